@@ -1,0 +1,115 @@
+"""Start and stop gunicorn on a free loopback port, and the PostgreSQL bench database."""
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
+PG_BENCH_DB = "tally42_bench"
+
+
+def free_port():
+    """Return a TCP port on 127.0.0.1 that nothing listens on right now."""
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def wait_http(url, timeout=30.0, proc=None):
+    """Poll `url` until it answers any HTTP status; raise RuntimeError on timeout or exit."""
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc is not None and proc.poll() is not None:
+            raise RuntimeError(f"server exited with {proc.returncode} before answering {url}")
+        try:
+            urllib.request.urlopen(url, timeout=2).close()
+            return
+        except urllib.error.HTTPError:
+            return
+        except OSError:
+            time.sleep(0.1)
+    raise RuntimeError(f"no answer from {url} within {timeout}s")
+
+
+class Gunicorn:
+    """A gunicorn process (sync workers, one per core) serving `target`; a context manager.
+
+    The same settings serve the API and the bare Flask "hello" baseline, so their ratio
+    measures the app and not the server. Failure modes: RuntimeError if it does not answer.
+    """
+
+    def __init__(self, target, env=None, workers=None, cwd=ROOT, probe="/", log=None):
+        self.port = free_port()
+        self.url = f"http://127.0.0.1:{self.port}"
+        self.workers = workers or os.cpu_count() or 2
+        self.cmd = [
+            sys.executable, "-m", "gunicorn",
+            "-w", str(self.workers),
+            "-b", f"127.0.0.1:{self.port}",
+            "--backlog", "2048",
+            "--log-level", "warning",
+            target,
+        ]
+        self.env = {**os.environ, **(env or {})}
+        self.cwd = cwd
+        self.probe = probe
+        self.log = log
+        self.proc = None
+
+    def start(self):
+        """Start the server and wait until it answers the probe path."""
+        out = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        self.proc = subprocess.Popen(
+            self.cmd, env=self.env, cwd=self.cwd, stdout=out, stderr=out,
+            start_new_session=True,
+        )
+        wait_http(self.url + self.probe, proc=self.proc)
+        return self
+
+    def kill9(self):
+        """SIGKILL the whole process group (master and workers) and reap it."""
+        if self.proc and self.proc.poll() is None:
+            os.killpg(self.proc.pid, signal.SIGKILL)
+            self.proc.wait()
+
+    def stop(self):
+        """Stop gracefully (SIGTERM), then SIGKILL whatever is left after 10 s."""
+        if not self.proc or self.proc.poll() is not None:
+            return
+        os.killpg(self.proc.pid, signal.SIGTERM)
+        try:
+            self.proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            self.kill9()
+
+    def __enter__(self):
+        return self.start()
+
+    def __exit__(self, *exc):
+        self.stop()
+
+
+def pg_ensure_db(name=PG_BENCH_DB):
+    """Create the PostgreSQL database `name` if missing; return its URL (no pool options)."""
+    import psycopg
+
+    with psycopg.connect(PG_ADMIN, autocommit=True) as conn:
+        found = conn.execute("SELECT 1 FROM pg_database WHERE datname = %s", (name,)).fetchone()
+        if not found:
+            conn.execute(f'CREATE DATABASE "{name}"')
+    return f"postgresql://postgres@127.0.0.1:5432/{name}"
+
+
+def pg_reset_schema(url):
+    """Drop every table in the public schema of `url` so the app starts on an empty store."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute("DROP SCHEMA public CASCADE")
+        conn.execute("CREATE SCHEMA public")
