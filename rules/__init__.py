@@ -1,0 +1,37 @@
+"""Tally 42's rules engine: rulesets, bids, hand scoring and games (standard library only)."""
+
+from .auction import legal_bids as _legal_bids
+from .errors import (
+    AuctionError,
+    BadInputError,
+    ContractError,
+    GameFlowError,
+    InvalidBidError,
+    PenaltyError,
+    ResultError,
+    RulesError,
+    RulesetError,
+)
+from .game import GameState, replay
+from .hand import HandResult, score_hand
+from .presets import PRESETS, get_ruleset
+from .rulesets import Ruleset
+from .scoring import check_ruleset, hand_decided
+
+
+def legal_bids(ruleset, auction, dealer):
+    """The bids the next player may make after `auction` ("pass" first when allowed).
+
+    Returns canonical bid encodings, [] once the auction is over; raises RulesError when
+    the auction so far is illegal.
+    """
+    check_ruleset(ruleset)
+    return _legal_bids(ruleset, auction, dealer)
+
+
+__all__ = [
+    "PRESETS", "AuctionError", "BadInputError", "ContractError", "GameFlowError",
+    "GameState", "HandResult", "InvalidBidError", "PenaltyError", "ResultError",
+    "RulesError", "Ruleset", "RulesetError", "get_ruleset", "hand_decided", "legal_bids",
+    "replay", "score_hand",
+]

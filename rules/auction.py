@@ -1,0 +1,172 @@
+"""The auction: check a recorded auction bid by bid, and list the legal next bids."""
+
+from dataclasses import dataclass, field
+
+from .bids import JUMP_CONTRACTS, MARKS_CEILING, base_marks, parse_bid
+from .errors import AuctionError, BadInputError, RulesError, check_int
+
+PASS = "pass"
+
+
+@dataclass
+class Auction:
+    """The state of an auction: the high bid and its seat, who passed, whose turn it is."""
+
+    dealer: int
+    high: object = None
+    high_seat: int | None = None
+    passed: set = field(default_factory=set)
+    last_seat: int | None = None
+    entries: int = 0
+
+    @property
+    def all_passed(self):
+        """True when every entry so far was a pass."""
+        return self.high is None and self.entries > 0
+
+
+def check_seat(rs, seat, field_name):
+    """Return `seat` if it is a seat number of `rs`, else raise SEAT_OUT_OF_RANGE."""
+    check_int(seat, field_name)
+    if not 0 <= seat < rs.players:
+        raise BadInputError(f"{field_name} {seat} is not a seat 0..{rs.players - 1} "
+                            "(RULES.md 3)", "SEAT_OUT_OF_RANGE", field_name)
+    return seat
+
+
+def next_seat(rs, state):
+    """Return the seat to bid next, or None when the auction is over."""
+    if rs.bid_rounds == "once":
+        if state.entries >= rs.players:
+            return None
+        return (state.dealer + 1 + state.entries) % rs.players
+    active = [s for s in range(rs.players) if s not in state.passed]
+    if not active or (state.high is not None and active == [state.high_seat]):
+        return None
+    seat = state.dealer if state.last_seat is None else state.last_seat
+    for _ in range(rs.players):
+        seat = (seat + 1) % rs.players
+        if seat not in state.passed:
+            return seat
+    return None  # pragma: no cover - active is non-empty, so the loop returns
+
+
+def mark_limit(rs, state):
+    """The most marks a plain mark bid may have now (RULES.md 6)."""
+    top = state.high.marks if state.high is not None else 0
+    if top < rs.opening_limit_marks:
+        limit = rs.opening_limit_marks
+    elif rs.mark_escalation == "plus_one":
+        limit = top + 1
+    else:
+        limit = max(rs.opening_limit_marks, 2 * top)
+    return min(limit, rs.max_marks or MARKS_CEILING, MARKS_CEILING)
+
+
+def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
+    """Raise AuctionError if `bid` by `seat` is not allowed after the auction `state`."""
+    if state.high is not None and bid.value <= state.high.value:
+        raise AuctionError(f"bid {bid.canonical()!r} is not higher than the current bid "
+                           f"{state.high.canonical()!r} (RULES.md 4)", "BID_NOT_HIGHER",
+                           field_name)
+    jump = bid.kind in JUMP_CONTRACTS and bid.marks == base_marks(rs, bid.kind)
+    if bid.marks and not jump and bid.marks > mark_limit(rs, state):
+        code = "SHOOT_OVER_WITHOUT_MOON" if rs.shoot_over else "MARK_BID_TOO_HIGH"
+        raise AuctionError(f"a bid of {bid.marks} marks is above the limit of "
+                           f"{mark_limit(rs, state)} marks here (RULES.md 6, 20)", code,
+                           field_name)
+    if bid.kind == "nello":
+        check_nello_seat(rs, seat, state.dealer, state.high is None, field_name)
+
+
+def check_nello_seat(rs, seat, dealer, all_passed, field_name="bid"):
+    """Raise NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13)."""
+    if rs.nello_dealer_only and (seat != dealer or not all_passed):
+        raise AuctionError(f"nel-o by seat {seat} is not allowed: only the forced dealer "
+                           f"(seat {dealer}) may call it (RULES.md 13)", "NELLO_DEALER_ONLY",
+                           field_name)
+
+
+def _forced(rs, state, seat):
+    """True when `seat` may not pass: everyone else passed and the dealer must bid."""
+    if rs.all_pass != "forced" or state.high is not None:
+        return False
+    return len(state.passed | {seat}) == rs.players
+
+
+def apply_entry(rs, state, entry, index):
+    """Check one auction entry ("pass" or a bid) and apply it to `state`."""
+    field_name = f"bids[{index}]"
+    seat = next_seat(rs, state)
+    if seat is None:
+        raise AuctionError(f"bids has {index + 1} entries but the auction ended after "
+                           f"{index} (RULES.md 4)", "BID_COUNT", field_name)
+    if entry == PASS:
+        if _forced(rs, state, seat):
+            raise AuctionError(f"seat {seat} is the dealer and must bid when all others "
+                               "pass (RULES.md 7)", "DEALER_MUST_BID", field_name)
+        state.passed.add(seat)
+    else:
+        bid = parse_bid(rs, entry, field_name)
+        check_bid_in_auction(rs, bid, state, seat, field_name)
+        state.high, state.high_seat = bid, seat
+    state.last_seat = seat
+    state.entries += 1
+
+
+def run_auction(rs, bids, dealer, complete=False):
+    """Check a recorded auction (first entry = left of the dealer) and return its state.
+
+    With `complete`, the auction must be finished (else BID_COUNT).
+    """
+    if not isinstance(bids, list) or len(bids) > 64 * rs.players:
+        raise BadInputError(f"bids {bids!r} is not a list of bids", field="bids")
+    state = Auction(dealer)
+    for index, entry in enumerate(bids):
+        apply_entry(rs, state, entry, index)
+    if complete and next_seat(rs, state) is not None:
+        raise AuctionError(f"bids has {len(bids)} entries but the auction is not over "
+                           "(RULES.md 4)", "BID_COUNT", "bids")
+    return state
+
+
+def legal_bids(rs, auction, dealer):
+    """The bids the next player may make after `auction` ("pass" first when allowed).
+
+    Returns [] when the auction is over. Raises RulesError if the auction so far is illegal.
+    """
+    check_seat(rs, dealer, "dealer")
+    state = run_auction(rs, auction, dealer)
+    seat = next_seat(rs, state)
+    if seat is None:
+        return []
+    ladder = [] if _forced(rs, state, seat) else [PASS]
+    for raw in _candidates(rs, state):
+        try:
+            bid = parse_bid(rs, raw)
+            check_bid_in_auction(rs, bid, state, seat)
+        except RulesError:
+            continue
+        ladder.append(bid.canonical())
+    return ladder
+
+
+def _candidates(rs, state):
+    low = state.high.value if state.high is not None else 0
+    points = range(rs.min_bid, rs.highest_point_bid + 1, rs.bid_step)
+    yield from (p for p in points if p > low)
+    top = min(max(mark_limit(rs, state), *_contract_marks(rs)), MARKS_CEILING)
+    top = min(top, rs.max_marks or MARKS_CEILING)
+    first = max(1, low // rs.mark_value)
+    marks = range(first, top + 1)
+    yield from ({"marks": k} for k in marks)
+    if rs.nello:
+        yield from ({"contract": "nello", "marks": rs.nello_marks, "doubles": d}
+                    for d in rs.nello_doubles)
+    for kind in (*JUMP_CONTRACTS, "sevens"):
+        if getattr(rs, kind):
+            yield from ({"contract": kind, "marks": k} for k in marks)
+
+
+def _contract_marks(rs):
+    return [base_marks(rs, k) for k in JUMP_CONTRACTS if getattr(rs, k)] or [0]

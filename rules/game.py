@@ -1,0 +1,71 @@
+"""A game: replay a log of hands into running totals, game over, winner and next dealer."""
+
+from dataclasses import dataclass, field
+
+from .auction import check_seat
+from .errors import BadInputError, GameFlowError, RulesError
+from .hand import check_totals_list, score_hand
+from .scoring import check_ruleset
+
+MAX_HANDS_IN_LOG = 10_000
+
+
+@dataclass
+class GameState:
+    """The state after a log of hands: totals, game over, winner, who deals next."""
+
+    totals: list
+    game_over: bool
+    winner: int | None
+    next_dealer: int
+    hands: list = field(default_factory=list)
+    sides: int = 2
+
+    @property
+    def next_hand_no(self):
+        """The 1-based number of the next hand (a reshuffle is a hand too)."""
+        return len(self.hands) + 1
+
+    def to_dict(self):
+        """Return the JSON shape given in /work/contract.md."""
+        return {
+            "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
+            "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
+            "hands": [h.to_dict() for h in self.hands], "sides": self.sides,
+        }
+
+
+def replay(ruleset, hands, first_dealer=0, start_totals=None):
+    """Score a log of hands in order and return the GameState.
+
+    `start_totals` carries totals over from a paper score (default all zero). The dealer
+    passes clockwise every hand, reshuffles included (RULES.md 3, 7). Raises RulesError with
+    `hand_index` set to the rejected hand; a hand after the game is over is GAME_OVER.
+    The game also ends in marks mode after `max_hands` made-or-set hands: the leader wins,
+    or nobody on a tie (RULES.md 9).
+    """
+    check_ruleset(ruleset)
+    if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:
+        raise BadInputError(f"hands {hands!r} is not a list of at most {MAX_HANDS_IN_LOG} "
+                            "hands", field="hands")
+    dealer = check_seat(ruleset, first_dealer, "first_dealer")
+    if start_totals is None:
+        start_totals = [0] * ruleset.side_count
+    totals = check_totals_list(ruleset, start_totals, "start_totals")
+    state = GameState(totals, False, None, dealer, [], ruleset.side_count)
+    scored, warnings = 0, {}
+    for index, hand in enumerate(hands):
+        if state.game_over:
+            raise GameFlowError(f"hand {index + 1} comes after the game is over "
+                                "(RULES.md 9, 10)", "GAME_OVER", "hand", index)
+        try:
+            result = score_hand(ruleset, hand, state.next_dealer, state.totals,
+                                scored_hands=scored, warnings=warnings)
+        except RulesError as error:
+            error.hand_index = index
+            raise
+        scored += result.scored
+        state.hands.append(result)
+        state.totals, state.next_dealer = result.totals, result.next_dealer
+        state.game_over, state.winner = result.game_over, result.winner
+    return state

@@ -1,0 +1,68 @@
+"""Penalties: renege, table talk and an exposed domino (RULES.md 25 to 27)."""
+
+from .errors import PenaltyError, check_int
+
+KINDS = ("renege", "table_talk", "exposed_domino")
+
+
+def read_penalties(rs, raw):
+    """Check a hand's penalty list and return it as [(kind, side), ...].
+
+    Raises PenaltyError BAD_PENALTY for an unknown kind, a bad side or a second renege.
+    """
+    if raw is None:
+        return []
+    if not isinstance(raw, list) or len(raw) > 64:
+        raise PenaltyError(f"penalties {raw!r} is not a list of penalties", field="penalties")
+    read = [_read_one(rs, entry, f"penalties[{i}]") for i, entry in enumerate(raw)]
+    if sum(kind == "renege" for kind, _ in read) > 1:
+        raise PenaltyError("a hand can have only one renege: the first decides it "
+                           "(RULES.md 25)", field="penalties")
+    return read
+
+
+def _read_one(rs, entry, field):
+    if not isinstance(entry, dict) or set(entry) != {"kind", "side"}:
+        raise PenaltyError(f"{field} {entry!r} is not {{'kind': ..., 'side': ...}}",
+                           field=field)
+    kind = entry["kind"]
+    if not isinstance(kind, str) or kind not in KINDS:
+        raise PenaltyError(f"{field}.kind {kind!r} is not one of {', '.join(KINDS)}",
+                           field=f"{field}.kind")
+    side = check_int(entry["side"], f"{field}.side", PenaltyError)
+    if not 0 <= side < rs.side_count:
+        raise PenaltyError(f"{field}.side {side} is not a side 0..{rs.side_count - 1}",
+                           field=f"{field}.side")
+    return kind, side
+
+
+def renege_side(penalties):
+    """The side that reneged in this hand, or None."""
+    return next((side for kind, side in penalties if kind == "renege"), None)
+
+
+def apply_penalties(rs, penalties, warnings):
+    """Return (award changes, penalty dicts) for table talk and exposed dominoes.
+
+    `warnings` counts each side's table-talk infractions so far in the game and is updated:
+    with `table_talk_warning_first` the first one is only a warning (RULES.md 26). Table talk
+    gives one mark (points: mark_value points) to every other side; an exposed domino costs
+    its side one point in points scoring and nothing in marks (RULES.md 27).
+    """
+    changes = [0] * rs.side_count
+    shown = []
+    for kind, side in penalties:
+        entry = {"kind": kind, "side": side}
+        if kind == "table_talk":
+            warning = rs.table_talk_warning_first and warnings.get(side, 0) == 0
+            warnings[side] = warnings.get(side, 0) + 1
+            amount = 0 if warning else (1 if rs.scoring == "marks" else rs.mark_value)
+            entry["warning"] = warning
+            entry["awarded"] = [0 if s == side else amount for s in range(rs.side_count)]
+        elif kind == "exposed_domino":
+            amount = -1 if rs.scoring == "points" else 0
+            entry["awarded"] = [amount if s == side else 0 for s in range(rs.side_count)]
+        for s, value in enumerate(entry.get("awarded", ())):
+            changes[s] += value
+        shown.append(entry)
+    return changes, shown

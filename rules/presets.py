@@ -1,0 +1,144 @@
+"""The preset rulesets, one per ruleset in the seeds, and get_ruleset()."""
+
+from .errors import RulesetError
+from .rulesets import Ruleset, with_overrides
+
+COUNT_TWO_SETS = ((5, 5, 10), (5, 5, 10), (6, 4, 10), (6, 4, 10), (5, 0, 5), (5, 0, 5),
+                  (4, 1, 5), (4, 1, 5), (3, 2, 5), (3, 2, 5))
+COUNT_72 = ((5, 5, 10), (5, 5, 10), (6, 4, 10), (6, 4, 10), (4, 1, 5), (4, 1, 5),
+            (3, 2, 5), (3, 2, 5))
+COUNT_DOUBLE_NINE = ((5, 0, 5), (4, 1, 5), (3, 2, 5), (9, 1, 10), (8, 2, 10), (7, 3, 10),
+                     (6, 4, 10), (5, 5, 10), (9, 6, 15), (8, 7, 15))
+COUNT_BIG_GAME = ((5, 0, 5), (4, 1, 5), (3, 2, 5), (6, 4, 10), (5, 5, 10), (7, 3, 10),
+                  (8, 2, 10))
+COUNT_GEEZER = ((5, 5, 10), (6, 4, 10), (7, 3, 10), (5, 0, 5), (4, 1, 5), (3, 2, 5))
+
+_PRESETS = [
+    Ruleset(
+        id="straight-42", name="Straight 42",
+        description="Plain 42: bids 30-41, then 42 a mark; open at up to 2 marks, then one "
+        "more each; the dealer must bid if all pass; first to 7 marks, at most 13 hands. "
+        "No nel-o, plunge, splash or sevens."),
+    Ruleset(
+        id="wikipedia-42", name="42 (Wikipedia, all options)",
+        description="Wikipedia's 42 with its optional contracts on: nel-o (doubles high, "
+        "low or their own suit), a 4-mark plunge, a 3-mark splash and sevens. The dealer "
+        "must bid if all pass. 7 marks, at most 13 hands.",
+        nello=True, plunge=True, splash=True, sevens=True),
+    Ruleset(
+        id="h2g2-house", name="h2g2 house rules",
+        description="The h2g2 house rules: a 3-mark plunge with 4 doubles, nel-o only for "
+        "the forced dealer (doubles high, low or own suit), sevens and follow-me allowed. "
+        "Choice: one more mark per raise (the 'twice' rule is the mark_escalation knob).",
+        nello=True, nello_dealer_only=True, plunge=True, plunge_marks=3, sevens=True),
+    Ruleset(
+        id="timpson-tournament", name="Timpson tournament",
+        description="Straight 42 tournament (Timpson VFD): 4-mark plunge at any time, nel-o "
+        "without 'low', no splash, no sevens, forced dealer; a first table-talk infraction is "
+        "a warning, later ones cost a mark. Choice: nel-o is allowed (the flyer only bans "
+        "'low').",
+        nello=True, nello_doubles=("high", "own_suit"), plunge=True,
+        table_talk_warning_first=True),
+    Ruleset(
+        id="tennessee", name="Tennessee (Region Six)",
+        description="Tennessee rules: bids up to 168 (4 marks), forced dealer, no variations "
+        "(no follow-me, nel-o, sevens, plunge). Choice: doubles may still be trump.",
+        max_marks=4, follow_me=False),
+    Ruleset(
+        id="points-250", name="42 for 250 points",
+        description="42 scored in points to 250: a made bid scores what the side took (a "
+        "made mark bid scores its value); a set gives the opponents the bid plus their "
+        "points. If both sides pass 250 in one hand, a bidder who made goes out.",
+        scoring="points", target=250, max_hands=None),
+    Ruleset(
+        id="texas-88", name="Texas 88 (marks)",
+        description="Six players in two teams of three, two sets: bids 60-86 in steps of 2, "
+        "then 88, 176, 264, 352; no nel-o, no plunge; all pass reshuffles; 7 marks. Choices: "
+        "count is 5 and 10 and a trick 2, 42's opening and raise rules, at most 13 hands.",
+        players=6, sides=(0, 1, 0, 1, 0, 1), tricks=9, trick_value=2,
+        count_tiles=COUNT_TWO_SETS, points_per_hand=88, min_bid=60, bid_step=2,
+        mark_value=88, all_pass="reshuffle", max_marks=4, nello_marks=1),
+    Ruleset(
+        id="texas-88-points", name="Texas 88 (500 points)",
+        description="Texas 88 scored in points to 500. Choice: 42's points procedure (the "
+        "page does not describe one).",
+        players=6, sides=(0, 1, 0, 1, 0, 1), tricks=9, trick_value=2,
+        count_tiles=COUNT_TWO_SETS, points_per_hand=88, min_bid=60, bid_step=2,
+        mark_value=88, all_pass="reshuffle", max_marks=4, scoring="points", target=500,
+        max_hands=None),
+    Ruleset(
+        id="84", name="84 (eight players)",
+        description="Eight players, two sets, 7 tiles each: bids from 60 in steps of 1, 84 a "
+        "mark, nel-o ('pistol') on. Choices: two teams of 4 in alternating seats, 7 marks, "
+        "a trick is worth 2, the dealer must bid if all pass.",
+        players=8, sides=(0, 1, 0, 1, 0, 1, 0, 1), trick_value=2,
+        count_tiles=COUNT_TWO_SETS, points_per_hand=84, min_bid=60, mark_value=84,
+        nello=True),
+    Ruleset(
+        id="72", name="72",
+        description="Four players, two sets without blanks, 10 tiles each, a widow of 2, "
+        "bids from 40, 72 a mark, 7 marks. The tiles make 70 not 72: totals are only "
+        "checked to lie in 0..72.",
+        tricks=10, count_tiles=COUNT_72, points_per_hand=72, min_bid=40, mark_value=72,
+        check_totals=False),
+    Ruleset(
+        id="moon", name="Moon",
+        description="Three players, no teams, 7 tricks of 1 point: bids 4-7, 'shoot the "
+        "moon' (21) and 'shoot it over' (42, only over a 21). The bidder scores the tricks "
+        "taken (21 or 42 for the moon bids) or loses the bid; the others score their tricks. "
+        "Game to 21; no doubles trump; all pass reshuffles. Enter every player's tricks.",
+        players=3, sides=(0, 1, 2), count_tiles=(), points_per_hand=7, min_bid=4,
+        mark_value=21, max_point_bid=7, scoring="points", target=21, max_hands=None,
+        all_pass="reshuffle", opening_limit_marks=1, max_marks=2,
+        set_rule="bidder_loses_bid", doubles_trump=False, shoot_over=True),
+    Ruleset(
+        id="140", name="140",
+        description="Double-nine set, 6 players in 3 teams of 2, 9 tricks of 5: bids 100-135 "
+        "in steps of 5, then 140 a mark. Every team scores what it took; a set bidder gets "
+        "minus the bid. 500 points. Choices: the dealer must bid if all pass; all count is "
+        "always in play.",
+        players=6, sides=(0, 1, 2, 0, 1, 2), tricks=9, trick_value=5,
+        count_tiles=COUNT_DOUBLE_NINE, points_per_hand=140, min_bid=100, bid_step=5,
+        mark_value=140, scoring="points", target=500, max_hands=None,
+        set_rule="bidder_loses_bid", top_suit=9),
+    Ruleset(
+        id="three-hand-42", name="3-handed 42",
+        description="Three players, the blank-ace removed, 9 tiles each: 44 points a hand, "
+        "bids 30-41, 42 a mark (needs all 44). Choices: each plays alone, in marks to 7; "
+        "a set gives every opponent the marks.",
+        players=3, sides=(0, 1, 2), tricks=9, points_per_hand=44),
+    Ruleset(
+        id="big-game", name="The Big Game",
+        description="An 8-8 set, 4 players, 11 tiles each: 66 points a hand, minimum bid 42, "
+        "bidding goes round until all but one pass, 400 points. Choices: 66 is one mark, "
+        "the dealer must bid if all pass, 42's opening and raise rules.",
+        tricks=11, count_tiles=COUNT_BIG_GAME, points_per_hand=66, min_bid=42,
+        mark_value=66, scoring="points", target=400, max_hands=None,
+        bid_rounds="until_pass", top_suit=8),
+    Ruleset(
+        id="geezer", name="Geezer",
+        description="A double-seven set, 9 tiles each, the 7-3 a further ten-count: 54 "
+        "points a hand, minimum bid 39. Readings: 46 is the one-mark bid (mark bids need "
+        "all 54 points); dip, dive and plunge are 2, 3 and 4 marks needing 3, 4 and 5 "
+        "doubles; nel-o on. The '51' count-trump bid is not modelled.",
+        tricks=9, count_tiles=COUNT_GEEZER, points_per_hand=54, min_bid=39, mark_value=46,
+        nello=True, plunge=True, plunge_doubles=5, dip=True, dive=True, top_suit=7),
+]
+
+PRESETS = {rs.id: rs for rs in _PRESETS}
+
+
+def get_ruleset(preset_id, overrides=None):
+    """Return the preset `preset_id` with `overrides` (knob -> value) applied.
+
+    Raises RulesetError UNKNOWN_RULESET for an unknown id and BAD_OVERRIDE for a bad knob.
+    """
+    if not isinstance(preset_id, str) or preset_id not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise RulesetError(f"ruleset {preset_id!r} is not one of {known}",
+                           "UNKNOWN_RULESET", "ruleset")
+    overrides = dict(overrides) if isinstance(overrides, dict) else overrides
+    if isinstance(overrides, dict):
+        for knob in ("id", "name", "description"):
+            overrides.pop(knob, None)
+    return with_overrides(PRESETS[preset_id], overrides)

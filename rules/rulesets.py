@@ -1,0 +1,234 @@
+"""Rulesets as data: the Ruleset knobs, their checks, and from_dict/to_dict.
+
+Knobs beyond /work/contract.md's table (all have 42 defaults, so older dicts still load):
+`max_point_bid` (highest point bid, null = just below one mark; Moon: 7), `top_suit` (highest
+suit a trump may name: 6, 7 in Geezer, 8 in the Big Game, 9 in 140), `check_totals` (reject
+point totals the tiles cannot make; off in 72), `shoot_over` (Moon: a mark bid over the
+opening limit is "shoot it over", SHOOT_OVER_WITHOUT_MOON), and Geezer's `dip`/`dive`
+contracts with their marks and doubles (`dip_marks`, `dip_doubles`, `dive_marks`,
+`dive_doubles`).
+"""
+
+from dataclasses import asdict, dataclass, fields, replace
+
+from .errors import RulesetError
+
+COUNT_42 = ((5, 5, 10), (6, 4, 10), (5, 0, 5), (4, 1, 5), (3, 2, 5))
+NELLO_MODES = ("high", "low", "own_suit")
+CONTRACTS = ("nello", "plunge", "splash", "sevens", "dip", "dive")
+MAX_INT = 10**6  # a sanity ceiling on every numeric knob
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """Every knob the scoring reads; presets live in `rules.presets`."""
+
+    id: str = "custom"
+    name: str = "Custom"
+    description: str = ""
+    players: int = 4
+    sides: tuple = (0, 1, 0, 1)
+    tricks: int = 7
+    trick_value: int = 1
+    count_tiles: tuple = COUNT_42
+    points_per_hand: int = 42
+    min_bid: int = 30
+    bid_step: int = 1
+    mark_value: int = 42
+    max_point_bid: int | None = None
+    scoring: str = "marks"
+    target: int = 7
+    max_hands: int | None = 13
+    all_pass: str = "forced"
+    opening_limit_marks: int = 2
+    mark_escalation: str = "plus_one"
+    max_marks: int | None = None
+    set_rule: str = "opponents_score"
+    bid_rounds: str = "once"
+    nello: bool = False
+    nello_marks: int = 1
+    nello_doubles: tuple = NELLO_MODES
+    nello_dealer_only: bool = False
+    plunge: bool = False
+    plunge_marks: int = 4
+    plunge_doubles: int = 4
+    splash: bool = False
+    splash_marks: int = 3
+    splash_doubles: int = 3
+    dip: bool = False
+    dip_marks: int = 2
+    dip_doubles: int = 3
+    dive: bool = False
+    dive_marks: int = 3
+    dive_doubles: int = 4
+    sevens: bool = False
+    follow_me: bool = True
+    doubles_trump: bool = True
+    top_suit: int = 6
+    check_totals: bool = True
+    shoot_over: bool = False
+    table_talk_warning_first: bool = False
+
+    @property
+    def side_count(self):
+        """Number of sides (teams, or seats in games without partners)."""
+        return len(set(self.sides))
+
+    @property
+    def highest_point_bid(self):
+        """The highest point bid: max_point_bid, else the last step below one mark."""
+        if self.max_point_bid is not None:
+            return self.max_point_bid
+        steps = (self.mark_value - 1 - self.min_bid) // self.bid_step
+        return self.min_bid + steps * self.bid_step
+
+    def to_dict(self):
+        """Return every knob as a JSON-able dict (tuples become lists)."""
+        data = asdict(self)
+        data["sides"] = list(self.sides)
+        data["count_tiles"] = [list(t) for t in self.count_tiles]
+        data["nello_doubles"] = list(self.nello_doubles)
+        return data
+
+    @classmethod
+    def from_dict(cls, data):
+        """Build a Ruleset from a dict of knobs (missing knobs take the 42 defaults).
+
+        Raises RulesetError BAD_OVERRIDE naming the knob when a value is wrong.
+        """
+        if not isinstance(data, dict):
+            raise RulesetError(f"a ruleset must be an object, not {data!r}", field="rules")
+        return with_overrides(cls(), data)
+
+
+def _bad(knob, value, why):
+    return RulesetError(f"rules.{knob} {value!r} {why}", "BAD_OVERRIDE", f"rules.{knob}")
+
+
+def _int(knob, value, low, allow_none=False):
+    if value is None and allow_none:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise _bad(knob, value, "is not a whole number")
+    if not low <= value <= MAX_INT:
+        raise _bad(knob, value, f"is outside {low}..{MAX_INT}")
+    return value
+
+
+def _bool(knob, value):
+    if not isinstance(value, bool):
+        raise _bad(knob, value, "is not true or false")
+    return value
+
+
+def _str(knob, value):
+    if not isinstance(value, str) or len(value) > 2000:
+        raise _bad(knob, value, "is not a string of at most 2000 characters")
+    return value
+
+
+def _choice(options):
+    def check(knob, value):
+        if not isinstance(value, str) or value not in options:
+            raise _bad(knob, value, f"is not one of {', '.join(options)}")
+        return value
+
+    return check
+
+
+def _sides(knob, value):
+    if not isinstance(value, list | tuple) or not 2 <= len(value) <= 16:
+        raise _bad(knob, value, "is not a list of 2 to 16 side numbers")
+    sides = tuple(_int(knob, s, 0) for s in value)
+    if set(sides) != set(range(len(set(sides)))) or len(set(sides)) < 2:
+        raise _bad(knob, value, "must number at least two sides 0, 1, 2 ... with none skipped")
+    return sides
+
+
+def _count_tiles(knob, value):
+    if not isinstance(value, list | tuple) or len(value) > 100:
+        raise _bad(knob, value, "is not a list of [a, b, value] tiles")
+    tiles = []
+    for tile in value:
+        if not isinstance(tile, list | tuple) or len(tile) != 3:
+            raise _bad(knob, value, "is not a list of [a, b, value] tiles")
+        tiles.append(tuple(_int(knob, x, 0) for x in tile))
+    return tuple(tiles)
+
+
+def _nello_modes(knob, value):
+    if not isinstance(value, list | tuple) or not value:
+        raise _bad(knob, value, "is not a non-empty list of nel-o doubles modes")
+    modes = tuple(_choice(NELLO_MODES)(knob, v) for v in value)
+    if len(set(modes)) != len(modes):
+        raise _bad(knob, value, "lists a doubles mode twice")
+    return modes
+
+
+KNOB_CHECKS = {
+    "id": _str, "name": _str, "description": _str,
+    "players": lambda k, v: _int(k, v, 2), "sides": _sides,
+    "tricks": lambda k, v: _int(k, v, 1), "trick_value": lambda k, v: _int(k, v, 0),
+    "count_tiles": _count_tiles, "points_per_hand": lambda k, v: _int(k, v, 1),
+    "min_bid": lambda k, v: _int(k, v, 1), "bid_step": lambda k, v: _int(k, v, 1),
+    "mark_value": lambda k, v: _int(k, v, 1),
+    "max_point_bid": lambda k, v: _int(k, v, 1, allow_none=True),
+    "scoring": _choice(("marks", "points")), "target": lambda k, v: _int(k, v, 1),
+    "max_hands": lambda k, v: _int(k, v, 1, allow_none=True),
+    "all_pass": _choice(("forced", "reshuffle")),
+    "opening_limit_marks": lambda k, v: _int(k, v, 1),
+    "mark_escalation": _choice(("plus_one", "double")),
+    "max_marks": lambda k, v: _int(k, v, 1, allow_none=True),
+    "set_rule": _choice(("opponents_score", "bidder_loses_bid")),
+    "bid_rounds": _choice(("once", "until_pass")),
+    "nello_doubles": _nello_modes, "top_suit": lambda k, v: _int(k, v, 0),
+}
+for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "sevens",
+              "follow_me", "doubles_trump", "check_totals", "shoot_over",
+              "table_talk_warning_first"):
+    KNOB_CHECKS[_knob] = _bool
+for _knob in ("nello_marks", "plunge_marks", "plunge_doubles", "splash_marks",
+              "splash_doubles", "dip_marks", "dip_doubles", "dive_marks", "dive_doubles"):
+    KNOB_CHECKS[_knob] = lambda k, v: _int(k, v, 1)
+KNOB_NAMES = tuple(f.name for f in fields(Ruleset))
+assert set(KNOB_CHECKS) == set(KNOB_NAMES)
+
+
+def with_overrides(ruleset, overrides):
+    """Return `ruleset` with `overrides` (a dict of knob -> value) applied and checked.
+
+    Raises RulesetError BAD_OVERRIDE for an unknown knob, a bad value, or knobs that do
+    not fit together.
+    """
+    if overrides is None:
+        return ruleset
+    if not isinstance(overrides, dict):
+        raise RulesetError(f"overrides {overrides!r} is not an object", field="rules")
+    changes = {}
+    for knob, value in overrides.items():
+        if not isinstance(knob, str) or knob not in KNOB_CHECKS:
+            raise RulesetError(f"rules.{knob} is not a ruleset knob", "BAD_OVERRIDE",
+                               f"rules.{knob}")
+        changes[knob] = KNOB_CHECKS[knob](knob, value)
+    result = replace(ruleset, **changes)
+    check_consistent(result)
+    return result
+
+
+def check_consistent(rs):
+    """Raise BAD_OVERRIDE when the knobs of `rs` contradict each other."""
+    if len(rs.sides) != rs.players:
+        raise _bad("sides", list(rs.sides), f"must give a side for each of {rs.players} players")
+    if rs.min_bid > rs.mark_value:
+        raise _bad("min_bid", rs.min_bid, f"is above the one-mark bid {rs.mark_value}")
+    if rs.max_point_bid is not None and not rs.min_bid <= rs.max_point_bid < rs.mark_value:
+        raise _bad("max_point_bid", rs.max_point_bid,
+                   f"must lie in {rs.min_bid}..{rs.mark_value - 1}")
+    if rs.highest_point_bid > rs.points_per_hand:
+        raise _bad("min_bid", rs.min_bid, f"allows bids above {rs.points_per_hand} points")
+    total = sum(t[2] for t in rs.count_tiles) + rs.tricks * rs.trick_value
+    if rs.check_totals and total != rs.points_per_hand:
+        raise _bad("points_per_hand", rs.points_per_hand,
+                   f"differs from count + tricks = {total} (set check_totals false to allow)")
+    if rs.max_marks is not None and rs.max_marks < rs.opening_limit_marks:
+        raise _bad("max_marks", rs.max_marks, "is below opening_limit_marks")
