@@ -1,0 +1,110 @@
+"""Tally 42's server: the app factory (API, share pages, the PWA at /)."""
+
+import click
+from flask import Flask, render_template
+from werkzeug.middleware.proxy_fix import ProxyFix
+
+from . import errors, ratelimit
+from .config import Config
+from .db import flask_db, open_database
+from .models import create_tables, prune_idempotency_keys
+
+API_DESCRIPTION = """\
+The REST API of Tally 42, the scorepad for Texas 42. JSON in and out; bid, hand and result
+encodings are the ones of `rules/` (see RULES.md).
+
+**Access.** No accounts and no cookies. The *edit token* (made when the game is created, at
+least 128 random bits; the server keeps only its SHA-256) goes in `Authorization: Bearer
+<token>` on every write and on the full read `GET /api/games/{id}`. The *share token* only
+reads, through its path: `GET /api/share/{token}` and the page `/s/{token}`.
+
+* **401**: no `Authorization: Bearer` header, a malformed one, or a token this server does
+  not know.
+* **403**: a token the server knows that does not grant this: another game's edit token, or
+  any share token used on an edit route.
+* **404**: no such game, hand or share link (asked with a known token).
+
+**Errors** all have one shape: `{"code", "status", "message", "errors"}`; a 422 from the
+rules engine adds `rule_code` (e.g. `BID_OUT_OF_RANGE`) and, when replaying the log,
+`hand_no`. A 409 on `POST .../hands` for a `hand_no` already recorded with other content
+carries that hand as `stored_hand`.
+
+**Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies over
+16 KiB get 413. `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
+body returns the stored response; the same key with another body is 422; a replay while the
+first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
+`If-Match` with the game's ETag (428 without, 412 when stale).
+"""
+
+CSP = (
+    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; font-src 'self'; "
+    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
+)
+DOCS_CDN = "https://cdn.jsdelivr.net"
+DOCS_CSP = CSP.replace("script-src 'self'", f"script-src 'self' {DOCS_CDN}").replace(
+    "style-src 'self'", f"style-src 'self' {DOCS_CDN}"
+)
+SECURITY_HEADERS = {
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "no-referrer",
+    "X-Frame-Options": "DENY",
+    "Cross-Origin-Opener-Policy": "same-origin",
+    "Cross-Origin-Resource-Policy": "same-origin",
+    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
+}
+
+
+def add_security_headers(response):
+    """Every response: CSP without unsafe-inline, nosniff, no referrer, no framing."""
+    response.headers.update(SECURITY_HEADERS)
+    response.headers.setdefault("Content-Security-Policy", CSP)
+    if response.status_code in (204, 304):  # no body, so no type (flask-smorest sets one)
+        response.headers.pop("Content-Type", None)
+    return response
+
+
+def api_docs():
+    """The API docs (Swagger UI from a CDN, started by a script served here)."""
+    return render_template("docs.html"), 200, {"Content-Security-Policy": DOCS_CSP}
+
+
+def create_app(test_config=None):
+    """Build the app; `test_config` (a dict) overrides Config. Fails fast on a bad DATABASE_URL."""
+    app = Flask(__name__, static_url_path="/_static")
+    app.config.from_object(Config)
+    if test_config:
+        app.config.update(test_config)
+    if app.config["PROXY_FIX_HOPS"]:
+        hops = app.config["PROXY_FIX_HOPS"]
+        app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
+    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.static_file", "static", "api_docs")
+    flask_db.init_app(app)
+    with flask_db.database.connection_context():
+        create_tables()
+    register_blueprints(app)
+    app.after_request(add_security_headers)
+    ratelimit.init_app(app)
+    errors.register(app)
+
+    @app.cli.command("prune-keys")
+    def prune_keys():
+        """Delete idempotency keys older than IDEMPOTENCY_TTL_DAYS."""
+        with flask_db.database.connection_context():
+            count = prune_idempotency_keys(app.config["IDEMPOTENCY_TTL_DAYS"])
+        click.echo(f"deleted {count} idempotency keys")
+
+    return app
+
+
+def register_blueprints(app):
+    """The API blueprints (in the OpenAPI document), the share page and the PWA."""
+    from . import games, hands, pwa, rulesets, share
+
+    api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
+    for blp in (rulesets.blp, games.blp, hands.blp, share.blp):
+        api.register_blueprint(blp)
+    app.add_url_rule("/api/docs", "api_docs", api_docs)
+    app.register_blueprint(share.pages)
+    app.register_blueprint(pwa.bp)

@@ -1,0 +1,74 @@
+"""Tokens: the edit token (every write, every full read) and the read-only share token.
+
+401: the request carries no `Authorization: Bearer` token, a malformed one, or one this
+server does not know. 403: a token the server knows that does not grant the action (another
+game's edit token, or any share token on an edit route). 404: the game does not exist (asked
+with a token the server knows).
+"""
+
+import hashlib
+import hmac
+import re
+import secrets
+
+from flask import request
+
+from .errors import abort
+from .models import Game
+
+TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+MIN_DISTINCT_CHARS = 10  # a random 22-char token has ~19; "aaaa…" or "abab…" is not random
+AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="tally42"'}
+
+
+def new_token(nbytes=32):
+    """A fresh url-safe token of `nbytes` random bytes (edit: 256 bits, share: 128 bits)."""
+    return secrets.token_urlsafe(nbytes)
+
+
+def hash_token(token):
+    """The SHA-256 (hex) stored in place of an edit token."""
+    return hashlib.sha256(token.encode()).hexdigest()
+
+
+def weak_token_reason(token):
+    """Why a client-made edit token is too weak to accept, or None if it is acceptable."""
+    if not TOKEN_RE.match(token):
+        return "must be 22 to 128 url-safe base64 characters (at least 128 random bits)"
+    if len(set(token)) < MIN_DISTINCT_CHARS:
+        return "does not look random (too few distinct characters)"
+    return None
+
+
+def bearer_token():
+    """The token of an `Authorization: Bearer` header, None without one; 401 if malformed."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not TOKEN_RE.match(token.strip()):
+        abort(401, "the Authorization header must be `Bearer <token>`", headers=AUTH_HEADERS)
+    return token.strip()
+
+
+def is_known_token(token):
+    """True if `token` is any game's edit token or share token."""
+    query = Game.select(Game.id).where(
+        (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
+    )
+    return query.exists()
+
+
+def require_edit(game_id):
+    """The game `game_id` if the request carries its edit token; else abort 401, 403 or 404."""
+    token = bearer_token()
+    if token is None:
+        abort(401, "this needs the game's edit token (Authorization: Bearer)", headers=AUTH_HEADERS)
+    game = Game.get_or_none(Game.id == str(game_id))
+    if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
+        return game
+    if not is_known_token(token):
+        abort(401, "unknown token", headers=AUTH_HEADERS)
+    if game is None:
+        abort(404, f"no game {str(game_id)!r}")
+    abort(403, "this token does not allow changing or fully reading this game")

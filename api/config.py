@@ -1,0 +1,50 @@
+"""Configuration read from the environment (every setting has a safe default)."""
+
+import os
+
+
+def _bool(name, default):
+    """Read a boolean environment variable ("0", "false", "no", "off" are false)."""
+    value = os.environ.get(name)
+    if value is None:
+        return default
+    return value.strip().lower() not in {"0", "false", "no", "off", ""}
+
+
+def _int(name, default):
+    """Read an integer environment variable; a malformed value raises ValueError at start-up."""
+    value = os.environ.get(name)
+    return default if value is None else int(value)
+
+
+class Config:
+    """Settings for `create_app`; each one can be set by an environment variable of its name."""
+
+    # A SQLite file by default; `postgresql+pool://user@host/db?max_connections=8` for PostgreSQL.
+    DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:///tally42.sqlite3")
+    # Bodies over 16 KiB are refused with a JSON 413 before any parsing.
+    MAX_CONTENT_LENGTH = _int("MAX_CONTENT_LENGTH", 16 * 1024)
+    # Write rate limits, per game and per client address, in requests per window.
+    RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)
+    RATELIMIT_WINDOW = _int("RATELIMIT_WINDOW", 60)
+    RATELIMIT_PER_GAME = _int("RATELIMIT_PER_GAME", 120)
+    RATELIMIT_PER_CLIENT = _int("RATELIMIT_PER_CLIENT", 300)
+    # Behind a proxy, the client address comes from X-Forwarded-For (set the hop count).
+    PROXY_FIX_HOPS = _int("PROXY_FIX_HOPS", 0)
+    # Idempotency keys are kept at least this long (`flask --app app prune-keys` drops older).
+    IDEMPOTENCY_TTL_DAYS = _int("IDEMPOTENCY_TTL_DAYS", 30)
+    # Base of the share URLs; by default the URL the request came in on.
+    PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
+    # Where the PWA lives (served at /); a missing or empty folder serves nothing.
+    PWA_DIR = os.environ.get(
+        "PWA_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), "pwa")
+    )
+    # How often (seconds) the /s/ page of a live game reloads itself.
+    SHARE_REFRESH_SECONDS = _int("SHARE_REFRESH_SECONDS", 30)
+
+    API_TITLE = "Tally 42"
+    API_VERSION = "1"
+    OPENAPI_VERSION = "3.0.3"
+    OPENAPI_URL_PREFIX = "/api"
+    OPENAPI_JSON_PATH = "openapi.json"
+    JSON_SORT_KEYS = False

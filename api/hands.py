@@ -1,0 +1,76 @@
+"""/api/games/{id}/hands: record a hand, edit any hand, undo the last one."""
+
+from flask import request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from . import logic, ratelimit
+from .auth import require_edit
+from .errors import abort
+from .schemas import GameOut, HandBody, HandOut, HandPost
+
+blp = Blueprint("hands", __name__, url_prefix="/api/games", description="Hands of a game")
+
+KEY_DOC = {
+    "in": "header",
+    "name": "Idempotency-Key",
+    "required": True,
+    "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
+    "description": "client-made, unique per hand attempt; replays return the stored response",
+}
+
+
+def idempotency_key():
+    """The Idempotency-Key header; 400 if it is missing or not 1..255 visible ASCII chars."""
+    key = request.headers.get("Idempotency-Key", "")
+    if not (0 < len(key) <= 255 and key.isascii() and key.isprintable() and " " not in key):
+        abort(400, "an Idempotency-Key header (1..255 visible ASCII characters) is required")
+    return key
+
+
+def check_game_etag(view):
+    """412 unless If-Match carries the game's current ETag."""
+    blp.check_etag(view, GameOut)
+
+
+@blp.route("/<uuid:game_id>/hands")
+class Hands(MethodView):
+    """A game's hand log."""
+
+    @blp.etag
+    @blp.arguments(HandPost)
+    @blp.response(201, HandOut)
+    @blp.doc(parameters=[KEY_DOC])
+    @blp.alt_response(409, description="hand_no taken by other content (`stored_hand`), or a gap")
+    def post(self, data, game_id):
+        """Record a hand (an all-pass reshuffle is a hand too)"""
+        ratelimit.check_write(game_id)
+        require_edit(game_id)
+        status, response, game = logic.record_hand(game_id, data, idempotency_key())
+        blp.set_etag(game, GameOut)
+        return response, status
+
+
+@blp.route("/<uuid:game_id>/hands/<int(min=1, max=10000):hand_no>")
+class HandByNo(MethodView):
+    """One hand; If-Match must carry the game's ETag."""
+
+    @blp.etag
+    @blp.arguments(HandBody)
+    @blp.response(200, HandOut)
+    def put(self, data, game_id, hand_no):
+        """Edit a hand; every later hand is re-scored"""
+        ratelimit.check_write(game_id)
+        require_edit(game_id)
+        hand, game = logic.replace_hand(game_id, hand_no, data, check_game_etag)
+        blp.set_etag(game, GameOut)
+        return hand
+
+    @blp.etag
+    @blp.response(200, GameOut)
+    def delete(self, game_id, hand_no):
+        """Undo the last hand; returns the game (its new ETag in the header)"""
+        ratelimit.check_write(game_id)
+        require_edit(game_id)
+        game = logic.delete_last_hand(game_id, hand_no, check_game_etag)
+        return game, 200, {"ETag": f'"{blp._generate_etag(GameOut().dump(game))}"'}

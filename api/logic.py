@@ -1,0 +1,307 @@
+"""What the views do: load rows, call rules/, save, build the JSON. No scoring arithmetic here."""
+
+import functools
+import hashlib
+import hmac
+import json
+import threading
+import uuid
+from contextlib import contextmanager
+
+from flask import current_app, request
+from peewee import IntegrityError
+
+import rules
+
+from .auth import hash_token, new_token
+from .db import write_transaction
+from .errors import abort, field_errors
+from .models import Game, Hand, IdempotencyKey, canonical_json, utcnow
+
+
+@functools.lru_cache(maxsize=256)
+def _ruleset(preset_id, overrides_json):
+    """The Ruleset for a preset and its overrides (cached: Rulesets are frozen)."""
+    return rules.get_ruleset(preset_id, json.loads(overrides_json) or None)
+
+
+def game_ruleset(game):
+    """The Ruleset a stored game plays by."""
+    return _ruleset(game.ruleset, canonical_json(game.overrides or {}))
+
+
+def content_hash(value):
+    """SHA-256 of a value's canonical JSON."""
+    return hashlib.sha256(canonical_json(value).encode()).hexdigest()
+
+
+def share_url(token):
+    """The absolute URL of a share page, or None when sharing is revoked."""
+    if token is None:
+        return None
+    base = current_app.config["PUBLIC_URL"] or request.host_url
+    return f"{base.rstrip('/')}/s/{token}"
+
+
+def default_teams(ruleset):
+    """Sensible team names: "Us"/"Them" for two sides, else by seat or letter."""
+    sides = sorted(set(ruleset.sides))
+    if len(sides) == 2:
+        return [{"name": "Us", "players": []}, {"name": "Them", "players": []}]
+    if len(sides) == len(ruleset.sides):
+        return [{"name": f"Seat {seat + 1}", "players": []} for seat in sides]
+    return [{"name": f"Team {chr(65 + side)}", "players": []} for side in sides]
+
+
+def hand_view(hand):
+    """A recorded hand as JSON."""
+    return {"hand_no": hand.hand_no, "hand": hand.body, "result": hand.result}
+
+
+def shared_view(game, hands=None):
+    """The read-only view of a game (what the share token shows)."""
+    hands = game.ordered_hands() if hands is None else hands
+    state = game.state
+    return {
+        "id": game.id,
+        "ruleset": game.ruleset,
+        "rules": game_ruleset(game).to_dict(),
+        "teams": game.teams,
+        "first_dealer": game.first_dealer,
+        "start_totals": game.start_totals,
+        "hands": [hand_view(h) for h in hands],
+        "totals": state["totals"],
+        "next_dealer": state["next_dealer"],
+        "next_hand_no": state["next_hand_no"],
+        "status": "over" if state["game_over"] else "live",
+        "game_over": state["game_over"],
+        "winner": state["winner"],
+    }
+
+
+def game_view(game, hands=None):
+    """The full view of a game, for holders of its edit token."""
+    return {
+        **shared_view(game, hands),
+        "overrides": game.overrides,
+        "share_token": game.share_token,
+        "share_url": share_url(game.share_token),
+    }
+
+
+def _state_without_hands(state):
+    """The GameState dict minus the per-hand results (those live on the hand rows)."""
+    return {k: v for k, v in state.items() if k != "hands"}
+
+
+def replay(game, bodies):
+    """rules.replay over `bodies` for `game` (RulesError: 422 naming the failing hand)."""
+    ruleset = game_ruleset(game)
+    return rules.replay(ruleset, bodies, game.first_dealer, game.start_totals).to_dict()
+
+
+# ---- games ----
+
+
+def _check_game_shape(data, ruleset):
+    """Teams, first dealer and start totals must fit the ruleset; abort 422 if not."""
+    n_sides = len(set(ruleset.sides))
+    if len(data["teams"]) != n_sides:
+        abort(422, f"this ruleset has {n_sides} sides, not {len(data['teams'])} teams",
+              errors=field_errors("teams", f"give exactly {n_sides} teams"))
+    if data["first_dealer"] >= ruleset.players:
+        abort(422, f"first_dealer must be a seat 0..{ruleset.players - 1}",
+              errors=field_errors("first_dealer", "no such seat"))
+    totals = data.get("start_totals")
+    if totals is not None and len(totals) != n_sides:
+        abort(422, f"start_totals needs one number per side ({n_sides})",
+              errors=field_errors("start_totals", f"give exactly {n_sides} numbers"))
+
+
+def create_game(data, header_token):
+    """Create a game, or return the same game when this exact create is replayed (409 if not).
+
+    Raises RulesError (422) for an unknown ruleset or a bad override.
+    """
+    game_id = str(data.pop("id", None) or uuid.uuid4())
+    token = data.pop("edit_token", None) or header_token
+    ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
+    data.setdefault("teams", default_teams(ruleset))
+    _check_game_shape(data, ruleset)
+    fingerprint = content_hash(data)
+    existing = Game.get_or_none(Game.id == game_id)
+    if existing is None:
+        token = token or new_token()
+        existing = _insert_game(game_id, data, ruleset, fingerprint, token)
+    same_token = token is not None and hmac.compare_digest(
+        existing.edit_token_hash, hash_token(token)
+    )
+    if not same_token or existing.content_hash != fingerprint:
+        abort(409, f"game {game_id} already exists with another token or other content")
+    return {**game_view(existing), "edit_token": token}
+
+
+def _insert_game(game_id, data, ruleset, fingerprint, token):
+    """Insert the game row; on a race with the same id, return the row that won."""
+    state = rules.replay(ruleset, [], data["first_dealer"], data.get("start_totals")).to_dict()
+    try:
+        with write_transaction():
+            return Game.create(
+                id=game_id,
+                ruleset=data["ruleset"],
+                overrides=data.get("rules") or {},
+                teams=data["teams"],
+                first_dealer=data["first_dealer"],
+                start_totals=data.get("start_totals"),
+                content_hash=fingerprint,
+                edit_token_hash=hash_token(token),
+                share_token=new_token(16),
+                state=_state_without_hands(state),
+            )
+    except IntegrityError:
+        existing = Game.get_or_none(Game.id == game_id)
+        if existing is None:  # the edit token belongs to another game
+            abort(409, "this edit token is already in use by another game")
+        return existing
+
+
+def delete_game(game):
+    """Delete a game with its hands and keys."""
+    with write_transaction():
+        Game.delete().where(Game.id == game.id).execute()
+
+
+def set_share(game_id, action):
+    """Rotate (new token) or revoke (none) the share link; returns the new link."""
+    with write_transaction():
+        game = _locked(game_id)
+        game.share_token = new_token(16) if action == "rotate" else None
+        game.updated_at = utcnow()
+        game.save()
+    return {"share_token": game.share_token, "share_url": share_url(game.share_token)}
+
+
+def shared_game(token):
+    """The game behind a share token; 404 if there is none (or it was revoked)."""
+    game = Game.get_or_none(Game.share_token == token)
+    if game is None:
+        abort(404, "no game is shared under this link")
+    return game
+
+
+def _locked(game_id):
+    """Lock the game row for this write transaction; 404 if it was deleted meanwhile."""
+    game = Game.locked(str(game_id))
+    if game is None:
+        abort(404, f"no game {str(game_id)!r}")
+    return game
+
+
+# ---- hands ----
+
+_in_flight = set()
+_in_flight_lock = threading.Lock()
+
+
+@contextmanager
+def in_flight(game_id, key):
+    """Mark an idempotency key as being processed; 409 if this process already is."""
+    token = (str(game_id), key)
+    with _in_flight_lock:
+        if token in _in_flight:
+            abort(409, "a request with this Idempotency-Key is still being processed",
+                  headers={"Retry-After": "1"})
+        _in_flight.add(token)
+    try:
+        yield
+    finally:
+        with _in_flight_lock:
+            _in_flight.discard(token)
+
+
+def record_hand(game_id, data, key):
+    """Record a new hand under an Idempotency-Key; returns (status, response, game view).
+
+    Same key and body: the stored response. Same key, other body: 422. The same hand_no with
+    the same content: the stored hand; with other content: 409 carrying the stored hand.
+    A gap in hand numbers: 409. Raises RulesError (422) when rules/ rejects the hand.
+    """
+    hand_no = data.pop("hand_no")
+    request_hash = content_hash({"hand_no": hand_no, "hand": data})
+    with in_flight(game_id, key), write_transaction():
+        game = _locked(game_id)
+        stored = IdempotencyKey.get_or_none(
+            (IdempotencyKey.game == game.id) & (IdempotencyKey.key == key)
+        )
+        if stored is not None:
+            if stored.request_hash != request_hash:
+                abort(422, "this Idempotency-Key was used with another request body",
+                      rule_code="IDEMPOTENCY_KEY_REUSED")
+            return stored.status, stored.response, game_view(game)
+        hands = game.ordered_hands()
+        response, hands = _append_hand(game, hands, hand_no, data)
+        IdempotencyKey.create(game=game.id, key=key, request_hash=request_hash,
+                              status=201, response=response)
+        return 201, response, game_view(game, hands)
+
+
+def _append_hand(game, hands, hand_no, body):
+    """Score and store `body` as hand `hand_no`, or match it to the stored hand of that number."""
+    next_no = len(hands) + 1
+    if hand_no < next_no:
+        existing = hands[hand_no - 1]
+        if existing.body == body:
+            return hand_view(existing), hands
+        abort(409, f"hand {hand_no} is already recorded with other content",
+              stored_hand=hand_view(existing))
+    if hand_no > next_no:
+        abort(409, f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
+              errors=field_errors("hand_no", f"expected {next_no}"))
+    state = replay(game, [h.body for h in hands] + [body])
+    hand = Hand.create(game=game.id, hand_no=hand_no, body=body, result=state["hands"][-1])
+    _save_state(game, state)
+    return hand_view(hand), [*hands, hand]
+
+
+def _save_state(game, state):
+    """Cache the replayed totals on the game row."""
+    game.state = _state_without_hands(state)
+    game.updated_at = utcnow()
+    game.save()
+
+
+def replace_hand(game_id, hand_no, body, check_etag):
+    """Replace hand `hand_no` and re-score every later hand; returns (hand view, game view).
+
+    `check_etag(game_view)` raises 412 when the client's If-Match is stale. 404 for a hand
+    that does not exist; RulesError (422) if the edit makes any hand invalid.
+    """
+    with write_transaction():
+        game = _locked(game_id)
+        hands = game.ordered_hands()
+        check_etag(game_view(game, hands))
+        if hand_no > len(hands):
+            abort(404, f"there is no hand {hand_no}")
+        hands[hand_no - 1].body = body
+        state = replay(game, [h.body for h in hands])
+        for hand, result in zip(hands[hand_no - 1:], state["hands"][hand_no - 1:], strict=True):
+            hand.result = result
+            hand.updated_at = utcnow()
+            hand.save()
+        _save_state(game, state)
+        return hand_view(hands[hand_no - 1]), game_view(game, hands)
+
+
+def delete_last_hand(game_id, hand_no, check_etag):
+    """Undo the last hand; returns the game view. 404 no such hand, 409 not the last one."""
+    with write_transaction():
+        game = _locked(game_id)
+        hands = game.ordered_hands()
+        check_etag(game_view(game, hands))
+        if hand_no > len(hands):
+            abort(404, f"there is no hand {hand_no}")
+        if hand_no != len(hands):
+            abort(409, f"only the last hand ({len(hands)}) can be undone; edit others with PUT")
+        hands.pop().delete_instance()
+        _save_state(game, replay(game, [h.body for h in hands]))
+        return game_view(game, hands)

@@ -1,0 +1,109 @@
+"""peewee models: a game, its hand log (the truth) and the idempotency keys of its writes."""
+
+import datetime
+import json
+
+from peewee import (
+    CharField,
+    CompositeKey,
+    DateTimeField,
+    ForeignKeyField,
+    IntegerField,
+    TextField,
+)
+
+from .db import flask_db, is_sqlite
+
+
+def utcnow():
+    """The current time in UTC, without tzinfo (both databases store it as given)."""
+    return datetime.datetime.now(datetime.UTC).replace(tzinfo=None)
+
+
+def canonical_json(value):
+    """JSON text with sorted keys and no spaces: equal values give equal text."""
+    return json.dumps(value, sort_keys=True, separators=(",", ":"))
+
+
+class JSONField(TextField):
+    """A JSON value stored as canonical text."""
+
+    def db_value(self, value):
+        """Serialise for storage."""
+        return None if value is None else canonical_json(value)
+
+    def python_value(self, value):
+        """Parse what was stored."""
+        return None if value is None else json.loads(value)
+
+
+class Game(flask_db.Model):
+    """One game: its rules, teams and tokens, plus a cache of the state replayed from its hands."""
+
+    id = CharField(primary_key=True, max_length=36)
+    ruleset = CharField(max_length=64)
+    overrides = JSONField()
+    teams = JSONField()
+    first_dealer = IntegerField()
+    start_totals = JSONField(null=True)
+    content_hash = CharField(max_length=64)
+    edit_token_hash = CharField(max_length=64, unique=True)
+    # Kept readable: every editing device must be able to show the share link again.
+    share_token = CharField(max_length=64, unique=True, null=True)
+    state = JSONField()
+    created_at = DateTimeField(default=utcnow)
+    updated_at = DateTimeField(default=utcnow)
+
+    @classmethod
+    def locked(cls, game_id):
+        """The game row, locked for the rest of the write transaction; None if it is gone."""
+        query = cls.select().where(cls.id == game_id)
+        if not is_sqlite():  # SQLite already holds the database write lock (BEGIN IMMEDIATE)
+            query = query.for_update()
+        return query.first()
+
+    def ordered_hands(self):
+        """The hand log in order."""
+        return list(self.hands.order_by(Hand.hand_no))
+
+
+class Hand(flask_db.Model):
+    """One recorded hand: what the table entered (`body`) and what rules/ made of it."""
+
+    game = ForeignKeyField(Game, backref="hands", on_delete="CASCADE")
+    hand_no = IntegerField()
+    body = JSONField()
+    result = JSONField()
+    created_at = DateTimeField(default=utcnow)
+    updated_at = DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("game", "hand_no"), True),)
+
+
+class IdempotencyKey(flask_db.Model):
+    """The stored response to a write made under an `Idempotency-Key` (kept 30 days or more)."""
+
+    game = ForeignKeyField(Game, backref="idempotency_keys", on_delete="CASCADE")
+    key = CharField(max_length=255)
+    request_hash = CharField(max_length=64)
+    status = IntegerField()
+    response = JSONField()
+    created_at = DateTimeField(default=utcnow, index=True)
+
+    class Meta:
+        primary_key = CompositeKey("game", "key")
+
+
+MODELS = (Game, Hand, IdempotencyKey)
+
+
+def create_tables():
+    """Create the tables that are missing (safe to run from several workers at once)."""
+    flask_db.database.create_tables(MODELS, safe=True)
+
+
+def prune_idempotency_keys(days):
+    """Delete idempotency keys older than `days`; returns how many were dropped."""
+    cutoff = utcnow() - datetime.timedelta(days=days)
+    return IdempotencyKey.delete().where(IdempotencyKey.created_at < cutoff).execute()

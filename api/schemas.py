@@ -1,0 +1,255 @@
+"""marshmallow schemas: inputs reject unknown fields and bound every integer; outputs document."""
+
+from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates
+
+from .auth import weak_token_reason
+
+MAX_SEAT = 15
+MAX_HAND_NO = 10_000
+MAX_POINTS = 100_000
+TRUMP_NAMES = ("doubles", "follow_me", "sevens", "none")
+CONTRACTS = ("nello", "plunge", "splash", "sevens")
+
+
+def Int(lo, hi, **kwargs):  # noqa: N802 (reads like a field class)
+    """A strict integer field bounded to lo..hi (floats and numeric strings are rejected)."""
+    return fields.Integer(strict=True, validate=validate.Range(lo, hi), **kwargs)
+
+
+class StrictSchema(Schema):
+    """Unknown fields are an error, never silently dropped."""
+
+    class Meta:
+        unknown = RAISE
+
+
+class BidObject(StrictSchema):
+    """`{"marks": k}` or a special contract."""
+
+    marks = Int(1, 100)
+    contract = fields.String(validate=validate.OneOf(CONTRACTS))
+    doubles = fields.String(validate=validate.OneOf(("high", "low", "own_suit")))
+    doubles_held = Int(0, 64)
+
+
+def _bounded_int(value, lo, hi, what):
+    """Check `value` is a real int (not bool) in lo..hi."""
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ValidationError(f"{what} must be an integer or an object")
+    if not lo <= value <= hi:
+        raise ValidationError(f"{what} must be between {lo} and {hi}")
+    return value
+
+
+BID_DOC = {
+    "oneOf": [
+        {"type": "integer", "minimum": 0, "maximum": MAX_POINTS},
+        {"$ref": "#/components/schemas/BidObject"},
+    ],
+    "description": "a point or mark bid (`31`, `84`), `{\"marks\": 2}` or a contract object",
+}
+
+
+class Bid(fields.Field):
+    """A bid: an integer, or a BidObject (rules/ checks it against the ruleset)."""
+
+    def __init__(self, allow_pass=False, **kwargs):
+        """`allow_pass`: inside an auction, the string "pass" is also accepted."""
+        self.allow_pass = allow_pass
+        doc = dict(BID_DOC)
+        if allow_pass:
+            doc = {"oneOf": [*BID_DOC["oneOf"], {"type": "string", "enum": ["pass"]}]}
+        super().__init__(metadata=doc, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if self.allow_pass and value == "pass":
+            return value
+        if isinstance(value, dict):
+            return BidObject().load(value)
+        return _bounded_int(value, 0, MAX_POINTS, "a bid")
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
+class Trump(fields.Field):
+    """A suit 0..6 or one of the named trumps."""
+
+    def __init__(self, **kwargs):
+        """Documented as a oneOf of the two forms."""
+        doc = {
+            "oneOf": [
+                {"type": "integer", "minimum": 0, "maximum": 6},
+                {"type": "string", "enum": list(TRUMP_NAMES)},
+            ]
+        }
+        super().__init__(metadata=doc, **kwargs)
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if isinstance(value, str):
+            if value not in TRUMP_NAMES:
+                raise ValidationError(f"trump must be 0..6 or one of {', '.join(TRUMP_NAMES)}")
+            return value
+        return _bounded_int(value, 0, 6, "trump")
+
+    def _serialize(self, value, attr, obj, **kwargs):
+        return value
+
+
+class HandOutcomeInput(StrictSchema):
+    """What the table reports: points captured by the bidders, nel-o tricks, or every side."""
+
+    captured = Int(0, MAX_POINTS)
+    tricks = Int(0, 100)
+    by_side = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 16))
+    declared = fields.String(validate=validate.OneOf(("made", "set")))
+
+
+class Penalty(StrictSchema):
+    """A penalty called during the hand."""
+
+    kind = fields.String(
+        required=True, validate=validate.OneOf(("renege", "table_talk", "exposed_domino"))
+    )
+    side = Int(0, MAX_SEAT, required=True)
+
+
+class HandBody(StrictSchema):
+    """A hand as entered (the contract's hand encoding)."""
+
+    dealer = Int(0, MAX_SEAT)
+    bids = fields.List(Bid(allow_pass=True), validate=validate.Length(1, 64))
+    bidder = Int(0, MAX_SEAT)
+    bid = Bid()
+    trump = Trump()
+    result = fields.Nested(HandOutcomeInput)
+    penalties = fields.List(fields.Nested(Penalty), validate=validate.Length(0, 8))
+
+
+class HandPost(HandBody):
+    """A new hand: its number in the game (1-based) plus the hand."""
+
+    hand_no = Int(1, MAX_HAND_NO, required=True)
+
+
+class TeamIn(StrictSchema):
+    """A team (side) and the names of its players, seat order."""
+
+    name = fields.String(required=True, validate=validate.Length(1, 60))
+    players = fields.List(
+        fields.String(validate=validate.Length(1, 60)), validate=validate.Length(0, 8)
+    )
+
+
+class GameCreate(StrictSchema):
+    """A new game (the id and edit token may be made by the client, so it can start offline)."""
+
+    id = fields.UUID(metadata={"description": "client-made UUID; omitted: the server makes one"})
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    rules = fields.Dict(
+        keys=fields.String(validate=validate.Length(1, 64)),
+        validate=validate.Length(0, 64),
+        metadata={"description": "knob overrides, names as in RULES.md"},
+    )
+    teams = fields.List(fields.Nested(TeamIn), validate=validate.Length(1, 8))
+    first_dealer = Int(0, MAX_SEAT, required=True)
+    start_totals = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 8))
+    edit_token = fields.String(
+        validate=validate.Length(22, 128),
+        metadata={"description": "client-made, >= 128 random bits (22+ url-safe base64 chars)"},
+    )
+
+    @validates("edit_token")
+    def check_token_strength(self, value, **kwargs):
+        """A weak client-made token is refused (422)."""
+        reason = weak_token_reason(value)
+        if reason:
+            raise ValidationError(f"edit_token {reason}")
+
+
+class ShareAction(StrictSchema):
+    """What to do with the share link."""
+
+    action = fields.String(required=True, validate=validate.OneOf(("rotate", "revoke")))
+
+
+# ---- outputs (documentation and dumping; every field is dump-only by use) ----
+
+
+class TeamOut(Schema):
+    """A team as stored."""
+
+    name = fields.String()
+    players = fields.List(fields.String())
+
+
+class HandOut(Schema):
+    """A recorded hand: its number, what was entered, and rules/'s result for it."""
+
+    hand_no = fields.Integer()
+    hand = fields.Dict(metadata={"description": "the hand as entered"})
+    result = fields.Dict(
+        metadata={
+            "description": "outcome, bidder, bidding_side, bid, need, awarded, totals, "
+            "game_over, winner, next_dealer, penalties"
+        }
+    )
+
+
+class SharedGame(Schema):
+    """A game as anyone with the share link sees it."""
+
+    id = fields.String()
+    ruleset = fields.String()
+    rules = fields.Dict(metadata={"description": "every knob of the ruleset in force"})
+    teams = fields.List(fields.Nested(TeamOut))
+    first_dealer = fields.Integer()
+    start_totals = fields.List(fields.Integer(), allow_none=True)
+    hands = fields.List(fields.Nested(HandOut))
+    totals = fields.List(fields.Integer())
+    next_dealer = fields.Integer()
+    next_hand_no = fields.Integer()
+    status = fields.String(metadata={"description": "`live` or `over`"})
+    game_over = fields.Boolean()
+    winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
+
+
+class GameOut(SharedGame):
+    """A game as its editors see it."""
+
+    overrides = fields.Dict()
+    share_token = fields.String(allow_none=True)
+    share_url = fields.String(allow_none=True)
+
+
+class GameCreated(GameOut):
+    """A new game, with the edit token (shown once when the server made it)."""
+
+    edit_token = fields.String()
+
+
+class ShareOut(Schema):
+    """The current share link (null when revoked)."""
+
+    share_token = fields.String(allow_none=True)
+    share_url = fields.String(allow_none=True)
+
+
+class RulesetOut(Schema):
+    """A preset: id, name, description and every knob, flat (names as in RULES.md)."""
+
+    id = fields.String()
+    name = fields.String()
+    description = fields.String()
+    players = fields.Integer()
+    sides = fields.List(fields.Integer())
+    scoring = fields.String(metadata={"description": "`marks` or `points`"})
+    target = fields.Integer()
+    points_per_hand = fields.Integer()
+    min_bid = fields.Integer()
+    mark_value = fields.Integer()
+
+    @post_dump(pass_original=True)
+    def keep_every_knob(self, data, original, **kwargs):
+        """Presets may add knobs of their own: pass every one through."""
+        return {**original, **data}

@@ -1,0 +1,54 @@
+"""Sharing: rotate/revoke the read-only link, read a game by it (JSON), and the /s/ page."""
+
+from flask import Blueprint as FlaskBlueprint
+from flask import current_app, render_template
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from . import logic, ratelimit, summary
+from .auth import require_edit
+from .models import Game
+from .schemas import ShareAction, SharedGame, ShareOut
+
+blp = Blueprint("share", __name__, url_prefix="/api", description="Read-only sharing")
+pages = FlaskBlueprint("pages", __name__)
+
+TOKEN_PATH = "<string(minlength=16, maxlength=64):token>"
+
+
+@blp.route("/games/<uuid:game_id>/share")
+class ShareLink(MethodView):
+    """A game's share link (edit token)."""
+
+    @blp.arguments(ShareAction)
+    @blp.response(200, ShareOut)
+    def post(self, data, game_id):
+        """Rotate or revoke the read-only share link"""
+        ratelimit.check_write(game_id)
+        require_edit(game_id)
+        return logic.set_share(game_id, data["action"])
+
+
+@blp.route(f"/share/{TOKEN_PATH}")
+class SharedGameView(MethodView):
+    """A game as its share link shows it (no Authorization needed: the token is the path)."""
+
+    @blp.etag
+    @blp.response(200, SharedGame)
+    def get(self, token):
+        """Read a shared game (read-only)"""
+        return logic.shared_view(logic.shared_game(token))
+
+
+@pages.route(f"/s/{TOKEN_PATH}")
+def share_page(token):
+    """The server-rendered summary of a shared game: works without JavaScript."""
+    game = Game.get_or_none(Game.share_token == token)
+    if game is None:
+        return render_template("share_missing.html"), 404
+    page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game))
+    headers = {"X-Robots-Tag": "noindex, nofollow"}
+    refresh = current_app.config["SHARE_REFRESH_SECONDS"] if page["live"] else None
+    if refresh:
+        headers["Refresh"] = str(refresh)
+    return render_template("share.html", page=page, refresh=refresh), 200, headers

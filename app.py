@@ -1,0 +1,5 @@
+"""The WSGI entry point (the Procfile's target)."""
+
+from api import create_app
+
+app = create_app()
