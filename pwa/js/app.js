@@ -1,0 +1,86 @@
+// Tally 42 app shell: fragment router, service worker with "update available", the outbox
+// triggers (start, online, timer), and the screen wake lock during a game.
+import { syncNow, watch } from './sync.js';
+import { toast } from './ui.js';
+
+const main = document.getElementById('view');
+const net = document.getElementById('net');
+const updateBar = document.getElementById('update');
+const SYNC_EVERY_MS = 20000;
+
+const ROUTES = [
+  [/^#\/?$/, 'game-list'],
+  [/^#\/new(?:\/([\w-]+))?$/, 'new-game'],
+  [/^#\/g\/([\w-]+)$/, 'score-sheet'],
+  [/^#\/g\/([\w-]+)\/hand(?:\/(\d+))?$/, 'hand-entry'],
+  [/^#\/g\/([\w-]+)\/over$/, 'game-over'],
+  [/^#\/g\/([\w-]+)\/conflict$/, 'conflict'],
+  [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
+];
+let cleanup = null;
+
+/** Render the view for the current fragment. */
+async function route() {
+  const hash = location.hash || '#/';
+  const found = ROUTES.map(([re, name]) => [hash.match(re), name]).find(([m]) => m);
+  const [match, name] = found || [['#/'], 'game-list'];
+  if (cleanup) { cleanup(); cleanup = null; }
+  const view = await import(`./views/${name}.js`);
+  const gameId = name === 'game-list' || name === 'new-game' ? null : match[1];
+  watch(gameId);
+  keepAwake(Boolean(gameId));
+  main.replaceChildren();
+  cleanup = (await view.render(main, ...match.slice(1))) || null;
+  if (document.activeElement === document.body) main.focus({ preventScroll: true });
+}
+
+// --- screen wake lock: only while a game is on screen, re-taken when the page is shown again
+let lock = null;
+let wantLock = false;
+async function keepAwake(on) {
+  wantLock = on;
+  if (!('wakeLock' in navigator)) return;
+  if (on && !lock && document.visibilityState === 'visible') {
+    try { lock = await navigator.wakeLock.request('screen'); lock.addEventListener('release', () => { lock = null; }); } catch { lock = null; }
+  } else if (!on && lock) { await lock.release(); lock = null; }
+}
+document.addEventListener('visibilitychange', () => { if (wantLock) keepAwake(true); });
+
+// --- network state and outbox triggers
+function showNet(online) {
+  net.textContent = online ? '' : 'Offline: saved on this phone';
+}
+window.addEventListener('online', () => { showNet(true); syncNow(); });
+window.addEventListener('offline', () => showNet(false));
+window.addEventListener('tally:network', (e) => showNet(e.detail));
+setInterval(() => { if (navigator.onLine) syncNow(); }, SYNC_EVERY_MS);
+
+// --- service worker and "update available"
+async function registerWorker() {
+  if (!('serviceWorker' in navigator)) return;
+  const reg = await navigator.serviceWorker.register('/sw.js');
+  const offer = (worker) => {
+    updateBar.hidden = false;
+    document.getElementById('update-now').onclick = () => worker.postMessage('skip-waiting');
+  };
+  if (reg.waiting && navigator.serviceWorker.controller) offer(reg.waiting);
+  reg.addEventListener('updatefound', () => {
+    const worker = reg.installing;
+    worker.addEventListener('statechange', () => {
+      if (worker.state === 'installed' && navigator.serviceWorker.controller) offer(worker);
+    });
+  });
+  let reloading = false;
+  navigator.serviceWorker.addEventListener('controllerchange', () => {
+    if (reloading || updateBar.hidden) return;
+    reloading = true;
+    location.reload();
+  });
+}
+
+window.addEventListener('hashchange', route);
+window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong: ${e.reason && e.reason.message}`));
+showNet(navigator.onLine);
+route();
+registerWorker();
+syncNow();

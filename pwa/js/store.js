@@ -1,0 +1,73 @@
+// IndexedDB: games, the outbox of requests still to send, and cached rulesets.
+// Every write is one transaction with durability 'strict': a saved hand survives a crash.
+const DB_NAME = 'tally42';
+const DB_VERSION = 1;
+let opening = null;
+
+/** Open (and on first use create) the database. Rejects if IndexedDB is unavailable. */
+export function openDb() {
+  if (!opening) {
+    opening = new Promise((resolve, reject) => {
+      const req = indexedDB.open(DB_NAME, DB_VERSION);
+      req.onupgradeneeded = () => {
+        const db = req.result;
+        db.createObjectStore('games', { keyPath: 'id' });
+        const outbox = db.createObjectStore('outbox', { keyPath: 'seq', autoIncrement: true });
+        outbox.createIndex('game', 'game_id');
+        db.createObjectStore('meta', { keyPath: 'key' });
+      };
+      req.onsuccess = () => resolve(req.result);
+      req.onerror = () => reject(req.error);
+    });
+  }
+  return opening;
+}
+
+/** Run fn(stores) in one transaction; resolves with fn's value once the transaction commits. */
+async function run(names, mode, fn) {
+  const db = await openDb();
+  return new Promise((resolve, reject) => {
+    const tx = db.transaction(names, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
+    const stores = Object.fromEntries(names.map((n) => [n, tx.objectStore(n)]));
+    let value;
+    Promise.resolve(fn(stores)).then((v) => { value = v; }, (e) => { tx.abort(); reject(e); });
+    tx.oncomplete = () => resolve(value);
+    tx.onerror = () => reject(tx.error);
+    tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
+  });
+}
+
+/** Turn an IDBRequest into a promise. */
+function done(req) {
+  return new Promise((resolve, reject) => {
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+}
+
+export const getGame = (id) => run(['games'], 'readonly', (s) => done(s.games.get(id)));
+export const allGames = () => run(['games'], 'readonly', (s) => done(s.games.getAll()));
+export const putGame = (game) => run(['games'], 'readwrite', (s) => { s.games.put(game); });
+export const outboxAll = () => run(['outbox'], 'readonly', (s) => done(s.outbox.getAll()));
+export const getMeta = (key) => run(['meta'], 'readonly', (s) => done(s.meta.get(key)))
+  .then((row) => row && row.value);
+export const putMeta = (key, value) => run(['meta'], 'readwrite', (s) => { s.meta.put({ key, value }); });
+
+/** Save the game and append ops to the outbox, atomically. */
+export function saveAndQueue(game, ops) {
+  return run(['games', 'outbox'], 'readwrite', (s) => {
+    s.games.put(game);
+    for (const op of ops) s.outbox.add({ ...op, game_id: game.id, queued_at: Date.now() });
+  });
+}
+
+/** Save the game and remove one outbox op (it was sent, or the user chose what to do with it). */
+export function saveAndDequeue(game, seq) {
+  return run(['games', 'outbox'], 'readwrite', (s) => {
+    if (game) s.games.put(game);
+    s.outbox.delete(seq);
+  });
+}
+
+/** Replace one outbox op (e.g. to record its last error) keeping its place in the queue. */
+export const putOp = (op) => run(['outbox'], 'readwrite', (s) => { s.outbox.put(op); });

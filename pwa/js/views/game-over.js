@@ -1,0 +1,88 @@
+// Game over: the winner, the summary, share (Web Share or copy, with a QR code), an editor
+// link for another phone, and a rematch with the same seats.
+import { getGame } from '../store.js';
+import { h, go, toast } from '../ui.js';
+import { score, sideName, seatName, bidLabel, awardLabel, unit } from '../game.js';
+import { syncNow } from '../sync.js';
+
+/** Render the game-over (and sharing) screen. */
+export async function render(main, id) {
+  const draw = async () => {
+    const game = await getGame(id);
+    if (!game) { go('#/'); return; }
+    main.replaceChildren(...(await screen(game)));
+  };
+  const onChange = (e) => { if (e.detail === id) draw(); };
+  window.addEventListener('tally:changed', onChange);
+  await draw();
+  syncNow();
+  return () => window.removeEventListener('tally:changed', onChange);
+}
+
+async function screen(game) {
+  const { state } = score(game);
+  const out = [];
+  const totals = state.totals.map((t, side) => `${sideName(game, side)} ${t}`).join(', ');
+  if (state.game_over) {
+    out.push(h('h1', { class: 'winner' }, `${sideName(game, state.winner)} win!`));
+  } else {
+    out.push(h('h1', {}, 'Share this game'));
+  }
+  out.push(h('p', { class: 'turn' }, `${totals} ${unit(game.rules)} after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`));
+  const made = game.hands.filter((_, i) => state.hands[i].outcome === 'made').length;
+  out.push(h('p', { class: 'muted turn' }, `${made} bids made, ${game.hands.length - made} set or reshuffled.`,
+    ...bestHand(game, state)));
+
+  const shareUrl = game.share_url;
+  const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;
+  const shareBox = h('section', { class: 'card stack', 'aria-labelledby': 'share-title' },
+    h('h2', { id: 'share-title' }, 'Follow along (read-only)'));
+  if (shareUrl) {
+    shareBox.append(
+      h('p', {}, h('a', { href: shareUrl, id: 'share-link', target: '_blank', rel: 'noopener' }, shareUrl)),
+      h('button', { type: 'button', class: 'primary', id: 'share', onclick: () => share(shareUrl, totals) },
+        navigator.share ? 'Share link' : 'Copy link'),
+      await qrFigure(shareUrl, 'QR code of the read-only link'));
+  } else {
+    shareBox.append(h('p', { class: 'muted' }, 'The share link appears once this phone has been online.'));
+  }
+  const joinBox = h('details', { class: 'card' }, h('summary', { class: 'btn' }, 'Let another phone keep score'),
+    h('p', {}, 'Anyone with this link can change the score. Show it only at the table.'),
+    h('button', { type: 'button', id: 'copy-join', onclick: () => copy(joinUrl, 'Editor link copied') }, 'Copy editor link'));
+  joinBox.addEventListener('toggle', async () => {
+    if (joinBox.open && !joinBox.querySelector('svg')) joinBox.append(await qrFigure(joinUrl, 'QR code of the editor link'));
+  }, { once: false });
+  out.push(shareBox, joinBox);
+  out.push(h('div', { class: 'actions' },
+    h('a', { class: 'btn', href: `#/g/${game.id}` }, 'Sheet'),
+    h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch')));
+  return out;
+}
+
+function bestHand(game, state) {
+  let best = -1;
+  state.hands.forEach((r, i) => { if (r.outcome === 'made' && (best < 0 || bidValue(game, r.bid) > bidValue(game, state.hands[best].bid))) best = i; });
+  if (best < 0) return [];
+  const r = state.hands[best];
+  return [` Biggest bid made: ${seatName(game, r.bidder)}, ${bidLabel(game.rules, r.bid)} (${awardLabel(game, r)}).`];
+}
+
+const bidValue = (game, bid) => (typeof bid === 'number' ? bid : bid.marks * game.rules.mark_value);
+
+async function qrFigure(text, alt) {
+  const { qrSvg } = await import('../qr.js');
+  return qrSvg(text, alt);
+}
+
+async function share(url, text) {
+  if (navigator.share) {
+    try { await navigator.share({ title: 'Tally 42', text: `Texas 42: ${text}`, url }); return; } catch (err) {
+      if (err.name === 'AbortError') return;
+    }
+  }
+  await copy(url, 'Link copied');
+}
+
+async function copy(text, done) {
+  try { await navigator.clipboard.writeText(text); toast(done); } catch { toast(text); }
+}

@@ -1,0 +1,30 @@
+// Join a game from another phone as an editor: the link carries the id and edit token.
+import * as api from '../api.js';
+import { loadRulesets } from '../actions.js';
+import { getGame, putGame } from '../store.js';
+import { serverHandsOf } from '../sync.js';
+import { h, go } from '../ui.js';
+
+/** Fetch the game with the token from the link, keep it on this phone, open its sheet. */
+export async function render(main, id, token) {
+  history.replaceState(null, '', `#/g/${id}`); // keep the token out of the address bar and history
+  const known = await getGame(id);
+  if (known) { go(`#/g/${id}`); return; }
+  main.append(h('h1', {}, 'Joining the game…'));
+  let res;
+  try { res = await api.getGame(id, token); } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    main.append(h('p', { class: 'banner' }, 'No signal: joining needs the network once. Try again when online.'));
+    return;
+  }
+  if (res.status !== 200) { main.append(h('p', { class: 'banner', role: 'alert' }, api.errorMessage(res))); return; }
+  const g = res.body;
+  await loadRulesets();
+  await putGame({
+    id, edit_token: token, ruleset: g.ruleset, overrides: g.overrides || {}, rules: g.rules, teams: g.teams,
+    first_dealer: g.first_dealer, start_totals: g.start_totals, created: true, etag: res.etag,
+    share_url: g.share_url, conflict: null, created_at: Date.now(),
+    hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
+  });
+  go(`#/g/${id}`);
+}

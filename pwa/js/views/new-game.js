@@ -1,0 +1,153 @@
+// New game: marks or points, a preset with house-rule switches, names, first shaker, carried score.
+import { applyOverrides, RulesError } from '../rules.js';
+import { createGame, loadRulesets } from '../actions.js';
+import { getGame } from '../store.js';
+import { h, go, toast } from '../ui.js';
+import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
+
+const SWITCHES = [
+  ['nello', 'Nel-o', 'A bidder may play to take no tricks at all, for one mark.'],
+  ['plunge', 'Plunge', 'A player holding four doubles may bid four marks and must take every trick.'],
+  ['splash', 'Splash', 'Like a plunge with three doubles, for three marks.'],
+  ['sevens', 'Sevens', 'A one-mark bidder may call sevens: the tile closest to seven pips wins each trick.'],
+  ['follow_me', 'Follow-me', 'The bidder may call no trump: the first tile led sets the suit.'],
+  ['forced', 'Forced bid', 'When everyone passes, the shaker must bid; off means the dominoes are reshuffled.'],
+];
+
+/** Render the new-game form; rematchId pre-fills it from a finished game. */
+export async function render(main, rematchId) {
+  const presets = await loadRulesets();
+  const from = rematchId ? await getGame(rematchId) : null;
+  if (!presets.length) {
+    main.append(h('h1', {}, 'New game'), h('p', { class: 'banner' },
+      'The rules have not been loaded yet. Open the app once with a signal; after that new games work offline.'));
+    return;
+  }
+  const form = h('form', { class: 'stack', novalidate: true });
+  let scoring = from ? from.rules.scoring : 'marks';
+  let preset = from ? presets.find((p) => p.id === from.ruleset) : null;
+  const overrides = { ...(from ? from.overrides : {}) };
+  let dealer = from ? score(from).state?.next_dealer ?? 0 : 0;
+
+  const scoringRow = h('div', { class: 'row', role: 'group', 'aria-label': 'Scoring' });
+  const presetSelect = h('select', { id: 'preset', onchange: () => { preset = presets.find((p) => p.id === presetSelect.value); resetRules(); } });
+  const houseBox = h('fieldset', {}, h('legend', {}, 'House rules'));
+  const namesBox = h('fieldset', {}, h('legend', {}, 'Teams and players (optional)'));
+  const shakerBox = h('fieldset', {}, h('legend', {}, 'Who shakes first'));
+  const carryBox = h('fieldset', {}, h('legend', {}, 'Score carried over from paper'));
+  const desc = h('p', { class: 'muted', id: 'preset-desc' });
+  const error = h('p', { class: 'banner', role: 'alert', hidden: true });
+
+  const rules = () => applyOverrides(preset, overrides);
+  const nameInputs = [];
+
+  function drawScoring() {
+    scoringRow.replaceChildren(...['marks', 'points'].map((kind) => h('button', {
+      type: 'button', 'aria-pressed': String(scoring === kind),
+      onclick: () => { scoring = kind; preset = null; drawScoring(); resetRules(); },
+    }, kind === 'marks' ? 'Marks (to 7)' : 'Points (to 250)')));
+  }
+
+  function resetRules() {
+    const fit = presets.filter((p) => p.scoring === scoring);
+    if (!preset || preset.scoring !== scoring) { preset = fit[0] || presets[0]; for (const k of Object.keys(overrides)) delete overrides[k]; }
+    presetSelect.replaceChildren(...fit.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)));
+    desc.textContent = preset.description || '';
+    drawHouse(); drawNames(); drawShaker(); drawCarry();
+  }
+
+  function drawHouse() {
+    const r = rules();
+    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(([key, title, why]) => {
+      const on = key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]);
+      const input = h('input', { type: 'checkbox', id: `rule-${key}`, checked: on, 'aria-describedby': `why-${key}`,
+        onchange: () => {
+          if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
+          else overrides[key] = input.checked;
+          for (const [k, v] of Object.entries(overrides)) if (preset[k] === v) delete overrides[k];
+        } });
+      return h('div', { class: 'switch' }, input, h('label', { for: `rule-${key}` }, h('strong', {}, title)),
+        h('span', { class: 'why', id: `why-${key}` }, why));
+    });
+    houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
+  }
+
+  function drawNames() {
+    const r = rules();
+    const probe = { rules: r, teams: [] };
+    nameInputs.length = 0;
+    const boxes = [];
+    for (let side = 0; side < sideCount(r); side += 1) {
+      const team = from && from.teams ? from.teams[side] : null;
+      const teamInput = h('input', { type: 'text', id: `team-${side}`, placeholder: sideName(probe, side), value: team ? team.name : '', autocomplete: 'off' });
+      const players = seatsOf(r, side).map((seat, i) => h('input', { type: 'text', id: `seat-${seat}`, 'aria-label': `Player at seat ${seat + 1}, ${sideName(probe, side)}`,
+        placeholder: seatName(probe, seat), value: team && team.players ? team.players[i] || '' : '', autocomplete: 'off' }));
+      nameInputs.push({ teamInput, players });
+      boxes.push(h('div', { class: 'stack' }, h('label', { for: `team-${side}` }, `Team ${side + 1}`), teamInput, ...players));
+    }
+    namesBox.replaceChildren(h('legend', {}, 'Teams and players (optional)'), h('div', { class: 'names' }, boxes));
+  }
+
+  function drawShaker() {
+    const r = rules();
+    const names = currentNames(r);
+    if (dealer >= r.players) dealer = 0;
+    const buttons = Array.from({ length: r.players }, (_, seat) => h('button', {
+      type: 'button', 'aria-pressed': String(seat === dealer),
+      onclick: () => { dealer = seat; drawShaker(); },
+    }, seatName(names, seat)));
+    shakerBox.replaceChildren(h('legend', {}, 'Who shakes first'), h('div', { class: 'grid wide' }, buttons));
+  }
+
+  function drawCarry() {
+    const r = rules();
+    const names = currentNames(r);
+    const inputs = Array.from({ length: sideCount(r) }, (_, side) => h('label', {}, sideName(names, side),
+      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric', id: `carry-${side}`, placeholder: '0' })));
+    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'), h('div', { class: 'names' }, inputs));
+  }
+
+  function currentNames(r) {
+    const teams = nameInputs.map(({ teamInput, players }) => ({
+      name: teamInput.value.trim(), players: players.map((p) => p.value.trim()),
+    }));
+    return { rules: r, teams };
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    error.hidden = true;
+    let r;
+    try { r = rules(); } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      error.textContent = err.message; error.hidden = false; return;
+    }
+    const typed = currentNames(r);
+    const teams = typed.teams.map((team, side) => ({
+      name: team.name || sideName({ rules: r, teams: [] }, side),
+      players: team.players.map((p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i])),
+    }));
+    const carry = Array.from({ length: sideCount(r) }, (_, side) => Number(form.querySelector(`#carry-${side}`).value || 0));
+    if (carry.some((n) => !Number.isInteger(n) || n < 0 || n >= r.target)) {
+      error.textContent = `A carried-over score must be a whole number from 0 to ${r.target - 1}.`; error.hidden = false; return;
+    }
+    const game = await createGame({
+      ruleset: preset.id, overrides: { ...overrides }, rules: r, teams, firstDealer: dealer,
+      startTotals: carry.some(Boolean) ? carry : null,
+    });
+    toast('Game saved on this phone');
+    go(`#/g/${game.id}`);
+  }
+
+  form.addEventListener('submit', submit);
+  form.append(
+    h('h1', {}, from ? 'Rematch' : 'New game'),
+    h('fieldset', {}, h('legend', {}, 'Scoring'), scoringRow),
+    h('div', {}, h('label', { for: 'preset' }, h('strong', {}, 'Rules')), presetSelect, desc),
+    houseBox, namesBox, shakerBox, carryBox, error,
+    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game')),
+  );
+  drawScoring();
+  resetRules();
+  main.append(form);
+}

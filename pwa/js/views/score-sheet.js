@@ -1,0 +1,104 @@
+// The sheet: both sides' totals (tally marks or points), whose shake, the hands so far.
+import { getGame } from '../store.js';
+import { undoLast } from '../actions.js';
+import { h, go, toast } from '../ui.js';
+import { score, sideName, seatName, shakes, sideCount, bidLabel, countLabel, awardLabel, leader, unit } from '../game.js';
+
+const SVG = 'http://www.w3.org/2000/svg';
+// seven marks are the seven strokes of "ALL": A (3 strokes), L (2), L (2)
+const STROKES = ['M6 52 L22 4', 'M22 4 L38 52', 'M12 36 L32 36', 'M58 4 L58 52', 'M58 52 L84 52',
+  'M104 4 L104 52', 'M104 52 L130 52'];
+
+/** An SVG of up to seven tally strokes spelling ALL. */
+export function tally(marks) {
+  const svg = document.createElementNS(SVG, 'svg');
+  svg.setAttribute('viewBox', '0 0 136 56');
+  svg.setAttribute('class', 'tally');
+  svg.setAttribute('aria-hidden', 'true');
+  STROKES.slice(0, Math.max(0, Math.min(marks, 7))).forEach((d) => {
+    const path = document.createElementNS(SVG, 'path');
+    path.setAttribute('d', d);
+    svg.append(path);
+  });
+  return svg;
+}
+
+/** Render the sheet of one game; re-renders when the outbox changes the game. */
+export async function render(main, id) {
+  const draw = async () => {
+    const game = await getGame(id);
+    if (!game) { main.replaceChildren(h('h1', {}, 'Game not found'), h('p', {}, h('a', { href: '#/' }, 'Your games'))); return; }
+    main.replaceChildren(...sheet(game));
+  };
+  const onChange = (e) => { if (e.detail === id) draw(); };
+  window.addEventListener('tally:changed', onChange);
+  await draw();
+  return () => window.removeEventListener('tally:changed', onChange);
+}
+
+function sheet(game) {
+  const { state, error } = score(game);
+  const out = [];
+  if (game.conflict) {
+    out.push(h('p', { class: 'banner', role: 'alert' }, 'The server and this phone disagree about hand ',
+      String(game.conflict.hand_no ?? ''), '. ', h('a', { href: `#/g/${game.id}/conflict` }, 'Choose which to keep')));
+  }
+  if (game.mismatch) out.push(h('p', { class: 'banner', role: 'alert' }, `Scoring bug reported: ${game.mismatch}`));
+  if (error) {
+    out.push(h('p', { class: 'banner', role: 'alert' }, `Hand ${error.hand_index + 1} cannot be scored: ${error.message}`));
+    return out;
+  }
+  const n = sideCount(game.rules);
+  const lead = leader(state);
+  const marks = unit(game.rules) === 'marks';
+  out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
+  out.push(h('section', { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
+    state.totals.map((t, side) => h('div', { class: `card side s${side}${lead === side ? ' lead' : ''}` },
+      h('div', { class: 'name' }, sideName(game, side)),
+      h('div', { class: 'score', 'aria-label': `${sideName(game, side)}: ${t} ${unit(game.rules)}` }, String(t)),
+      marks ? tally(t) : null))));
+  const dealer = state.next_dealer;
+  if (state.game_over) {
+    out.push(h('p', { class: 'turn' }, h('strong', {}, `${sideName(game, state.winner)} won.`), ' ',
+      h('a', { href: `#/g/${game.id}/over` }, 'Share and rematch')));
+  } else {
+    out.push(h('p', { class: 'turn' }, `Hand ${state.next_hand_no}: `, h('strong', {}, shakes(game, dealer)), ', ',
+      h('strong', {}, seatName(game, (dealer + 1) % game.rules.players)), ' bids first.',
+      lead === null ? ' Tied.' : ` ${sideName(game, lead)} lead${state.totals.length && n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
+  }
+  out.push(handsTable(game, state));
+  const last = game.hands[game.hands.length - 1];
+  out.push(h('div', { class: 'actions' },
+    h('button', { type: 'button', id: 'undo', disabled: !last, onclick: async () => {
+      await undoLast(game);
+      toast(`Hand ${last.hand_no} undone`);
+      window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+    } }, 'Undo last'),
+    state.game_over
+      ? h('a', { class: 'btn primary', href: `#/g/${game.id}/over` }, 'Game over')
+      : h('button', { type: 'button', class: 'primary', id: 'new-hand', onclick: () => go(`#/g/${game.id}/hand`) }, 'New hand')));
+  return out;
+}
+
+function handsTable(game, state) {
+  if (!game.hands.length) return h('p', { class: 'muted' }, 'No hands yet.');
+  const rows = game.hands.map((hand, i) => {
+    const r = state.hands[i];
+    const sync = hand.sync || 'local';
+    const syncText = { local: 'phone only', synced: 'synced', conflict: 'conflict', rejected: 'refused' }[sync];
+    return h('tr', {},
+      h('td', { class: 'num' }, String(hand.hand_no)),
+      h('td', {}, r.outcome === 'reshuffle' ? '—' : seatName(game, hand.bidder),
+        h('br', {}), h('span', { class: `sync ${sync}` }, syncText)),
+      h('td', {}, r.outcome === 'reshuffle' ? 'all pass' : bidLabel(game.rules, r.bid)),
+      h('td', {}, countLabel(game.rules, hand)),
+      h('td', { class: r.outcome }, r.outcome),
+      h('td', {}, awardLabel(game, r)),
+      h('td', {}, h('a', { class: 'btn edit', href: `#/g/${game.id}/hand/${hand.hand_no}`, 'aria-label': `Edit hand ${hand.hand_no}` }, 'Edit')));
+  });
+  return h('table', { class: 'hands' },
+    h('caption', { class: 'visually-hidden' }, 'Hands so far'),
+    h('thead', {}, h('tr', {}, ['#', 'Bidder', 'Bid', 'Count', 'Result', 'Award', ''].map((t, i) =>
+      h('th', { scope: 'col', class: i === 0 ? 'num' : null }, t || h('span', { class: 'visually-hidden' }, 'Edit'))))),
+    h('tbody', {}, rows.reverse()));
+}
