@@ -79,7 +79,7 @@ def create_app(test_config=None):
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
-    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.static_file", "static", "api_docs")
+    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs")
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()

@@ -56,7 +56,12 @@ def _content_type(name):
     return ctype
 
 
-@bp.route("/", defaults={"name": "index.html"})
+@bp.route("/")
+def index():
+    """The app shell."""
+    return static_file("index.html")
+
+
 @bp.route("/<path:name>")
 def static_file(name):
     """A file of pwa/ (404 if it is not there, including under /api/)."""

@@ -1,0 +1,91 @@
+"""Sharing: rotate/revoke, /api/share/{token}, and the server-rendered /s/{token} page."""
+
+import re
+
+from apitest import Table, made
+
+EVIL = '<script>alert("x")</script>'
+
+
+def share(table, action, status=200, auth=None):
+    """POST the share action."""
+    headers = auth if auth is not None else table.auth
+    return table.client.post_json(f"{table.url}/share", {"action": action}, headers=headers,
+                                  status=status)
+
+
+def test_shared_json_is_read_only_view(table):
+    table.hand(1, **made())
+    view = table.client.get(f"/api/share/{table.share_token}").json
+    assert view["totals"] == [0, 1] and len(view["hands"]) == 1
+    assert not {"share_token", "share_url", "edit_token"} & set(view)
+
+
+def test_shared_json_etag_304(table):
+    response = table.client.get(f"/api/share/{table.share_token}")
+    table.client.get(f"/api/share/{table.share_token}",
+                     headers={"If-None-Match": response.headers["ETag"]}, status=304)
+
+
+def test_rotate_and_revoke(table):
+    old = table.share_token
+    new = share(table, "rotate").json
+    assert new["share_token"] != old and new["share_url"].endswith("/s/" + new["share_token"])
+    table.client.get(f"/api/share/{old}", status=404)
+    table.client.get(f"/s/{old}", status=404)
+    table.client.get(f"/api/share/{new['share_token']}")
+    assert share(table, "revoke").json == {"share_token": None, "share_url": None}
+    table.client.get(f"/api/share/{new['share_token']}", status=404)
+    assert table.get().json["share_url"] is None
+
+
+def test_share_action_needs_edit_token(client, table):
+    share(table, "rotate", status=401, auth={})
+    share(table, "rotate", status=403, auth={"Authorization": f"Bearer {table.share_token}"})
+    share(table, "rotate", status=403, auth=Table(client).auth)
+    share(table, "explode", status=422)
+
+
+def test_share_page_renders_score_hands_and_og_tags(table):
+    table.hand(1, **made(bidder=1, bid=84, captured=42))
+    response = table.client.get(f"/s/{table.share_token}")
+    html = response.text
+    assert response.content_type == "text/html"
+    assert 'property="og:title"' in html and "Us 0 – Them 2" in html
+    assert 'name="robots" content="noindex' in html
+    assert response.headers["Referrer-Policy"] == "no-referrer"
+    assert "noindex" in response.headers["X-Robots-Tag"]
+    assert "2 marks" in html and "made" in html
+    assert 'http-equiv="refresh"' in html and response.headers["Refresh"] == "30"
+    assert "<script" not in html and "style=" not in html and "<style" not in html
+
+
+def test_finished_game_page_names_winner_and_stops_refreshing(table):
+    for n in range(1, 5):
+        table.hand(n, **made(bidder=1, bid=84, captured=42))
+    response = table.client.get(f"/s/{table.share_token}")
+    assert "Them won." in response.text
+    assert "Refresh" not in response.headers and 'http-equiv="refresh"' not in response.text
+
+
+def test_points_game_page_shows_points(client):
+    table = Table(client, ruleset="points-250")
+    table.hand(1, **made(bidder=0, bid=30, captured=30))
+    html = client.get(f"/s/{table.share_token}").text
+    assert re.search(r'class="points">30<', html) and re.search(r'class="points">12<', html)
+
+
+def test_names_with_html_are_inert(client):
+    teams = [{"name": EVIL, "players": ['<img src=x onerror="alert(1)">']},
+             {"name": "Them & <b>co</b>", "players": []}]
+    table = Table(client, teams=teams)
+    table.hand(1, **made(bidder=0))
+    html = client.get(f"/s/{table.share_token}").text
+    assert "<script>alert" not in html and "<img src=x" not in html and "<b>co" not in html
+    assert "&lt;script&gt;alert(&#34;x&#34;)&lt;/script&gt;" in html
+    assert "&lt;img src=x onerror=" in html and "Them &amp; &lt;b&gt;co&lt;/b&gt;" in html
+
+
+def test_unknown_share_page_is_404_html(client):
+    response = client.get("/s/" + "x" * 22, status=404)
+    assert "not shared" in response.text
