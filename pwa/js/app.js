@@ -13,6 +13,7 @@ const ROUTES = [
   [/^#\/new(?:\/([\w-]+))?$/, 'new-game'],
   [/^#\/g\/([\w-]+)$/, 'score-sheet'],
   [/^#\/g\/([\w-]+)\/hand(?:\/(\d+))?$/, 'hand-entry'],
+  [/^#\/g\/([\w-]+)\/hand\/new\/(\d+)$/, 'hand-entry', true],
   [/^#\/g\/([\w-]+)\/over$/, 'game-over'],
   [/^#\/g\/([\w-]+)\/conflict$/, 'conflict'],
   [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
@@ -22,15 +23,16 @@ let cleanup = null;
 /** Render the view for the current fragment. */
 async function route() {
   const hash = location.hash || '#/';
-  const found = ROUTES.map(([re, name]) => [hash.match(re), name]).find(([m]) => m);
-  const [match, name] = found || [['#/'], 'game-list'];
+  const found = ROUTES.map(([re, name, newHand]) => [hash.match(re), name, newHand]).find(([m]) => m);
+  const [match, name, newHand] = found || [['#/'], 'game-list'];
+  const args = newHand ? [match[1], undefined, match[2]] : match.slice(1);
   if (cleanup) { cleanup(); cleanup = null; }
   const view = await import(`./views/${name}.js`);
   const gameId = name === 'game-list' || name === 'new-game' ? null : match[1];
   watch(gameId);
   keepAwake(Boolean(gameId));
   main.replaceChildren();
-  cleanup = (await view.render(main, ...match.slice(1))) || null;
+  cleanup = (await view.render(main, ...args)) || null;
   if (document.activeElement === document.body) main.focus({ preventScroll: true });
 }
 

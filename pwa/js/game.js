@@ -90,11 +90,12 @@ export function bidLabel(rules, bid) {
   return `${name} (${bid.marks} mark${bid.marks === 1 ? '' : 's'})`;
 }
 
-/** What the bidders took, in words: "took 30", "no tricks", "1 trick". */
-export function countLabel(rules, hand) {
+/** What the bidders took, in words: "took 30", "all tricks", "no tricks", "1 trick". */
+export function countLabel(rules, hand, bid = hand.bid) {
   const r = hand.result || {};
   if (r.tricks !== undefined) return r.tricks === 0 ? 'no tricks' : `${r.tricks} trick${r.tricks === 1 ? '' : 's'}`;
-  if (r.captured !== undefined) return `took ${r.captured}`;
+  if (r.declared === 'set' && isAllTricks(rules, bid)) return 'lost a trick';
+  if (r.captured !== undefined) return r.captured === rules.points_per_hand && isAllTricks(rules, bid) ? 'all tricks' : `took ${r.captured}`;
   if (r.by_side) return r.by_side.join('–');
   return '';
 }

@@ -7,6 +7,7 @@ Debian package at /usr/bin/chromium, driven by Playwright's sync API at 390x844.
 import os
 import socket
 import threading
+import time
 
 import pytest
 
@@ -82,3 +83,130 @@ def phone(browser, base_url):
     errors = [e for e in page.js_errors if "Failed to load resource" not in e]
     context.close()
     assert not errors, errors
+
+
+def wait_js(page, expression, arg=None, timeout=10_000):
+    """Poll a JS function (given as source) until it returns a truthy value.
+
+    Playwright's wait_for_function evaluates strings, which the app's CSP (no unsafe-eval)
+    refuses; page.evaluate does not, so poll with it.
+    """
+    deadline = time.monotonic() + timeout / 1000
+    while True:
+        value = page.evaluate(expression, arg)
+        if value:
+            return value
+        if time.monotonic() > deadline:
+            raise AssertionError(f"timed out waiting for {expression[:80]!r}")
+        page.wait_for_timeout(100)
+
+
+class Table:
+    """Drives the app the way a scorekeeper does (taps only) and reads both copies of a game."""
+
+    def __init__(self, page, base_url):
+        """`page` is a phone page; `base_url` the app's root for direct API reads."""
+        self.page = page
+        self.base_url = base_url
+
+    def open(self, route="#/"):
+        """Load the app and wait for the service worker to control the page."""
+        self.page.goto(f"/{route}")
+        self.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
+        wait_js(self.page, "() => navigator.serviceWorker.controller !== null")
+
+    def new_game(self, scoring="marks", preset=None, switches=None, first_shaker=0, names=None,
+                 carry=None):
+        """Fill in the new-game form and start; returns the game id."""
+        page = self.page
+        page.click("#new-game")
+        page.click(f"button:has-text('{'Marks' if scoring == 'marks' else 'Points'}')")
+        if preset:
+            page.select_option("#preset", preset)
+        for key, on in (switches or {}).items():
+            page.set_checked(f"#rule-{key}", on)
+        for selector, value in (names or {}).items():
+            page.fill(selector, value)
+        for side, value in enumerate(carry or []):
+            page.fill(f"#carry-{side}", str(value))
+        page.click(f"fieldset:has(legend:text('Who shakes first')) button >> nth={first_shaker}")
+        page.click("#start")
+        page.wait_for_url("**/#/g/*")
+        return page.url.split("#/g/")[1]
+
+    def hand(self, bidder, bid, count):
+        """Enter one hand from the sheet: bidder, bid, count (or "made"/"set"), save."""
+        page = self.page
+        page.click(f".bidder-bar [data-seat='{bidder}']")
+        page.click(f"[data-bid='{bid}']")
+        page.click(f"[data-count='{count}']")
+        preview = page.inner_text("#preview")
+        page.click("#save")
+        wait_js(page, "() => !location.hash.includes('/hand')")
+        return preview
+
+    def phone_game(self, game_id):
+        """The game as this phone stores it, with its local score."""
+        return self.page.evaluate(
+            """async (id) => {
+                 const store = await import('/js/store.js');
+                 const { score } = await import('/js/game.js');
+                 const game = await store.getGame(id);
+                 const outbox = (await store.outboxAll()).filter((op) => op.game_id === id);
+                 return { game, state: score(game).state, outbox: outbox.length };
+               }""",
+            game_id,
+        )
+
+    def wait_synced(self, game_id, timeout=15_000):
+        """Wait until the outbox has nothing for the game and every hand is synced."""
+        self.page.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+        try:
+            self._wait_synced(game_id, timeout)
+        except AssertionError:
+            phone = self.phone_game(game_id)
+            raise AssertionError(f"not synced: outbox {phone['outbox']}, conflict "
+                                 f"{phone['game']['conflict']}, hands "
+                                 f"{[h.get('sync') for h in phone['game']['hands']]}") from None
+
+    def _wait_synced(self, game_id, timeout):
+        """wait_synced's loop."""
+        wait_js(
+            self.page,
+            """async (id) => {
+                 const store = await import('/js/store.js');
+                 const game = await store.getGame(id);
+                 const ops = (await store.outboxAll()).filter((op) => op.game_id === id);
+                 if (ops.length) { (await import('/js/sync.js')).syncNow(); return false; }
+                 return game.created && !game.conflict && game.hands.every((x) => x.sync === 'synced');
+               }""",
+            game_id, timeout,
+        )
+
+    def server_game(self, game_id):
+        """The game as the server has it (GET with the phone's edit token)."""
+        token = self.phone_game(game_id)["game"]["edit_token"]
+        response = self.page.request.get(f"{self.base_url}/api/games/{game_id}",
+                                         headers={"Authorization": f"Bearer {token}"})
+        assert response.status == 200, response.text()
+        return response.json()
+
+    def assert_same(self, game_id):
+        """The server's game equals the phone's: same hands in order, same totals and winner."""
+        phone = self.phone_game(game_id)
+        server = self.server_game(game_id)
+        keys = ("dealer", "bids", "bidder", "bid", "trump", "result", "penalties")
+        mine = [{k: h[k] for k in keys if h.get(k) is not None} for h in phone["game"]["hands"]]
+        theirs = [h["hand"] for h in server["hands"]]
+        assert mine == theirs
+        assert [h["hand_no"] for h in server["hands"]] == list(range(1, len(theirs) + 1))
+        assert server["totals"] == phone["state"]["totals"]
+        assert server["game_over"] == phone["state"]["game_over"]
+        assert server["winner"] == phone["state"]["winner"]
+        return server
+
+
+@pytest.fixture
+def table(phone, base_url):
+    """A Table on a fresh phone."""
+    return Table(phone, base_url)

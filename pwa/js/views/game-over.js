@@ -28,7 +28,7 @@ async function screen(game) {
   } else {
     out.push(h('h1', {}, 'Share this game'));
   }
-  out.push(h('p', { class: 'turn' }, `${totals} ${unit(game.rules)} after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`));
+  out.push(h('p', { class: 'turn' }, `${totals} (${unit(game.rules)}) after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`));
   const made = game.hands.filter((_, i) => state.hands[i].outcome === 'made').length;
   out.push(h('p', { class: 'muted turn' }, `${made} bids made, ${game.hands.length - made} set or reshuffled.`,
     ...bestHand(game, state)));
@@ -39,7 +39,7 @@ async function screen(game) {
     h('h2', { id: 'share-title' }, 'Follow along (read-only)'));
   if (shareUrl) {
     shareBox.append(
-      h('p', {}, h('a', { href: shareUrl, id: 'share-link', target: '_blank', rel: 'noopener' }, shareUrl)),
+      h('p', {}, h('a', { href: shareUrl, id: 'share-link', class: 'url', target: '_blank', rel: 'noopener' }, shareUrl)),
       h('button', { type: 'button', class: 'primary', id: 'share', onclick: () => share(shareUrl, totals) },
         navigator.share ? 'Share link' : 'Copy link'),
       await qrFigure(shareUrl, 'QR code of the read-only link'));

@@ -7,7 +7,7 @@ import { score, seatName, shakes, winnableBids, bidLabel, isAllTricks, previewLi
 const GRID_MAX = 90; // above this many points a hand's count is typed, not tapped
 
 /** Render the hand form; handNo set means editing that hand. */
-export async function render(main, id, handNo) {
+export async function render(main, id, handNo, firstBidder) {
   const game = await getGame(id);
   if (!game) { go('#/'); return; }
   const editing = handNo ? Number(handNo) : null;
@@ -17,7 +17,7 @@ export async function render(main, id, handNo) {
   if (!before) { go(`#/g/${id}`); return; }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = { bidder: old ? old.bidder : null, bid: old ? old.bid : null, result: old ? old.result : null };
+  const pick = { bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result : null };
 
   const seatsBox = h('div', { class: 'grid wide', role: 'group', 'aria-labelledby': 'step-bidder' });
   const bidsBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-bid' });

@@ -66,17 +66,26 @@ function sheet(game) {
       h('strong', {}, seatName(game, (dealer + 1) % game.rules.players)), ' bids first.',
       lead === null ? ' Tied.' : ` ${sideName(game, lead)} lead${state.totals.length && n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
   }
-  out.push(handsTable(game, state));
   const last = game.hands[game.hands.length - 1];
-  out.push(h('div', { class: 'actions' },
-    h('button', { type: 'button', id: 'undo', disabled: !last, onclick: async () => {
+  out.push(h('div', { class: 'row' },
+    h('h2', { class: 'step-title' }, 'Hands'),
+    h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last, onclick: async () => {
       await undoLast(game);
       toast(`Hand ${last.hand_no} undone`);
       window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-    } }, 'Undo last'),
-    state.game_over
-      ? h('a', { class: 'btn primary', href: `#/g/${game.id}/over` }, 'Game over')
-      : h('button', { type: 'button', class: 'primary', id: 'new-hand', onclick: () => go(`#/g/${game.id}/hand`) }, 'New hand')));
+    } }, 'Undo last hand')));
+  out.push(handsTable(game, state));
+  if (state.game_over) {
+    out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
+  } else {
+    // the first tap of a hand is the bidder, right here: bidder, bid, count, save
+    const order = Array.from({ length: game.rules.players }, (_, i) => (dealer + 1 + i) % game.rules.players);
+    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
+      h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
+      h('div', { class: 'seats' }, order.map((seat) => h('a', {
+        class: 'btn', href: `#/g/${game.id}/hand/new/${seat}`, 'data-seat': seat,
+      }, seatName(game, seat))))));
+  }
   return out;
 }
 
@@ -86,19 +95,18 @@ function handsTable(game, state) {
     const r = state.hands[i];
     const sync = hand.sync || 'local';
     const syncText = { local: 'phone only', synced: 'synced', conflict: 'conflict', rejected: 'refused' }[sync];
+    const reshuffle = r.outcome === 'reshuffle';
     return h('tr', {},
       h('td', { class: 'num' }, String(hand.hand_no)),
-      h('td', {}, r.outcome === 'reshuffle' ? '—' : seatName(game, hand.bidder),
+      h('td', {}, reshuffle ? 'all pass' : `${seatName(game, hand.bidder)}, ${bidLabel(game.rules, r.bid)}`,
         h('br', {}), h('span', { class: `sync ${sync}` }, syncText)),
-      h('td', {}, r.outcome === 'reshuffle' ? 'all pass' : bidLabel(game.rules, r.bid)),
-      h('td', {}, countLabel(game.rules, hand)),
-      h('td', { class: r.outcome }, r.outcome),
-      h('td', {}, awardLabel(game, r)),
-      h('td', {}, h('a', { class: 'btn edit', href: `#/g/${game.id}/hand/${hand.hand_no}`, 'aria-label': `Edit hand ${hand.hand_no}` }, 'Edit')));
+      h('td', {}, countLabel(game.rules, hand, r.bid)),
+      h('td', {}, h('span', { class: r.outcome }, r.outcome), h('br', {}), awardLabel(game, r)),
+      h('td', { class: 'num' }, h('a', { class: 'btn edit', href: `#/g/${game.id}/hand/${hand.hand_no}`, 'aria-label': `Edit hand ${hand.hand_no}` }, 'Edit')));
   });
   return h('table', { class: 'hands' },
-    h('caption', { class: 'visually-hidden' }, 'Hands so far'),
-    h('thead', {}, h('tr', {}, ['#', 'Bidder', 'Bid', 'Count', 'Result', 'Award', ''].map((t, i) =>
+    h('caption', { class: 'visually-hidden' }, 'Hands so far, newest first'),
+    h('thead', {}, h('tr', {}, ['#', 'Bid', 'Count', 'Result', ''].map((t, i) =>
       h('th', { scope: 'col', class: i === 0 ? 'num' : null }, t || h('span', { class: 'visually-hidden' }, 'Edit'))))),
     h('tbody', {}, rows.reverse()));
 }

@@ -1,0 +1,93 @@
+"""Whole games by tapping, online: marks to 7, points to 250, undo, edit, share page."""
+
+from conftest import wait_js
+
+MARKS_GAME = [  # (bidder seat, bid, count or made/set); seats: 0 You, 1 Left, 2 Partner, 3 Right
+    (1, 30, 35), (2, 42, "made"), (3, 34, 20), (0, 84, "made"), (1, 30, 42), (2, 31, 31),
+    (3, 84, "set"),
+]
+POINTS_GAME = [(0, 30, 42), (1, 35, 30), (0, 40, 42), (2, 30, 32), (0, 42, 42), (2, 36, 40),
+               (0, 30, 41)]
+
+
+def play(table, hands):
+    """Enter every hand from the sheet."""
+    return [table.hand(*hand) for hand in hands]
+
+
+def test_marks_game_to_seven_by_tapping(table):
+    table.open()
+    game_id = table.new_game("marks")
+    previews = play(table, MARKS_GAME)
+    assert previews[2] == "needed 34, took 20: set, Us +1"
+    table.page.wait_for_url("**/over")
+    assert table.page.inner_text("h1") == "Us win!"
+    table.wait_synced(game_id)
+    server = table.assert_same(game_id)
+    assert server["totals"] == [7, 2] and server["winner"] == 0
+
+
+def test_points_game_to_250_by_tapping(table):
+    table.open()
+    game_id = table.new_game("points")
+    previews = play(table, POINTS_GAME)
+    assert previews[1] == "needed 35, took 30: set, Us +47"
+    table.page.wait_for_url("**/over")
+    table.wait_synced(game_id)
+    server = table.assert_same(game_id)
+    assert server["game_over"] and server["winner"] == 0
+    assert server["totals"][0] >= 250
+
+
+def test_undo_and_edit_an_earlier_hand_rescore_what_follows(table):
+    table.open()
+    game_id = table.new_game("marks")
+    play(table, MARKS_GAME[:4])
+    page = table.page
+    page.click("#undo")
+    wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 3")
+    assert table.phone_game(game_id)["state"]["totals"] == [2, 1]
+    # hand 1: Left's 30 made becomes a set (took 20): Them lose the mark, Us gain it
+    page.click("a[aria-label='Edit hand 1']")
+    assert page.is_visible("[data-seat='1'][aria-pressed='true']")
+    page.click("[data-count='20']")
+    assert page.inner_text("#preview") == "needed 30, took 20: set, Us +1"
+    page.click("#save")
+    page.wait_for_url(f"**/#/g/{game_id}")
+    assert table.phone_game(game_id)["state"]["totals"] == [3, 0]
+    table.wait_synced(game_id)
+    server = table.assert_same(game_id)
+    assert len(server["hands"]) == 3
+
+
+def test_game_over_opens_the_share_page(table):
+    table.open()
+    game_id = table.new_game("marks")
+    play(table, [(0, 84, "made")] * 3 + [(2, 42, "made")])
+    page = table.page
+    page.wait_for_url("**/over")
+    table.wait_synced(game_id)
+    page.wait_for_selector("#share-link")
+    assert page.is_visible("svg.qr")
+    href = page.get_attribute("#share-link", "href")
+    assert "/s/" in href
+    share = page.context.new_page()
+    share.goto(href)
+    assert "7" in share.inner_text("body")
+    share.close()
+    page.click("#rematch")
+    page.wait_for_url("**/#/new/*")
+    page.click("#start")
+    page.wait_for_url("**/#/g/*")
+    assert page.url.split("#/g/")[1] != game_id
+
+
+def test_a_standard_hand_takes_four_taps(table):
+    table.open()
+    table.new_game("marks")
+    page = table.page
+    page.evaluate("""() => { window.taps = 0;
+        document.addEventListener('click', (e) => { if (e.isTrusted) window.taps += 1; }, true); }""")
+    table.hand(1, 31, 33)
+    assert page.evaluate("window.taps") == 4
+    assert page.inner_text(".hands tbody tr td:nth-child(2)").startswith("Left")
