@@ -28,41 +28,46 @@ function check(game, hands) {
   if (error) throw error;
 }
 
-/** Append a hand (input without hand_no); resolves with the updated game. */
-export async function addHand(game, input) {
-  const hand = { hand_no: game.hands.length + 1, ...handInput(input), sync: 'local', pending: 1 };
-  const hands = [...game.hands, hand];
-  check(game, hands);
-  game.hands = hands;
-  await store.saveAndQueue(game, [{ kind: 'add', hand_no: hand.hand_no, body: handInput(hand), key: uuid() }]);
+/** Apply a change to the stored game and queue its ops, then kick the outbox. */
+async function change(id, mutate) {
+  const game = await store.updateGame(id, mutate);
   syncNow();
   return game;
+}
+
+/** Append a hand (input without hand_no); resolves with the updated game. */
+export function addHand(id, input) {
+  return change(id, (game) => {
+    const hand = { hand_no: game.hands.length + 1, ...handInput(input), sync: 'local', pending: 1 };
+    const hands = [...game.hands, hand];
+    check(game, hands);
+    game.hands = hands;
+    return [{ kind: 'add', hand_no: hand.hand_no, body: handInput(hand), key: uuid() }];
+  });
 }
 
 /** Replace hand n; everything after it is re-scored. A refused hand is re-sent as new. */
-export async function editHand(game, handNo, input) {
-  const old = game.hands[handNo - 1];
-  const hand = { hand_no: handNo, ...handInput(input), sync: 'local', pending: (old.pending || 0) + 1 };
-  const hands = game.hands.map((x) => (x.hand_no === handNo ? hand : x));
-  check(game, hands);
-  game.hands = hands;
-  const op = old.sync === 'rejected'
-    ? { kind: 'add', hand_no: handNo, body: handInput(hand), key: uuid() }
-    : { kind: 'put', hand_no: handNo, body: handInput(hand) };
-  await store.saveAndQueue(game, [op]);
-  syncNow();
-  return game;
+export function editHand(id, handNo, input) {
+  return change(id, (game) => {
+    const old = game.hands[handNo - 1];
+    const hand = { hand_no: handNo, ...handInput(input), sync: 'local', pending: (old.pending || 0) + 1 };
+    const hands = game.hands.map((x) => (x.hand_no === handNo ? hand : x));
+    check(game, hands);
+    game.hands = hands;
+    return [old.sync === 'rejected'
+      ? { kind: 'add', hand_no: handNo, body: handInput(hand), key: uuid() }
+      : { kind: 'put', hand_no: handNo, body: handInput(hand) }];
+  });
 }
 
-/** Remove the last hand. */
-export async function undoLast(game) {
-  const last = game.hands[game.hands.length - 1];
-  if (!last) return game;
-  game.hands = game.hands.slice(0, -1);
-  const ops = last.sync === 'rejected' ? [] : [{ kind: 'delete', hand_no: last.hand_no }];
-  await store.saveAndQueue(game, ops);
-  syncNow();
-  return game;
+/** Remove the last hand; resolves with the updated game. */
+export function undoLast(id) {
+  return change(id, (game) => {
+    const last = game.hands[game.hands.length - 1];
+    if (!last) return [];
+    game.hands = game.hands.slice(0, -1);
+    return last.sync === 'rejected' ? [] : [{ kind: 'delete', hand_no: last.hand_no }];
+  });
 }
 
 /** The presets: from the API when online (then cached), else the cached copy; [] if neither. */

@@ -61,6 +61,31 @@ export function saveAndQueue(game, ops) {
   });
 }
 
+/**
+ * Read-modify-write one game in a single transaction, so concurrent writers (the views and
+ * the outbox) never overwrite each other with stale copies. mutate(game) changes the game in
+ * place (synchronously) and may return ops to append to the outbox; dequeue removes one op.
+ * Resolves with the updated game (undefined if it does not exist); a throw aborts everything.
+ */
+export function updateGame(id, mutate, { dequeue = null } = {}) {
+  return run(['games', 'outbox'], 'readwrite', (s) => new Promise((resolve, reject) => {
+    const req = s.games.get(id);
+    req.onerror = () => reject(req.error);
+    req.onsuccess = () => {
+      const game = req.result;
+      try {
+        const ops = game ? mutate(game) || [] : [];
+        if (game) s.games.put(game);
+        for (const op of ops) s.outbox.add({ ...op, game_id: id, queued_at: Date.now() });
+        if (dequeue !== null) s.outbox.delete(dequeue);
+        resolve(game);
+      } catch (err) {
+        reject(err);
+      }
+    };
+  }));
+}
+
 /** Save the game and remove one outbox op (it was sent, or the user chose what to do with it). */
 export function saveAndDequeue(game, seq) {
   return run(['games', 'outbox'], 'readwrite', (s) => {

@@ -1,10 +1,13 @@
 // The outbox: sends queued writes to the API in order, records what the server said, and
 // turns 409/412/422 into a conflict the user resolves. Nothing is dropped without a choice.
+// Every change to a stored game goes through store.updateGame (read-modify-write in one
+// transaction), so the outbox and the screens never overwrite each other's changes.
 import * as api from './api.js';
 import * as store from './store.js';
 import { handInput, score } from './game.js';
 
 let running = null;
+let again = false;
 let watched = null;
 
 /** Tell the views a game changed (they re-render if it is theirs). */
@@ -13,9 +16,12 @@ const changed = (id) => window.dispatchEvent(new CustomEvent('tally:changed', { 
 /** The game currently on screen: after the outbox drains, its newer server copy is pulled. */
 export function watch(id) { watched = id; }
 
-/** Run the outbox once (never twice at the same time). Resolves when it is drained or stuck. */
+/** Run the outbox (never twice at once; a call during a run makes it go round once more). */
 export function syncNow() {
-  if (!running) running = drain().finally(() => { running = null; });
+  if (running) { again = true; return running; }
+  running = (async () => {
+    do { again = false; await drain(); } while (again);
+  })().finally(() => { running = null; });
   return running;
 }
 
@@ -52,56 +58,56 @@ async function send(op, game) {
   const token = game.edit_token;
   if (op.kind === 'create') {
     const res = await api.createGame(op.body);
-    if (res.status === 201 || res.status === 200) {
-      game.created = true;
-      if (res.body) adoptMeta(game, res.body);
-      if (res.etag) game.etag = res.etag;
-      await store.saveAndDequeue(game, op.seq);
-      return 'done';
-    }
-    return fail(op, game, res);
+    if (res.status !== 201 && res.status !== 200) return fail(op, game, res);
+    await store.updateGame(game.id, (g) => {
+      g.created = true;
+      adoptMeta(g, res.body || {});
+      if (res.etag) g.etag = res.etag;
+    }, { dequeue: op.seq });
+    return 'done';
   }
-  if ((op.kind === 'put' || op.kind === 'delete') && !game.etag) {
+  let etag = game.etag;
+  if ((op.kind === 'put' || op.kind === 'delete') && !etag) {
     const cur = await api.getGame(game.id, token);
-    if (cur.status === 200) game.etag = cur.etag;
+    if (cur.status === 200) etag = cur.etag;
   }
   let res;
   if (op.kind === 'add') res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
-  else if (op.kind === 'put') res = await api.putHand(game.id, token, op.hand_no, op.body, game.etag);
-  else res = await api.deleteHand(game.id, token, op.hand_no, game.etag);
-  if (res.status >= 200 && res.status < 300 || (op.kind === 'delete' && res.status === 404)) {
-    game.etag = res.etag || null;
-    markSynced(game, op, res.body);
-    await store.saveAndDequeue(game, op.seq);
+  else if (op.kind === 'put') res = await api.putHand(game.id, token, op.hand_no, op.body, etag);
+  else res = await api.deleteHand(game.id, token, op.hand_no, etag);
+  if ((res.status >= 200 && res.status < 300) || (op.kind === 'delete' && res.status === 404)) {
+    await store.updateGame(game.id, (g) => {
+      g.etag = res.etag || null;
+      markSynced(g, op, res.body);
+    }, { dequeue: op.seq });
     return 'done';
   }
-  if (res.status === 428) { game.etag = null; await store.putGame(game); return 'retry-later'; }
+  if (res.status === 428) { await store.updateGame(game.id, (g) => { g.etag = null; }); return 'retry-later'; }
   if (res.status === 409 && /still being processed/.test(api.errorMessage(res))) return 'retry-later';
   if (res.status === 409 || res.status === 412) return conflict(op, game, res);
   return fail(op, game, res);
 }
 
-/** Copy the server's share link and the like onto the local game. */
+/** Copy the server's share link onto the local game. */
 function adoptMeta(game, body) {
-  for (const key of ['share_url', 'share_token']) if (body[key]) game[key] = body[key];
-  if (body.share && typeof body.share === 'object') Object.assign(game, { share_url: body.share.url || game.share_url });
+  if ('share_url' in body) game.share_url = body.share_url;
+  if ('share_token' in body) game.share_token = body.share_token;
 }
 
 /** After a successful write: mark the hand synced and check the server agrees with rules.js. */
 function markSynced(game, op, body) {
   const hand = op.kind === 'delete' ? null : game.hands.find((x) => x.hand_no === op.hand_no);
-  if (hand) {
-    hand.pending = Math.max(0, (hand.pending || 1) - 1);
-    if (!hand.pending) hand.sync = 'synced';
-  }
-  const result = body && (body.result || body.state);
+  if (!hand) return;
+  hand.pending = Math.max(0, (hand.pending || 1) - 1);
+  if (hand.pending) return;
+  hand.sync = 'synced';
+  const server = body && body.result;
   const local = score(game).state;
-  if (result && result.totals && local && op.kind === 'add' && hand && !hand.pending) {
-    const mine = local.hands[op.hand_no - 1];
-    if (mine && JSON.stringify(mine.totals) !== JSON.stringify(result.totals)) {
-      game.mismatch = `Hand ${op.hand_no}: the server scored ${result.totals.join('–')}, this phone ${mine.totals.join('–')}.`;
-      console.error('rules.js and the server disagree', { local: mine, server: result });
-    }
+  const mine = local && local.hands[op.hand_no - 1];
+  if (server && server.totals && mine && JSON.stringify(mine.totals) !== JSON.stringify(server.totals)
+      && JSON.stringify(handInput(body.hand || {})) === JSON.stringify(handInput(hand))) {
+    game.mismatch = `Hand ${op.hand_no}: the server scored ${server.totals.join('–')}, this phone ${mine.totals.join('–')}.`;
+    console.warn('rules.js and the server disagree', { local: mine, server });
   }
 }
 
@@ -111,78 +117,93 @@ async function conflict(op, game, res) {
   const serverHands = cur.status === 200 ? serverHandsOf(cur.body) : [];
   const stored = (res.body && res.body.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand })
     || serverHands.find((x) => x.hand_no === op.hand_no) || null;
-  game.conflict = {
+  await park(game.id, op, 'conflict', {
     status: res.status, kind: op.kind, hand_no: op.hand_no, op,
     mine: op.kind === 'delete' ? null : op.body,
     theirs: stored ? handInput(stored) : null,
     server_hands: serverHands, server_etag: cur.etag || null, message: api.errorMessage(res),
-  };
-  const hand = game.hands.find((x) => x.hand_no === op.hand_no);
-  if (hand) hand.sync = 'conflict';
-  await store.saveAndDequeue(game, op.seq);
+  });
   return 'done';
 }
 
-/** 422 and other refusals: park the op as a conflict too (the user edits or drops the hand). */
+/** 422 and other refusals: park the op as a conflict too (the user edits or re-sends it). */
 async function fail(op, game, res) {
   if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 429) {
     await store.putOp({ ...op, last_error: `${res.status}: ${api.errorMessage(res)}` });
     return 'retry-later';
   }
-  game.conflict = { status: res.status, kind: op.kind, hand_no: op.hand_no ?? null, op, mine: op.body ?? null, theirs: null, message: api.errorMessage(res) };
-  const hand = game.hands.find((x) => x.hand_no === op.hand_no);
-  if (hand) hand.sync = 'rejected';
-  await store.saveAndDequeue(game, op.seq);
+  await park(game.id, op, 'rejected', {
+    status: res.status, kind: op.kind, hand_no: op.hand_no ?? null, op, mine: op.body ?? null,
+    theirs: null, server_hands: [], server_etag: null, message: api.errorMessage(res),
+  });
   return 'done';
+}
+
+/** Move an op out of the outbox into the game's conflict record, in one transaction. */
+function park(id, op, sync, record) {
+  return store.updateGame(id, (g) => {
+    g.conflict = record;
+    const hand = g.hands.find((x) => x.hand_no === op.hand_no);
+    if (hand) hand.sync = sync;
+  }, { dequeue: op.seq });
 }
 
 /** The hands of a server game document, each with hand_no and its input fields. */
 export function serverHandsOf(body) {
-  const hands = (body && (body.hands || (body.game && body.game.hands))) || [];
-  return hands.map((x, i) => ({ hand_no: x.hand_no ?? i + 1, ...handInput(x.hand || x) }));
+  return ((body && body.hands) || []).map((x, i) => ({ hand_no: x.hand_no ?? i + 1, ...handInput(x.hand || x) }));
 }
+
+const sameHands = (a, b) => a.length === b.length
+  && a.every((x, i) => JSON.stringify(handInput(x)) === JSON.stringify(handInput(b[i])));
 
 /** Pull the server's copy of a quiet game (no queued ops, no conflict) to see other phones' hands. */
 export async function pull(id) {
   const game = await store.getGame(id);
   if (!game || !game.created || game.conflict) return;
-  const ops = (await store.outboxAll()).filter((op) => op.game_id === id);
-  if (ops.length) return;
+  if ((await store.outboxAll()).some((op) => op.game_id === id)) return;
   const res = await api.getGame(id, game.edit_token);
   if (res.status !== 200) return;
   const theirs = serverHandsOf(res.body);
-  const same = theirs.length === game.hands.length && theirs.every((x, i) =>
-    JSON.stringify(handInput(x)) === JSON.stringify(handInput(game.hands[i])));
-  game.etag = res.etag || game.etag;
-  adoptMeta(game, res.body);
-  if (!same) game.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
-  await store.putGame(game);
-  if (!same) changed(id);
+  let replaced = false;
+  await store.updateGame(id, (g) => {
+    // only if nothing changed here meanwhile (a hand saved during the request stays)
+    if (!sameHands(g.hands, game.hands) || g.hands.some((x) => x.sync !== 'synced')) return;
+    g.etag = res.etag || g.etag;
+    adoptMeta(g, res.body);
+    if (!sameHands(g.hands, theirs)) {
+      g.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
+      replaced = true;
+    }
+  });
+  if (replaced) changed(id);
 }
 
 /** Resolve a conflict: keep this phone's version (re-send it over the server's). */
-export async function keepMine(game) {
-  const c = game.conflict;
-  game.conflict = null;
-  game.etag = c.server_etag || null;
-  const ops = [];
-  if (c.kind === 'create') ops.push(c.op);
-  else if (c.kind === 'delete') ops.push({ kind: 'delete', hand_no: c.hand_no });
-  else if (c.status === 409 || c.status === 412) ops.push({ kind: 'put', hand_no: c.hand_no, body: c.mine });
-  else ops.push({ ...c.op, seq: undefined });
-  const hand = game.hands.find((x) => x.hand_no === c.hand_no);
-  if (hand) { hand.sync = 'local'; hand.pending = (hand.pending || 0) + 1; }
-  await store.saveAndQueue(game, ops.map(({ seq, ...op }) => op));
+export async function keepMine(id) {
+  await store.updateGame(id, (g) => {
+    const c = g.conflict;
+    if (!c) return [];
+    g.conflict = null;
+    g.etag = c.server_etag || null;
+    const hand = g.hands.find((x) => x.hand_no === c.hand_no);
+    if (hand && c.kind !== 'delete') { hand.sync = 'local'; hand.pending = (hand.pending || 0) + 1; }
+    if (c.status === 409 && c.kind === 'add' && c.theirs) return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
+    if (c.status === 412 && c.kind === 'put') return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
+    const { seq, ...op } = c.op;
+    return [op];
+  });
   syncNow();
 }
 
 /** Resolve a conflict: take the server's version of the game (after the user saw both). */
-export async function keepTheirs(game) {
-  const c = game.conflict;
-  game.conflict = null;
-  game.etag = c.server_etag || null;
-  const pendingLocal = game.hands.filter((x) => x.sync === 'local' && x.hand_no > c.server_hands.length);
-  game.hands = [...c.server_hands.map((x) => ({ ...x, sync: 'synced' })), ...pendingLocal];
-  await store.putGame(game);
+export async function keepTheirs(id) {
+  await store.updateGame(id, (g) => {
+    const c = g.conflict;
+    if (!c) return;
+    g.conflict = null;
+    g.etag = c.server_etag || null;
+    const later = g.hands.filter((x) => x.sync === 'local' && x.hand_no > c.server_hands.length);
+    g.hands = [...c.server_hands.map((x) => ({ ...x, sync: 'synced' })), ...later];
+  });
   syncNow();
 }

@@ -1,5 +1,5 @@
 // A 409 or 412 (or a refused hand): both versions side by side; the user picks one.
-import { getGame } from '../store.js';
+import { getGame, updateGame } from '../store.js';
 import { keepMine, keepTheirs } from '../sync.js';
 import { h, go, toast } from '../ui.js';
 import { seatName, bidLabel, countLabel } from '../game.js';
@@ -22,8 +22,8 @@ export async function render(main, id) {
         h('section', { class: 'card', 'aria-labelledby': 'theirs-title' }, h('h2', { id: 'theirs-title' }, 'The other phone'), h('p', { id: 'theirs' }, describe(c.theirs)))),
       h('p', { class: 'muted' }, c.message),
       h('div', { class: 'actions' },
-        h('button', { type: 'button', id: 'keep-theirs', onclick: async () => { await keepTheirs(game); toast('Kept the other version'); go(`#/g/${id}`); } }, 'Keep theirs'),
-        h('button', { type: 'button', class: 'primary', id: 'keep-mine', onclick: async () => { await keepMine(game); toast('Kept this phone’s version'); go(`#/g/${id}`); } }, 'Keep mine')));
+        h('button', { type: 'button', id: 'keep-theirs', onclick: async () => { await keepTheirs(id); toast('Kept the other version'); go(`#/g/${id}`); } }, 'Keep theirs'),
+        h('button', { type: 'button', class: 'primary', id: 'keep-mine', onclick: async () => { await keepMine(id); toast('Kept this phone’s version'); go(`#/g/${id}`); } }, 'Keep mine')));
     return;
   }
   main.append(
@@ -31,6 +31,6 @@ export async function render(main, id) {
     c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
     h('p', { class: 'muted' }, 'The hand stays on this phone. Change it and it will be sent again, or try sending it unchanged.'),
     h('div', { class: 'actions' },
-      c.hand_no ? h('button', { type: 'button', onclick: async () => { game.conflict = null; await import('../store.js').then((s) => s.putGame(game)); go(`#/g/${id}/hand/${c.hand_no}`); } }, 'Change it') : null,
-      h('button', { type: 'button', class: 'primary', onclick: async () => { await keepMine(game); go(`#/g/${id}`); } }, 'Send again')));
+      c.hand_no ? h('button', { type: 'button', onclick: async () => { await updateGame(id, (g) => { g.conflict = null; }); go(`#/g/${id}/hand/${c.hand_no}`); } }, 'Change it') : null,
+      h('button', { type: 'button', class: 'primary', onclick: async () => { await keepMine(id); go(`#/g/${id}`); } }, 'Send again')));
 }

@@ -1,5 +1,6 @@
 // A hand in four taps: bidder, bid, count (or made/set), save; with a preview of what happens.
 import { getGame } from '../store.js';
+import { RulesError } from '../rules.js';
 import { addHand, editHand } from '../actions.js';
 import { h, go, toast } from '../ui.js';
 import { score, seatName, shakes, winnableBids, bidLabel, isAllTricks, previewLine, unit } from '../game.js';
@@ -95,7 +96,14 @@ export async function render(main, id, handNo, firstBidder) {
 
   async function onSave() {
     save.disabled = true;
-    const saved = editing ? await editHand(game, editing, candidate()) : await addHand(game, candidate());
+    let saved;
+    try {
+      saved = editing ? await editHand(id, editing, candidate()) : await addHand(id, candidate());
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      preview.textContent = err.message;
+      return;
+    }
     toast(editing ? `Hand ${editing} changed; later hands re-scored` : 'Hand saved');
     go(score(saved).state.game_over ? `#/g/${id}/over` : `#/g/${id}`);
   }

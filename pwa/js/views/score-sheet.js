@@ -70,7 +70,7 @@ function sheet(game) {
   out.push(h('div', { class: 'row' },
     h('h2', { class: 'step-title' }, 'Hands'),
     h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last, onclick: async () => {
-      await undoLast(game);
+      await undoLast(game.id);
       toast(`Hand ${last.hand_no} undone`);
       window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
     } }, 'Undo last hand')));
