@@ -102,7 +102,7 @@ function sidesKnob(knob, value) {
   if (!Array.isArray(value) || !(value.length >= 2 && value.length <= 16)) {
     badKnob(knob, value, 'is not a list of 2 to 16 side numbers');
   }
-  const sides = value.map((s) => intKnob(0)(knob, s));
+  const sides = Array.from(value, (s) => intKnob(0)(knob, s));
   const distinct = new Set(sides);
   if (distinct.size < 2 || ![...distinct].every((s) => s < distinct.size)) {
     badKnob(knob, value, 'must number at least two sides 0, 1, 2 ... with none skipped');
@@ -112,9 +112,9 @@ function sidesKnob(knob, value) {
 
 function countTilesKnob(knob, value) {
   if (!Array.isArray(value) || value.length > 100) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
-  return value.map((tile) => {
+  return Array.from(value, (tile) => {
     if (!Array.isArray(tile) || tile.length !== 3) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
-    return tile.map((x) => intKnob(0)(knob, x));
+    return Array.from(tile, (x) => intKnob(0)(knob, x));
   });
 }
 
@@ -122,7 +122,7 @@ function nelloModesKnob(knob, value) {
   if (!Array.isArray(value) || value.length === 0) {
     badKnob(knob, value, 'is not a non-empty list of nel-o doubles modes');
   }
-  const modes = value.map((v) => choiceKnob(NELLO_MODES)(knob, v));
+  const modes = Array.from(value, (v) => choiceKnob(NELLO_MODES)(knob, v));
   if (new Set(modes).size !== modes.length) badKnob(knob, value, 'lists a doubles mode twice');
   return modes;
 }
@@ -191,11 +191,19 @@ function checkConsistent(rs) {
   }
 }
 
-/** Throw BAD_INPUT unless `ruleset` looks like a Ruleset dict (Python: check_ruleset). */
+/**
+ * Throw unless `ruleset` is a whole, valid Ruleset.to_dict() dict (Python: check_ruleset; a
+ * Python Ruleset is valid by construction, a dict from storage or the network is not):
+ * BAD_INPUT for a missing knob, BAD_OVERRIDE naming the knob for a bad value.
+ */
 function checkRuleset(ruleset) {
-  if (!isDict(ruleset) || !Array.isArray(ruleset.sides) || !Array.isArray(ruleset.count_tiles)) {
-    fail('BAD_INPUT', `ruleset ${show(ruleset)} is not a ruleset dict (GET /api/rulesets)`, 'ruleset');
+  if (!isDict(ruleset)) fail('BAD_INPUT', `ruleset ${show(ruleset)} is not a ruleset dict (GET /api/rulesets)`, 'ruleset');
+  for (const [knob, check] of Object.entries(KNOB_CHECKS)) {
+    if (['id', 'name', 'description'].includes(knob)) continue;
+    if (!has(ruleset, knob)) fail('BAD_INPUT', `the ruleset has no knob ${knob} (GET /api/rulesets)`, 'ruleset');
+    check(knob, ruleset[knob]);
   }
+  checkConsistent(ruleset);
 }
 
 // --- bids.py ---------------------------------------------------------------------------------
@@ -471,7 +479,7 @@ function runAuction(rs, bids, dealer, complete = false) {
     fail('BAD_INPUT', `bids ${show(bids)} is not a list of bids`, 'bids');
   }
   const state = newAuction(dealer);
-  bids.forEach((entry, index) => applyEntry(rs, state, entry, index));
+  for (let index = 0; index < bids.length; index += 1) applyEntry(rs, state, bids[index], index);
   if (complete && nextSeat(rs, state) !== null) {
     fail('BID_COUNT', `bids has ${bids.length} entries but the auction is not over (RULES.md 4)`, 'bids');
   }
@@ -526,11 +534,12 @@ function contractMarks(rs) {
 // --- results.py ------------------------------------------------------------------------------
 
 const RESULT_KEYS = ['captured', 'tricks', 'by_side', 'declared'];
-const feasibleCache = new WeakMap();
+const feasibleCache = new Map();
 
 /** Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21). */
 function feasibleTotals(rs) {
-  if (feasibleCache.has(rs)) return feasibleCache.get(rs);
+  const key = JSON.stringify([rs.players, rs.tricks, rs.trick_value, rs.count_tiles]);
+  if (feasibleCache.has(key)) return feasibleCache.get(key);
   // [count points, count tiles] over every subset of the count tiles, kept distinct
   let combos = new Map([['0,0', [0, 0]]]);
   for (const tile of rs.count_tiles) {
@@ -547,7 +556,8 @@ function feasibleTotals(rs) {
       totals.add(count + t * rs.trick_value);
     }
   }
-  feasibleCache.set(rs, totals);
+  if (feasibleCache.size >= 64) feasibleCache.clear();
+  feasibleCache.set(key, totals);
   return totals;
 }
 
@@ -575,7 +585,7 @@ function checkBySide(rs, value, field, complete) {
   if (!Array.isArray(value) || value.length !== n) {
     fail('BAD_RESULT', `${field} ${show(value)} is not a list of ${n} side totals`, field);
   }
-  const points = value.map((v, i) => checkPoints(rs, v, `${field}[${i}]`));
+  const points = Array.from(value, (v, i) => checkPoints(rs, v, `${field}[${i}]`));
   const total = points.reduce((a, b) => a + b, 0);
   if (total > rs.points_per_hand || (complete && total !== rs.points_per_hand)) {
     fail('RESULT_SUM', `${field} ${show(points)} adds up to ${total}, not ${rs.points_per_hand} `
@@ -745,7 +755,7 @@ const PENALTY_KINDS = ['renege', 'table_talk', 'exposed_domino'];
 function readPenalties(rs, raw) {
   if (isNone(raw)) return [];
   if (!Array.isArray(raw) || raw.length > 64) fail('BAD_PENALTY', `penalties ${show(raw)} is not a list of penalties`, 'penalties');
-  const read = raw.map((entry, i) => readPenalty(rs, entry, `penalties[${i}]`));
+  const read = Array.from(raw, (entry, i) => readPenalty(rs, entry, `penalties[${i}]`));
   if (read.filter(([kind]) => kind === 'renege').length > 1) {
     fail('BAD_PENALTY', 'a hand can have only one renege: the first decides it (RULES.md 25)', 'penalties');
   }
@@ -804,11 +814,11 @@ const TOTAL_LIMIT = 10 ** 9; // totals stay far inside JavaScript's safe integer
 function checkTotalsList(rs, totals, field = 'totals') {
   const n = sideCount(rs);
   if (!Array.isArray(totals) || totals.length !== n) fail('BAD_INPUT', `${field} ${show(totals)} is not a list of ${n} totals`, field);
-  totals.forEach((total, i) => {
+  return Array.from(totals, (total, i) => {
     checkInt(total, `${field}[${i}]`);
     if (Math.abs(total) > TOTAL_LIMIT) fail('BAD_INPUT', `${field}[${i}] ${total} is beyond ±${TOTAL_LIMIT}`, field);
+    return total;
   });
-  return [...totals];
 }
 
 /**
@@ -921,7 +931,8 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   const state = { totals, game_over: false, winner: null, next_dealer: dealer, hands: [] };
   const warnings = new Map();
   let scoredHands = 0;
-  hands.forEach((hand, index) => {
+  for (let index = 0; index < hands.length; index += 1) {
+    const hand = hands[index];
     let result;
     try {
       if (state.game_over) {
@@ -937,7 +948,7 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     Object.assign(state, {
       totals: result.totals, next_dealer: result.next_dealer, game_over: result.game_over, winner: result.winner,
     });
-  });
+  }
   return {
     totals: [...state.totals], game_over: state.game_over, winner: state.winner,
     next_dealer: state.next_dealer, next_hand_no: state.hands.length + 1, hands: state.hands,
