@@ -2,6 +2,7 @@
 // triggers (start, online, timer), and the screen wake lock during a game.
 import { syncNow, watch } from './sync.js';
 import { toast } from './ui.js';
+import { loadRulesets } from './actions.js';
 
 const main = document.getElementById('view');
 const net = document.getElementById('net');
@@ -86,3 +87,4 @@ showNet(navigator.onLine);
 route();
 registerWorker();
 syncNow();
+loadRulesets(); // cached in IndexedDB, so a game can be started offline after the first load
