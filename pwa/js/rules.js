@@ -37,8 +37,10 @@ const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
 const get = (obj, key, fallback = null) => (has(obj, key) ? obj[key] : fallback);
 // Python's `x is None` for a dict.get result: missing and null are the same.
 const isNone = (value) => value === null || value === undefined;
+// Quote a bad value in a message (Python's !r); never throws, whatever the value.
 const show = (value) => {
-  try { return JSON.stringify(value) ?? String(value); } catch { return String(value); }
+  try { return JSON.stringify(value) ?? String(value); } catch { /* circular, BigInt ... */ }
+  try { return String(value); } catch { return Object.prototype.toString.call(value); }
 };
 const range = (start, stop, step = 1) => {
   const out = [];
@@ -831,6 +833,8 @@ function checkTotalsList(rs, totals, field = 'totals') {
 export function scoreHand(ruleset, hand, dealer, totals, { scoredHands = 0, warnings = null } = {}) {
   checkRuleset(ruleset);
   checkSeat(ruleset, dealer, 'dealer');
+  checkInt(scoredHands, 'scoredHands');
+  if (warnings !== null && !(warnings instanceof Map)) fail('BAD_INPUT', 'warnings must be a Map', 'warnings');
   totals = checkTotalsList(ruleset, totals);
   if (gameStatus(ruleset, totals, scoredHands)[0]) {
     fail('GAME_OVER', `the game is over at ${show(totals)}: no more hands (RULES.md 9, 10)`, 'hand');
