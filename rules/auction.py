@@ -19,11 +19,6 @@ class Auction:
     last_seat: int | None = None
     entries: int = 0
 
-    @property
-    def all_passed(self):
-        """True when every entry so far was a pass."""
-        return self.high is None and self.entries > 0
-
 
 def check_seat(rs, seat, field_name):
     """Return `seat` if it is a seat number of `rs`, else raise SEAT_OUT_OF_RANGE."""

@@ -88,10 +88,3 @@ def check_int(value, field, error=BadInputError, code=None, what="a whole number
         raise error(f"{field} {value!r} is not {what}", code=code, field=field)
     return value
 
-
-def check_choice(value, choices, field, error=BadInputError, code=None):
-    """Return `value` if it is one of `choices` (compared as str), else raise `error`."""
-    if not isinstance(value, str) or value not in choices:
-        allowed = ", ".join(repr(c) for c in choices)
-        raise error(f"{field} {value!r} is not one of {allowed}", code=code, field=field)
-    return value
