@@ -100,9 +100,13 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, pwa, rulesets, share
+    from . import games, hands, pwa, rulesets, schemas, share
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
+    api.spec.components.security_scheme(
+        "editToken", {"type": "http", "scheme": "bearer", "description": "the edit token"}
+    )
+    api.spec.components.schema("BidObject", schema=schemas.BidObject)
     for blp in (rulesets.blp, games.blp, hands.blp, share.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)

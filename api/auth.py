@@ -10,8 +10,9 @@ import hashlib
 import hmac
 import re
 import secrets
+from functools import wraps
 
-from flask import request
+from flask import g, request
 
 from .errors import abort
 from .models import Game
@@ -72,3 +73,14 @@ def require_edit(game_id):
     if game is None:
         abort(404, f"no game {str(game_id)!r}")
     abort(403, "this token does not allow changing or fully reading this game")
+
+
+def edit_token_required(view):
+    """Check the edit token first (before ETag preconditions): the game lands in `g.game`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.game = require_edit(kwargs["game_id"])
+        return view(*args, **kwargs)
+
+    return wrapper

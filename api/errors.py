@@ -4,6 +4,7 @@ import http
 
 from flask_smorest import Api as SmorestApi
 from flask_smorest import abort as smorest_abort
+from marshmallow import Schema, fields
 
 from rules import RulesError
 
@@ -11,11 +12,25 @@ from rules import RulesError
 KEPT_HEADERS = {"Allow", "WWW-Authenticate", "Retry-After"}
 
 
+class ErrorOut(Schema):
+    """The one error shape."""
+
+    code = fields.Integer()
+    status = fields.String()
+    message = fields.String()
+    errors = fields.Dict()
+    rule_code = fields.String(metadata={"description": "rules/ error code (422)"})
+    hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
+    stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
+
+
 class Api(SmorestApi):
     """flask-smorest's Api with the error payload always complete and werkzeug's headers kept.
 
     flask-smorest drops the headers of a werkzeug exception (a 405 would lose `Allow`).
     """
+
+    ERROR_SCHEMA = ErrorOut
 
     def handle_http_exception(self, error):
         """Turn any HTTPException into the one JSON error shape."""

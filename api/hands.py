@@ -5,9 +5,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from . import logic, ratelimit
-from .auth import require_edit
-from .errors import abort
-from .schemas import GameOut, HandBody, HandOut, HandPost
+from .auth import edit_token_required
+from .errors import ErrorOut, abort
+from .schemas import EDIT_TOKEN, GameOut, HandBody, HandOut, HandPost
 
 blp = Blueprint("hands", __name__, url_prefix="/api/games", description="Hands of a game")
 
@@ -37,15 +37,16 @@ def check_game_etag(view):
 class Hands(MethodView):
     """A game's hand log."""
 
+    @edit_token_required
     @blp.etag
     @blp.arguments(HandPost)
     @blp.response(201, HandOut)
-    @blp.doc(parameters=[KEY_DOC])
-    @blp.alt_response(409, description="hand_no taken by other content (`stored_hand`), or a gap")
+    @blp.doc(parameters=[KEY_DOC], security=EDIT_TOKEN)
+    @blp.alt_response(409, schema=ErrorOut,
+                      description="hand_no taken by other content (`stored_hand`), or a gap")
     def post(self, data, game_id):
         """Record a hand (an all-pass reshuffle is a hand too)"""
         ratelimit.check_write(game_id)
-        require_edit(game_id)
         status, response, game = logic.record_hand(game_id, data, idempotency_key())
         blp.set_etag(game, GameOut)
         return response, status
@@ -55,22 +56,25 @@ class Hands(MethodView):
 class HandByNo(MethodView):
     """One hand; If-Match must carry the game's ETag."""
 
+    @edit_token_required
     @blp.etag
     @blp.arguments(HandBody)
     @blp.response(200, HandOut)
+    @blp.doc(security=EDIT_TOKEN)
     def put(self, data, game_id, hand_no):
         """Edit a hand; every later hand is re-scored"""
         ratelimit.check_write(game_id)
-        require_edit(game_id)
         hand, game = logic.replace_hand(game_id, hand_no, data, check_game_etag)
         blp.set_etag(game, GameOut)
         return hand
 
+    @edit_token_required
     @blp.etag
     @blp.response(200, GameOut)
+    @blp.doc(security=EDIT_TOKEN)
+    @blp.alt_response(409, schema=ErrorOut, description="not the last hand")
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
-        require_edit(game_id)
         game = logic.delete_last_hand(game_id, hand_no, check_game_etag)
         return game, 200, {"ETag": f'"{blp._generate_etag(GameOut().dump(game))}"'}

@@ -118,13 +118,13 @@ def _check_game_shape(data, ruleset):
               errors=field_errors("start_totals", f"give exactly {n_sides} numbers"))
 
 
-def create_game(data, header_token):
+def create_game(data):
     """Create a game, or return the same game when this exact create is replayed (409 if not).
 
     Raises RulesError (422) for an unknown ruleset or a bad override.
     """
     game_id = str(data.pop("id", None) or uuid.uuid4())
-    token = data.pop("edit_token", None) or header_token
+    token = data.pop("edit_token", None)
     ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
     data.setdefault("teams", default_teams(ruleset))
     _check_game_shape(data, ruleset)

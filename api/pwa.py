@@ -7,6 +7,7 @@ import os
 import threading
 
 from flask import Blueprint, Response, abort, current_app, request
+from werkzeug.routing import PathConverter
 from werkzeug.security import safe_join
 
 bp = Blueprint("pwa", __name__)
@@ -62,11 +63,22 @@ def index():
     return static_file("index.html")
 
 
-@bp.route("/<path:name>")
+class PwaPathConverter(PathConverter):
+    """A path that is not the API's, a share page's or the server's own static files, so the
+    PWA's catch-all never shows up in the `Allow` header of an API route."""
+
+    regex = r"(?!api(?:/|$)|s/|_static/)[^/].*?"
+
+
+@bp.record_once
+def register_converter(state):
+    """Make `<pwa_path:...>` known to the app."""
+    state.app.url_map.converters["pwa_path"] = PwaPathConverter
+
+
+@bp.route("/<pwa_path:name>")
 def static_file(name):
-    """A file of pwa/ (404 if it is not there, including under /api/)."""
-    if name.startswith(("api/", "s/")):
-        abort(404)
+    """A file of pwa/ (404 if it is not there)."""
     path = safe_join(current_app.config["PWA_DIR"], name)
     if path is None or not os.path.isfile(path):
         abort(404)

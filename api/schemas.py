@@ -1,6 +1,15 @@
 """marshmallow schemas: inputs reject unknown fields and bound every integer; outputs document."""
 
-from marshmallow import RAISE, Schema, ValidationError, fields, post_dump, validate, validates
+from marshmallow import (
+    INCLUDE,
+    RAISE,
+    Schema,
+    ValidationError,
+    fields,
+    post_dump,
+    validate,
+    validates,
+)
 
 from .auth import weak_token_reason
 
@@ -173,6 +182,9 @@ class ShareAction(StrictSchema):
     action = fields.String(required=True, validate=validate.OneOf(("rotate", "revoke")))
 
 
+EDIT_TOKEN = [{"editToken": []}]  # OpenAPI security requirement of the edit routes
+
+
 # ---- outputs (documentation and dumping; every field is dump-only by use) ----
 
 
@@ -237,6 +249,9 @@ class ShareOut(Schema):
 
 class RulesetOut(Schema):
     """A preset: id, name, description and every knob, flat (names as in RULES.md)."""
+
+    class Meta:
+        unknown = INCLUDE  # documents `additionalProperties: true`: presets add knobs
 
     id = fields.String()
     name = fields.String()

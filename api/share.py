@@ -6,9 +6,9 @@ from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from . import logic, ratelimit, summary
-from .auth import require_edit
+from .auth import edit_token_required
 from .models import Game
-from .schemas import ShareAction, SharedGame, ShareOut
+from .schemas import EDIT_TOKEN, ShareAction, SharedGame, ShareOut
 
 blp = Blueprint("share", __name__, url_prefix="/api", description="Read-only sharing")
 pages = FlaskBlueprint("pages", __name__)
@@ -20,12 +20,13 @@ TOKEN_PATH = "<string(minlength=16, maxlength=64):token>"
 class ShareLink(MethodView):
     """A game's share link (edit token)."""
 
+    @edit_token_required
     @blp.arguments(ShareAction)
     @blp.response(200, ShareOut)
+    @blp.doc(security=EDIT_TOKEN)
     def post(self, data, game_id):
         """Rotate or revoke the read-only share link"""
         ratelimit.check_write(game_id)
-        require_edit(game_id)
         return logic.set_share(game_id, data["action"])
 
 

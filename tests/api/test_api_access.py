@@ -1,0 +1,86 @@
+"""Access, generated from the OpenAPI document: every operation against no token, another
+game's edit token, the share token and the right token. A share token never changes anything."""
+
+import pytest
+from apitest import Table, made
+
+# A valid request body per operation; a new operation in the document fails the test below
+# until it gets one here.
+BODIES = {
+    ("post", "/api/games"): {"ruleset": "straight-42", "first_dealer": 0},
+    ("post", "/api/games/{game_id}/hands"): {"hand_no": 2, **made(bidder=2)},
+    ("put", "/api/games/{game_id}/hands/{hand_no}"): made(bidder=1, captured=40),
+    ("post", "/api/games/{game_id}/share"): {"action": "rotate"},
+}
+# Operations anyone may call (the share token is in the path, not in Authorization).
+PUBLIC = {("get", "/api/rulesets"), ("get", "/api/rulesets/{ruleset_id}"),
+          ("post", "/api/games"), ("get", "/api/share/{token}")}
+EXPECTED = {"none": 401, "other": 403, "share": 403}
+
+
+def operations(app):
+    """Every (method, path template, needs edit token) in the OpenAPI document."""
+    doc = app.test_client().get("/api/openapi.json").get_json()
+    found = []
+    for path, item in doc["paths"].items():
+        for method, operation in item.items():
+            if method == "parameters":
+                continue
+            found.append((method, path, "security" in operation))
+    return found
+
+
+def pytest_generate_tests(metafunc):
+    """One test per operation x credential, from the live OpenAPI document."""
+    if "operation" in metafunc.fixturenames:
+        import tempfile
+        from pathlib import Path
+
+        from conftest import close_pool, make_app
+
+        with tempfile.TemporaryDirectory() as tmp:
+            app = make_app(Path(tmp))
+            ops = operations(app)
+            close_pool(app)
+        metafunc.parametrize("operation", ops, ids=[f"{m.upper()} {p}" for m, p, _ in ops])
+
+
+def call(table, method, path, credential, other):
+    """Call one operation on `table`'s game with a credential; returns the response."""
+    url = (path.replace("{game_id}", table.id).replace("{hand_no}", "1")
+           .replace("{ruleset_id}", "straight-42").replace("{token}", table.share_token))
+    token = {"none": None, "other": other.token, "share": table.share_token,
+             "right": table.token}[credential]
+    headers = {"Idempotency-Key": f"access-{credential}", "If-Match": "*"}
+    if token:
+        headers["Authorization"] = f"Bearer {token}"
+    body = BODIES.get((method, path))
+    kwargs = {"headers": headers, "expect_errors": True}
+    if body is not None:
+        return getattr(table.client, f"{method}_json")(url, body, **kwargs)
+    return getattr(table.client, method)(url, **kwargs)
+
+
+def snapshot(table):
+    """Everything about the game an edit could change."""
+    game = table.get().json
+    return game, table.client.get(f"/api/share/{game['share_token']}").json
+
+
+@pytest.mark.parametrize("credential", ["none", "other", "share", "right"])
+def test_every_operation_by_credential(client, operation, credential):
+    method, path, secured = operation
+    assert secured == ((method, path) not in PUBLIC), "security not documented"
+    needs_body = method in ("post", "put")
+    assert not needs_body or (method, path) in BODIES, f"add a body for {method} {path}"
+    table, other = Table(client), Table(client)
+    table.hand(1, **made())
+    before = snapshot(table)
+    response = call(table, method, path, credential, other)
+    if not secured or credential == "right":
+        assert 200 <= response.status_int < 300, response
+    else:
+        assert response.status_int == EXPECTED[credential], response
+        assert response.json["code"] == EXPECTED[credential]
+    if credential != "right":
+        assert snapshot(table) == before  # only the edit token changes a game
