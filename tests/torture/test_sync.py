@@ -16,10 +16,10 @@ acknowledged ones. 100 sequences by default, 1,000 with --long.
 
 import json
 import secrets
-from collections import Counter
 import shutil
 import tempfile
 import uuid
+from collections import Counter
 
 import pytest
 from hypothesis import HealthCheck, settings
