@@ -5,6 +5,7 @@ Debian package at /usr/bin/chromium, driven by Playwright's sync API at 390x844.
 """
 
 import os
+import pathlib
 import socket
 import threading
 import time
@@ -210,3 +211,26 @@ class Table:
 def table(phone, base_url):
     """A Table on a fresh phone."""
     return Table(phone, base_url)
+
+
+@pytest.fixture(scope="session")
+def axe_source():
+    """axe-core's source, as shipped inside the axe-playwright-python package."""
+    package = pytest.importorskip("axe_playwright_python", reason="pip install axe-playwright-python")
+    return (pathlib.Path(package.__file__).parent / "axe.min.js").read_text()
+
+
+def axe_violations(page, source):
+    """Run axe-core (WCAG 2 A/AA and best practices) on the page; returns readable violations."""
+    page.evaluate(source)
+    result = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})""")
+    return [f"{v['id']} ({v['impact']}): {v['help']} at "
+            f"{[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
+
+
+def screenshot(page, name):
+    """Save a screenshot under $TALLY_SHOTS (never in the repository) when it is set."""
+    folder = os.environ.get("TALLY_SHOTS")
+    if folder:
+        pathlib.Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=f"{folder}/{name}.png", full_page=True)

@@ -1,0 +1,71 @@
+"""Installable: manifest and service worker pass Chromium's checks; the app shell is small."""
+
+import gzip
+import json
+import pathlib
+from urllib.request import urlopen
+
+from conftest import ARGS, CHROMIUM, PHONE, wait_js
+
+PWA = pathlib.Path(__file__).resolve().parents[2] / "pwa"
+FIRST_LOAD_BUDGET = 60 * 1024
+
+
+def test_no_installability_errors(playwright, base_url, tmp_path):
+    context = playwright.chromium.launch_persistent_context(
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, viewport=PHONE)
+    try:
+        page = context.new_page()
+        page.goto(base_url + "/")
+        wait_js(page, "() => navigator.serviceWorker.controller !== null")
+        cdp = context.new_cdp_session(page)
+        result = cdp.send("Page.getInstallabilityErrors")
+        assert result["installabilityErrors"] == []
+    finally:
+        context.close()
+
+
+def test_manifest_has_what_an_install_needs(base_url):
+    with urlopen(base_url + "/manifest.webmanifest") as response:
+        manifest = json.load(response)
+    assert manifest["display"] == "standalone"
+    assert {"name", "short_name", "start_url", "theme_color", "background_color"} <= set(manifest)
+    sizes = {(icon["sizes"], icon.get("purpose", "any")) for icon in manifest["icons"]}
+    assert {("192x192", "any"), ("512x512", "any"), ("512x512", "maskable")} <= sizes
+    for icon in manifest["icons"]:
+        data = (PWA / icon["src"].lstrip("/")).read_bytes()
+        width = int.from_bytes(data[16:20], "big")
+        assert data[:8] == b"\x89PNG\r\n\x1a\n" and f"{width}x{width}" == icon["sizes"]
+
+
+def test_service_worker_precaches_every_shell_file():
+    source = (PWA / "sw.js").read_text()
+    shell = {p.relative_to(PWA).as_posix() for p in PWA.rglob("*")
+             if p.suffix in {".js", ".css", ".html", ".webmanifest", ".png"} and p.name != "sw.js"}
+    listed = {line.strip(" ',\n") for line in source.split("[", 1)[1].split("]", 1)[0].split(",")}
+    listed = {item.strip().strip("'").lstrip("/") for item in listed if item.strip()}
+    assert shell <= listed | {"index.html"}, shell - listed
+
+
+def test_first_load_is_under_60_kb_compressed(browser, base_url):
+    context = browser.new_context(viewport=PHONE)
+    page = context.new_page()
+    loaded = []
+    page.on("requestfinished", lambda request: loaded.append(request.url))
+    page.goto(base_url + "/")
+    page.wait_for_selector("#new-game")
+    wait_js(page, "() => navigator.serviceWorker.controller !== null")
+    context.close()
+    paths = {url.removeprefix(base_url).split("?")[0] for url in loaded}
+    paths = {p for p in paths if not p.startswith("/api/") and not p.endswith(".png")}
+    files = [PWA / ("index.html" if p == "/" else p.lstrip("/")) for p in paths | {"/sw.js"}]
+    total = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files if f.is_file())
+    print(f"first page load: {len(files)} files, {total} bytes gzip")
+    assert total <= FIRST_LOAD_BUDGET
+    # the service worker then precaches the rest of the shell: that fits the budget too
+    source = (PWA / "sw.js").read_text()
+    shell = [PWA / "sw.js"] + [p for p in PWA.rglob("*") if p.suffix in {".js", ".css", ".html", ".webmanifest"}
+                               and f"'/{p.relative_to(PWA).as_posix()}'" in source]
+    whole = sum(len(gzip.compress(f.read_bytes(), 9)) for f in set(shell))
+    print(f"whole precached shell: {len(set(shell))} files, {whole} bytes gzip")
+    assert whole <= FIRST_LOAD_BUDGET
