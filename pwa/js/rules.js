@@ -32,7 +32,9 @@ export class RulesError extends Error {
 const fail = (code, message, field = null) => { throw new RulesError(message, code, field); };
 const isInt = (value) => typeof value === 'number' && Number.isInteger(value);
 const isDict = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
-const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key);
+// Inputs are read as the server reads their JSON: a key whose value is undefined is absent.
+const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+const keysOf = (obj) => Object.keys(obj).filter((key) => obj[key] !== undefined);
 // Python's dict.get: the value, or `fallback` when the key is missing (null stays null).
 const get = (obj, key, fallback = null) => (has(obj, key) ? obj[key] : fallback);
 // Python's `x is None` for a dict.get result: missing and null are the same.
@@ -161,7 +163,8 @@ export function applyOverrides(ruleset, overrides) {
   if (isNone(overrides)) return { ...ruleset };
   if (!isDict(overrides)) fail('BAD_OVERRIDE', `overrides ${show(overrides)} is not an object`, 'rules');
   const changes = {};
-  for (const [knob, value] of Object.entries(overrides)) {
+  for (const knob of keysOf(overrides)) {
+    const value = overrides[knob];
     if (['id', 'name', 'description'].includes(knob)) continue;
     if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `rules.${knob} is not a ruleset knob`, `rules.${knob}`);
     changes[knob] = KNOB_CHECKS[knob](knob, value);
@@ -277,11 +280,11 @@ function markBid(rs, kind, marks, field, doubles = null) {
 }
 
 function parseObject(rs, raw, field) {
-  const unknown = Object.keys(raw).filter((k) => !BID_KEYS.includes(k)).sort();
+  const unknown = keysOf(raw).filter((k) => !BID_KEYS.includes(k)).sort();
   if (unknown.length) fail('BAD_INPUT', `${field} has unknown keys ${show(unknown)}`, field);
   const kind = get(raw, 'contract');
   if (isNone(kind)) {
-    if (Object.keys(raw).length !== 1 || !has(raw, 'marks')) {
+    if (keysOf(raw).length !== 1 || !has(raw, 'marks')) {
       fail('BAD_INPUT', `${field} ${show(raw)} needs 'marks' or a 'contract'`, field);
     }
     return markBid(rs, 'marks', checkMarks(raw.marks, field), field);
@@ -599,7 +602,7 @@ function checkBySide(rs, value, field, complete) {
 /** Check a hand's result and return [made, pointsBySide or null]; `side` is the bidding side. */
 function readResult(rs, bid, side, result) {
   if (!isDict(result)) fail('BAD_RESULT', `result ${show(result)} is not an object`, 'result');
-  const unknown = Object.keys(result).filter((k) => !RESULT_KEYS.includes(k)).sort();
+  const unknown = keysOf(result).filter((k) => !RESULT_KEYS.includes(k)).sort();
   if (unknown.length) fail('BAD_RESULT', `result has unknown keys ${show(unknown)}`, 'result');
   let [made, points] = bid.kind === 'nello' ? nelloResult(rs, side, result) : pointsResult(rs, bid, side, result);
   const declared = get(result, 'declared');
@@ -765,7 +768,7 @@ function readPenalties(rs, raw) {
 }
 
 function readPenalty(rs, entry, field) {
-  const keys = isDict(entry) ? Object.keys(entry).sort() : [];
+  const keys = isDict(entry) ? keysOf(entry).sort() : [];
   if (keys.length !== 2 || keys[0] !== 'kind' || keys[1] !== 'side') {
     fail('BAD_PENALTY', `${field} ${show(entry)} is not {'kind': ..., 'side': ...}`, field);
   }

@@ -140,6 +140,10 @@ test('no input crashes: malformed hands, bids and rulesets all end in RulesError
   assert.equal(code(() => replay(S42, [{ bidder: 0, bid: 30, result: { by_side: [, 12] } }])), 'RESULT_NOT_INTEGER'); // eslint-disable-line no-sparse-arrays
   assert.equal(code(() => replay(S42, [, { bidder: 0, bid: 30, result: { captured: 30 } }])), 'BAD_INPUT'); // eslint-disable-line no-sparse-arrays
   assert.equal(code(() => replay(S42, [], 0, [, 0])), 'BAD_INPUT'); // eslint-disable-line no-sparse-arrays
+  // a key set to undefined is absent, as in the JSON the server gets
+  const hand = { dealer: undefined, bidder: 0, bid: 30, trump: undefined, result: { captured: 30, declared: undefined } };
+  assert.deepEqual(replay(S42, [hand]).totals, [1, 0]);
+  assert.equal(applyOverrides(S42, { nello: undefined }).nello, false);
   const { top_suit: _, ...stale } = S42;
   assert.equal(code(() => replay(stale, [])), 'BAD_INPUT');
 });
@@ -191,7 +195,7 @@ function randomCases(seed, count) {
     };
     const corrupt = (h) => {
       const key = pick(['bidder', 'bid', 'result', 'trump', 'penalties', 'dealer', 'bids', 'captured']);
-      const value = pick([...JUNK, -1, 0, 1, rs.players, rs.min_bid - 1, rs.mark_value + 1,
+      const value = pick([...JUNK, undefined, -1, 0, 1, rs.players, rs.min_bid - 1, rs.mark_value + 1,
         rs.points_per_hand + 1, { marks: 0 }, { contract: 'plunge', marks: 9 }, 'pass']);
       if (key === 'captured' && h.result && typeof h.result === 'object') h.result.captured = value;
       else h[key] = value;
