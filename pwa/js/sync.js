@@ -144,7 +144,7 @@ function park(id, op, sync, record) {
   return store.updateGame(id, (g) => {
     g.conflict = record;
     const hand = g.hands.find((x) => x.hand_no === op.hand_no);
-    if (hand) hand.sync = sync;
+    if (hand) { hand.sync = sync; hand.pending = Math.max(0, (hand.pending || 1) - 1); }
   }, { dequeue: op.seq });
 }
 

@@ -20,7 +20,7 @@ export async function render(main, id, handNo, firstBidder) {
   const r = game.rules;
   const pick = { bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result : null };
 
-  const seatsBox = h('div', { class: 'grid wide', role: 'group', 'aria-labelledby': 'step-bidder' });
+  const seatsBox = h('div', { class: 'seats', role: 'group', 'aria-labelledby': 'step-bidder' });
   const bidsBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-bid' });
   const countBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-count' });
   const preview = h('p', { class: 'preview', id: 'preview', 'aria-live': 'polite' });
@@ -69,7 +69,7 @@ export async function render(main, id, handNo, firstBidder) {
     const need = isAllTricks(r, bid) ? r.points_per_hand : bid;
     const cells = Array.from({ length: r.points_per_hand + 1 }, (_, n) => choice(String(n), pick.result && pick.result.captured === n,
       () => setResult({ captured: n }), { 'data-count': n, class: n >= need ? 'made' : null, 'aria-label': `took ${n}` }));
-    countBox.replaceChildren(h('div', { class: 'grid' }, cells));
+    countBox.replaceChildren(h('div', { class: 'grid count' }, cells));
   }
 
   function candidate() {
@@ -113,8 +113,7 @@ export async function render(main, id, handNo, firstBidder) {
     h('h2', { class: 'step-title', id: 'step-bidder' }, 'Bidder'), seatsBox,
     h('h2', { class: 'step-title', id: 'step-bid' }, 'Bid'), bidsBox,
     h('h2', { class: 'step-title', id: 'step-count' }, unit(r) === 'points' || !isAllTricks(r, pick.bid ?? 0) ? 'Count the bidders took' : 'Result'), countBox,
-    preview,
-    h('div', { class: 'actions' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save),
+    h('div', { class: 'actions hand-bar' }, preview, h('div', { class: 'row' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save)),
   );
   drawSeats(); drawBids(); drawCount(); update();
 }
