@@ -83,6 +83,8 @@ def create_app(test_config=None):
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
+    if hasattr(flask_db.database.obj, "close_all"):  # no pooled connection outlives a fork
+        flask_db.database.obj.close_all()
     register_blueprints(app)
     app.after_request(add_security_headers)
     ratelimit.init_app(app)

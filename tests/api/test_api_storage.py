@@ -1,0 +1,56 @@
+"""Durability: SQLite pragmas, the idempotency store (in-flight replays, 30-day retention)."""
+
+import datetime
+
+from apitest import made
+from conftest import PG_URL
+from playhouse.pool import PooledPostgresqlDatabase
+
+from api import logic
+from api.db import flask_db
+from api.models import Hand, IdempotencyKey, prune_idempotency_keys, utcnow
+
+
+def test_database_is_durable_sqlite_or_pooled_postgresql(app):
+    if PG_URL:
+        assert isinstance(flask_db.database.obj, PooledPostgresqlDatabase)
+        return
+    with app.test_request_context(), flask_db.database.connection_context():
+        pragma = flask_db.database.execute_sql
+        assert pragma("PRAGMA journal_mode").fetchone()[0] == "wal"
+        assert pragma("PRAGMA synchronous").fetchone()[0] == 2  # FULL
+        assert pragma("PRAGMA foreign_keys").fetchone()[0] == 1
+        assert pragma("PRAGMA busy_timeout").fetchone()[0] >= 5000
+        assert flask_db.database.obj._lock_type == "IMMEDIATE"  # every write: BEGIN IMMEDIATE
+
+
+def test_replay_while_first_is_in_flight_is_409(table):
+    with logic.in_flight(table.id, "busy-key"):
+        response = table.hand(1, key="busy-key", status=409, **made())
+    assert response.headers["Retry-After"] == "1"
+    table.hand(1, key="busy-key", **made())  # once done, the key works
+
+
+def test_idempotency_keys_kept_30_days_then_pruned(app, table):
+    table.hand(1, key="old", **made())
+    table.hand(2, key="new", **made(bidder=2))
+    with app.app_context(), flask_db.database.connection_context():
+        old = IdempotencyKey.key == "old"
+        IdempotencyKey.update(created_at=utcnow() - datetime.timedelta(days=31)).where(
+            old).execute()
+        assert prune_idempotency_keys(30) == 1
+        assert [k.key for k in IdempotencyKey.select()] == ["new"]
+
+
+def test_prune_command(app, table):
+    table.hand(1, key="k", **made())
+    result = app.test_cli_runner().invoke(args=["prune-keys"])
+    assert "deleted 0 idempotency keys" in result.output
+
+
+def test_deleting_a_game_deletes_its_hands_and_keys(app, table):
+    table.hand(1, key="k", **made())
+    table.client.delete(table.url, headers=table.auth, status=204)
+    with app.app_context(), flask_db.database.connection_context():
+        assert IdempotencyKey.select().count() == 0
+        assert Hand.select().count() == 0
