@@ -9,19 +9,24 @@ RESULT_KEYS = frozenset(("captured", "tricks", "by_side", "declared"))
 
 @lru_cache(maxsize=64)
 def feasible_totals(rs):
-    """Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21)."""
-    combos = {(0, 0)}  # (count points, count tiles) over every subset of the count tiles
-    for tile in rs.count_tiles:
-        combos |= {(c + tile[2], n + 1) for c, n in combos}
+    """Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21).
+
+    A side with t tricks holds the count tiles in them: none with no trick, all of them with
+    every trick, and never more tiles than its tricks hold (t x players) nor fewer than the
+    other tricks leave ((tricks - t) x players). The total is count + t x trick_value.
+    """
     all_tiles = len(rs.count_tiles)
+    sums_by_tiles = [set() for _ in range(all_tiles + 1)]  # tiles taken -> count sums
+    sums_by_tiles[0].add(0)
+    for tile in rs.count_tiles:
+        for n in range(all_tiles, 0, -1):
+            sums_by_tiles[n] |= {c + tile[2] for c in sums_by_tiles[n - 1]}
     totals = set()
     for t in range(rs.tricks + 1):
-        for count, tiles in combos:
-            if t == 0 and tiles or t == rs.tricks and tiles != all_tiles:
-                continue
-            if tiles > t * rs.players or all_tiles - tiles > (rs.tricks - t) * rs.players:
-                continue
-            totals.add(count + t * rs.trick_value)
+        low = max(0, all_tiles - (rs.tricks - t) * rs.players)
+        high = min(all_tiles, t * rs.players)
+        for n in range(low, high + 1):
+            totals |= {c + t * rs.trick_value for c in sums_by_tiles[n]}
     return frozenset(totals)
 
 

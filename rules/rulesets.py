@@ -17,6 +17,8 @@ COUNT_42 = ((5, 5, 10), (6, 4, 10), (5, 0, 5), (4, 1, 5), (3, 2, 5))
 NELLO_MODES = ("high", "low", "own_suit")
 CONTRACTS = ("nello", "plunge", "splash", "sevens", "dip", "dive")
 MAX_INT = 10**6  # a sanity ceiling on every numeric knob
+MAX_POINTS = 10_000  # points a hand, bids: keeps the ladder and the tile check small
+MAX_COUNT_TILES, MAX_TILE_VALUE = 40, 50
 
 
 @dataclass(frozen=True)
@@ -105,14 +107,18 @@ def _bad(knob, value, why):
     return RulesetError(f"rules.{knob} {value!r} {why}", "BAD_OVERRIDE", f"rules.{knob}")
 
 
-def _int(knob, value, low, allow_none=False):
+def _int(knob, value, low, allow_none=False, high=MAX_INT):
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
         raise _bad(knob, value, "is not a whole number")
-    if not low <= value <= MAX_INT:
-        raise _bad(knob, value, f"is outside {low}..{MAX_INT}")
+    if not low <= value <= high:
+        raise _bad(knob, value, f"is outside {low}..{high}")
     return value
+
+
+def _ranged(low, high=MAX_INT, allow_none=False):
+    return lambda knob, value: _int(knob, value, low, allow_none, high)
 
 
 def _bool(knob, value):
@@ -129,6 +135,7 @@ def _str(knob, value):
 
 def _choice(options):
     def check(knob, value):
+        """Raise BAD_OVERRIDE unless `value` is one of the options."""
         if not isinstance(value, str) or value not in options:
             raise _bad(knob, value, f"is not one of {', '.join(options)}")
         return value
@@ -146,13 +153,13 @@ def _sides(knob, value):
 
 
 def _count_tiles(knob, value):
-    if not isinstance(value, list | tuple) or len(value) > 100:
+    if not isinstance(value, list | tuple) or len(value) > MAX_COUNT_TILES:
         raise _bad(knob, value, "is not a list of [a, b, value] tiles")
     tiles = []
     for tile in value:
         if not isinstance(tile, list | tuple) or len(tile) != 3:
             raise _bad(knob, value, "is not a list of [a, b, value] tiles")
-        tiles.append(tuple(_int(knob, x, 0) for x in tile))
+        tiles.append(tuple(_int(knob, x, 0, high=MAX_TILE_VALUE) for x in tile))
     return tuple(tiles)
 
 
@@ -167,21 +174,21 @@ def _nello_modes(knob, value):
 
 KNOB_CHECKS = {
     "id": _str, "name": _str, "description": _str,
-    "players": lambda k, v: _int(k, v, 2), "sides": _sides,
-    "tricks": lambda k, v: _int(k, v, 1), "trick_value": lambda k, v: _int(k, v, 0),
-    "count_tiles": _count_tiles, "points_per_hand": lambda k, v: _int(k, v, 1),
-    "min_bid": lambda k, v: _int(k, v, 1), "bid_step": lambda k, v: _int(k, v, 1),
-    "mark_value": lambda k, v: _int(k, v, 1),
-    "max_point_bid": lambda k, v: _int(k, v, 1, allow_none=True),
-    "scoring": _choice(("marks", "points")), "target": lambda k, v: _int(k, v, 1),
-    "max_hands": lambda k, v: _int(k, v, 1, allow_none=True),
+    "players": _ranged(2, 16), "sides": _sides,
+    "tricks": _ranged(1, 50), "trick_value": _ranged(0, 100),
+    "count_tiles": _count_tiles, "points_per_hand": _ranged(1, MAX_POINTS),
+    "min_bid": _ranged(1, MAX_POINTS), "bid_step": _ranged(1, MAX_POINTS),
+    "mark_value": _ranged(1, MAX_POINTS),
+    "max_point_bid": _ranged(1, MAX_POINTS, allow_none=True),
+    "scoring": _choice(("marks", "points")), "target": _ranged(1),
+    "max_hands": _ranged(1, allow_none=True),
     "all_pass": _choice(("forced", "reshuffle")),
-    "opening_limit_marks": lambda k, v: _int(k, v, 1),
+    "opening_limit_marks": _ranged(1, 99),
     "mark_escalation": _choice(("plus_one", "double")),
-    "max_marks": lambda k, v: _int(k, v, 1, allow_none=True),
+    "max_marks": _ranged(1, 99, allow_none=True),
     "set_rule": _choice(("opponents_score", "bidder_loses_bid")),
     "bid_rounds": _choice(("once", "until_pass")),
-    "nello_doubles": _nello_modes, "top_suit": lambda k, v: _int(k, v, 0),
+    "nello_doubles": _nello_modes, "top_suit": _ranged(0, 20),
 }
 for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "sevens",
               "follow_me", "doubles_trump", "check_totals", "shoot_over",
@@ -189,7 +196,7 @@ for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "
     KNOB_CHECKS[_knob] = _bool
 for _knob in ("nello_marks", "plunge_marks", "plunge_doubles", "splash_marks",
               "splash_doubles", "dip_marks", "dip_doubles", "dive_marks", "dive_doubles"):
-    KNOB_CHECKS[_knob] = lambda k, v: _int(k, v, 1)
+    KNOB_CHECKS[_knob] = _ranged(1, 99)
 KNOB_NAMES = tuple(f.name for f in fields(Ruleset))
 assert set(KNOB_CHECKS) == set(KNOB_NAMES)
 
