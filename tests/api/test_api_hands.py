@@ -16,6 +16,14 @@ def test_record_a_made_hand(table):
     assert response.headers["ETag"] == table.etag()  # the game's new ETag
 
 
+def test_record_a_hand_with_its_auction_and_trump(table):
+    hand = {"dealer": 0, "bids": ["pass", 31, "pass", "pass"], "bidder": 2, "bid": 31,
+            "trump": 5, "result": {"captured": 35}}
+    body = table.hand(1, **hand).json
+    assert body["hand"] == hand and body["result"]["bidding_side"] == 0
+    assert body["result"]["totals"] == [1, 0]
+
+
 def test_a_set_gives_the_opponents_the_marks(table):
     result = table.hand(1, bidder=1, bid=84, result={"captured": 41}).json["result"]
     assert result["outcome"] == "set" and result["totals"] == [2, 0]
@@ -61,6 +69,8 @@ def test_gap_in_hand_numbers_is_409(table):
     (made(bid=29), "BID_OUT_OF_RANGE"),
     (made(captured=43), "RESULT_OUT_OF_RANGE"),
     (made(bidder=7), "SEAT_OUT_OF_RANGE"),
+    ({**made(), "dealer": 2}, "DEALER_OUT_OF_TURN"),
+    ({"bids": ["pass"] * 4}, "DEALER_MUST_BID"),
 ])
 def test_rules_errors_are_422_with_rule_code(table, hand, rule_code):
     error = table.hand(1, status=422, **hand).json

@@ -89,3 +89,16 @@ def test_names_with_html_are_inert(client):
 def test_unknown_share_page_is_404_html(client):
     response = client.get("/s/" + "x" * 22, status=404)
     assert "not shared" in response.text
+
+
+def test_every_preset_renders_a_share_page(client):
+    for preset in client.get("/api/rulesets").json:
+        table = Table(client, ruleset=preset["id"])
+        html = client.get(f"/s/{table.share_token}").text
+        assert preset["name"] in html.replace("&#39;", "'")
+
+
+def test_reshuffle_row_reads_all_passed(client):
+    table = Table(client, rules={"all_pass": "reshuffle"})
+    table.hand(1, bids=["pass"] * 4)
+    assert "all passed" in client.get(f"/s/{table.share_token}").text
