@@ -12,6 +12,9 @@ COUNT_DOUBLE_NINE = ((5, 0, 5), (4, 1, 5), (3, 2, 5), (9, 1, 10), (8, 2, 10), (7
 COUNT_BIG_GAME = ((5, 0, 5), (4, 1, 5), (3, 2, 5), (6, 4, 10), (5, 5, 10), (7, 3, 10),
                   (8, 2, 10))
 COUNT_GEEZER = ((5, 5, 10), (6, 4, 10), (7, 3, 10), (5, 0, 5), (4, 1, 5), (3, 2, 5))
+TEXAS_88 = {"players": 6, "sides": (0, 1, 0, 1, 0, 1), "tricks": 9, "trick_value": 2,
+            "count_tiles": COUNT_TWO_SETS, "points_per_hand": 88, "min_bid": 60,
+            "bid_step": 2, "mark_value": 88, "all_pass": "reshuffle", "max_marks": 4}
 
 _PRESETS = [
     Ruleset(
@@ -55,17 +58,12 @@ _PRESETS = [
         description="Six players in two teams of three, two sets: bids 60-86 in steps of 2, "
         "then 88, 176, 264, 352; no nel-o, no plunge; all pass reshuffles; 7 marks. Choices: "
         "count is 5 and 10 and a trick 2, 42's opening and raise rules, at most 13 hands.",
-        players=6, sides=(0, 1, 0, 1, 0, 1), tricks=9, trick_value=2,
-        count_tiles=COUNT_TWO_SETS, points_per_hand=88, min_bid=60, bid_step=2,
-        mark_value=88, all_pass="reshuffle", max_marks=4, nello_marks=1),
+        **TEXAS_88),
     Ruleset(
         id="texas-88-points", name="Texas 88 (500 points)",
         description="Texas 88 scored in points to 500. Choice: 42's points procedure (the "
         "page does not describe one).",
-        players=6, sides=(0, 1, 0, 1, 0, 1), tricks=9, trick_value=2,
-        count_tiles=COUNT_TWO_SETS, points_per_hand=88, min_bid=60, bid_step=2,
-        mark_value=88, all_pass="reshuffle", max_marks=4, scoring="points", target=500,
-        max_hands=None),
+        **TEXAS_88, scoring="points", target=500, max_hands=None),
     Ruleset(
         id="84", name="84 (eight players)",
         description="Eight players, two sets, 7 tiles each: bids from 60 in steps of 1, 84 a "

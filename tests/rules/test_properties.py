@@ -229,3 +229,11 @@ def test_every_ladder_bid_is_accepted_by_a_hand(preset, data):
     if ruleset.scoring == "marks" and ruleset.side_count == 2:
         result = score_hand(ruleset, the_hand, dealer, [0] * ruleset.side_count)
         assert result.outcome == "made"
+
+
+def test_hypothesis_profile_follows_the_long_option(request):
+    """tests/rules/conftest.py: ~200 examples a property, 10,000 with `pytest --long`."""
+    from hypothesis import settings
+
+    long_run = request.config.getoption("--long")
+    assert settings.default.max_examples == (10_000 if long_run else 200)
