@@ -1,7 +1,7 @@
 """Tally 42's server: the app factory (API, share pages, the PWA at /)."""
 
 import click
-from flask import Flask, render_template
+from flask import Flask, render_template, request
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import errors, ratelimit
@@ -56,8 +56,11 @@ SECURITY_HEADERS = {
 
 
 def add_security_headers(response):
-    """Every response: CSP without unsafe-inline, nosniff, no referrer, no framing."""
+    """Every response: CSP without unsafe-inline, nosniff, no referrer, no framing; API
+    answers and share pages are revalidated, never stored by shared caches."""
     response.headers.update(SECURITY_HEADERS)
+    if request.path.startswith(("/api/", "/s/")) and "Cache-Control" not in response.headers:
+        response.headers["Cache-Control"] = "no-cache, private"
     response.headers.setdefault("Content-Security-Policy", CSP)
     if response.status_code in (204, 304):  # no body, so no type (flask-smorest sets one)
         response.headers.pop("Content-Type", None)

@@ -2,9 +2,11 @@
 
 import http
 
+from flask import current_app
 from flask_smorest import Api as SmorestApi
 from flask_smorest import abort as smorest_abort
 from marshmallow import Schema, fields
+from peewee import OperationalError
 
 from rules import RulesError
 
@@ -86,6 +88,19 @@ def handle_rules_error(error):
     return payload, 422
 
 
+def handle_database_unavailable(error):
+    """The database is down or stayed locked past busy_timeout: 503, try again shortly."""
+    current_app.logger.error("database unavailable: %s", error)
+    payload = {
+        "code": 503,
+        "status": http.HTTPStatus(503).phrase,
+        "message": "the database is busy or unavailable; retry shortly",
+        "errors": {},
+    }
+    return payload, 503, {"Retry-After": "1"}
+
+
 def register(app):
-    """Attach the RulesError handler (the HTTPException one comes with the Api)."""
+    """Attach the RulesError and database handlers (the HTTPException one comes with the Api)."""
     app.register_error_handler(RulesError, handle_rules_error)
+    app.register_error_handler(OperationalError, handle_database_unavailable)

@@ -17,6 +17,7 @@ def test_security_headers_and_csp_without_unsafe_inline(client, table):
         assert response.headers["X-Content-Type-Options"] == "nosniff"
         assert response.headers["Referrer-Policy"] == "no-referrer"
         assert "Set-Cookie" not in response.headers
+        assert response.headers["Cache-Control"] == "no-cache, private"
 
 
 def test_docs_page_and_openapi_document(client):

@@ -4,11 +4,12 @@ import datetime
 
 from apitest import made
 from conftest import PG_URL
+from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
 from api import logic
 from api.db import flask_db
-from api.models import Hand, IdempotencyKey, prune_idempotency_keys, utcnow
+from api.models import Game, Hand, IdempotencyKey, prune_idempotency_keys, utcnow
 
 
 def test_database_is_durable_sqlite_or_pooled_postgresql(app):
@@ -54,3 +55,12 @@ def test_deleting_a_game_deletes_its_hands_and_keys(app, table):
     with app.app_context(), flask_db.database.connection_context():
         assert IdempotencyKey.select().count() == 0
         assert Hand.select().count() == 0
+
+
+def test_database_unavailable_is_503_with_retry_after(app, table, monkeypatch):
+    def locked(*args, **kwargs):
+        raise OperationalError("database is locked")
+
+    monkeypatch.setattr(Game, "locked", classmethod(locked))
+    response = table.hand(1, status=503, **made())
+    assert response.headers["Retry-After"] == "1" and response.json["code"] == 503
