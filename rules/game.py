@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from .auction import check_seat
 from .errors import BadInputError, GameFlowError, RulesError
 from .hand import check_totals_list, score_hand
-from .scoring import check_ruleset
+from .scoring import check_ruleset, game_status
 
 MAX_HANDS_IN_LOG = 10_000
 
@@ -52,7 +52,8 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
-    state = GameState(totals, False, None, dealer, [], ruleset.side_count)
+    over, winner = game_status(ruleset, totals, 0)  # paper totals may already end the game
+    state = GameState(totals, over, winner, dealer, [], ruleset.side_count)
     scored, warnings = 0, {}
     for index, hand in enumerate(hands):
         if state.game_over:

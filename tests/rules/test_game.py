@@ -151,6 +151,15 @@ def test_start_totals_carry_over_from_paper():
     assert state.totals == [7, 2] and state.winner == 0
 
 
+def test_paper_totals_that_already_end_the_game_close_it():
+    """Issue 2: start totals past the target give a finished game; a hand is GAME_OVER."""
+    state = replay(get_ruleset("straight-42"), [], start_totals=[3, 7])
+    assert (state.game_over, state.winner) == (True, 1)
+    with pytest.raises(RulesError) as caught:
+        replay(get_ruleset("straight-42"), [made(0)], start_totals=[3, 7])
+    assert (caught.value.code, caught.value.hand_index) == ("GAME_OVER", 0)
+
+
 def test_empty_log_is_a_fresh_game():
     """A game with no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
