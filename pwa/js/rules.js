@@ -61,6 +61,9 @@ function checkInt(value, field, code = 'BAD_INPUT', what = 'a whole number') {
 const NELLO_MODES = ['high', 'low', 'own_suit'];
 const CONTRACTS = ['nello', 'plunge', 'splash', 'sevens', 'dip', 'dive'];
 const MAX_INT = 10 ** 6; // a sanity ceiling on every numeric knob
+const MAX_POINTS = 10000; // points a hand, bids: keeps the ladder and the tile check small
+const MAX_COUNT_TILES = 40;
+const MAX_TILE_VALUE = 50;
 
 const sideCount = (rs) => new Set(rs.sides).size;
 
@@ -74,11 +77,11 @@ function highestPointBid(rs) {
 const badKnob = (knob, value, why) => fail('BAD_OVERRIDE', `rules.${knob} ${show(value)} ${why}`,
   `rules.${knob}`);
 
-function intKnob(low, allowNone = false) {
+function intKnob(low, high = MAX_INT, allowNone = false) {
   return (knob, value) => {
     if (value === null && allowNone) return null;
     if (!isInt(value)) badKnob(knob, value, 'is not a whole number');
-    if (!(low <= value && value <= MAX_INT)) badKnob(knob, value, `is outside ${low}..${MAX_INT}`);
+    if (!(low <= value && value <= high)) badKnob(knob, value, `is outside ${low}..${high}`);
     return value;
   };
 }
@@ -115,10 +118,10 @@ function sidesKnob(knob, value) {
 }
 
 function countTilesKnob(knob, value) {
-  if (!Array.isArray(value) || value.length > 100) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
+  if (!Array.isArray(value) || value.length > MAX_COUNT_TILES) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
   return Array.from(value, (tile) => {
     if (!Array.isArray(tile) || tile.length !== 3) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
-    return Array.from(tile, (x) => intKnob(0)(knob, x));
+    return Array.from(tile, (x) => intKnob(0, MAX_TILE_VALUE)(knob, x));
   });
 }
 
@@ -133,15 +136,14 @@ function nelloModesKnob(knob, value) {
 
 const KNOB_CHECKS = {
   id: strKnob, name: strKnob, description: strKnob,
-  players: intKnob(2), sides: sidesKnob, tricks: intKnob(1), trick_value: intKnob(0),
-  count_tiles: countTilesKnob, points_per_hand: intKnob(1), min_bid: intKnob(1),
-  bid_step: intKnob(1), mark_value: intKnob(1), max_point_bid: intKnob(1, true),
-  scoring: choiceKnob(['marks', 'points']), target: intKnob(1), max_hands: intKnob(1, true),
-  all_pass: choiceKnob(['forced', 'reshuffle']), opening_limit_marks: intKnob(1),
-  mark_escalation: choiceKnob(['plus_one', 'double']), max_marks: intKnob(1, true),
-  set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
-  bid_rounds: choiceKnob(['once', 'until_pass']), nello_doubles: nelloModesKnob,
-  top_suit: intKnob(0),
+  players: intKnob(2, 16), sides: sidesKnob, tricks: intKnob(1, 50), trick_value: intKnob(0, 100),
+  count_tiles: countTilesKnob, points_per_hand: intKnob(1, MAX_POINTS), min_bid: intKnob(1, MAX_POINTS),
+  bid_step: intKnob(1, MAX_POINTS), mark_value: intKnob(1, MAX_POINTS),
+  max_point_bid: intKnob(1, MAX_POINTS, true), scoring: choiceKnob(['marks', 'points']),
+  target: intKnob(1), max_hands: intKnob(1, MAX_INT, true), all_pass: choiceKnob(['forced', 'reshuffle']),
+  opening_limit_marks: intKnob(1, 99), mark_escalation: choiceKnob(['plus_one', 'double']),
+  max_marks: intKnob(1, 99, true), set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
+  bid_rounds: choiceKnob(['once', 'until_pass']), nello_doubles: nelloModesKnob, top_suit: intKnob(0, 20),
 };
 for (const knob of ['nello', 'nello_dealer_only', 'plunge', 'splash', 'dip', 'dive', 'sevens',
   'follow_me', 'doubles_trump', 'check_totals', 'shoot_over', 'table_talk_warning_first']) {
@@ -149,7 +151,7 @@ for (const knob of ['nello', 'nello_dealer_only', 'plunge', 'splash', 'dip', 'di
 }
 for (const knob of ['nello_marks', 'plunge_marks', 'plunge_doubles', 'splash_marks',
   'splash_doubles', 'dip_marks', 'dip_doubles', 'dive_marks', 'dive_doubles']) {
-  KNOB_CHECKS[knob] = intKnob(1);
+  KNOB_CHECKS[knob] = intKnob(1, 99);
 }
 
 /**
@@ -541,24 +543,29 @@ function contractMarks(rs) {
 const RESULT_KEYS = ['captured', 'tricks', 'by_side', 'declared'];
 const feasibleCache = new Map();
 
-/** Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21). */
+/**
+ * Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21). A side with t
+ * tricks holds the count tiles in them: none with no trick, all of them with every trick, and
+ * never more tiles than its tricks hold (t x players) nor fewer than the other tricks leave
+ * ((tricks - t) x players). The total is count + t x trick_value.
+ */
 function feasibleTotals(rs) {
   const key = JSON.stringify([rs.players, rs.tricks, rs.trick_value, rs.count_tiles]);
   if (feasibleCache.has(key)) return feasibleCache.get(key);
-  // [count points, count tiles] over every subset of the count tiles, kept distinct
-  let combos = new Map([['0,0', [0, 0]]]);
-  for (const tile of rs.count_tiles) {
-    const next = new Map(combos);
-    for (const [c, n] of combos.values()) next.set(`${c + tile[2]},${n + 1}`, [c + tile[2], n + 1]);
-    combos = next;
-  }
   const allTiles = rs.count_tiles.length;
+  const sumsByTiles = range(0, allTiles + 1).map(() => new Set()); // tiles taken -> count sums
+  sumsByTiles[0].add(0);
+  for (const tile of rs.count_tiles) {
+    for (let n = allTiles; n > 0; n -= 1) {
+      for (const c of sumsByTiles[n - 1]) sumsByTiles[n].add(c + tile[2]);
+    }
+  }
   const totals = new Set();
   for (let t = 0; t <= rs.tricks; t += 1) {
-    for (const [count, tiles] of combos.values()) {
-      if ((t === 0 && tiles) || (t === rs.tricks && tiles !== allTiles)) continue;
-      if (tiles > t * rs.players || allTiles - tiles > (rs.tricks - t) * rs.players) continue;
-      totals.add(count + t * rs.trick_value);
+    const low = Math.max(0, allTiles - (rs.tricks - t) * rs.players);
+    const high = Math.min(allTiles, t * rs.players);
+    for (let n = low; n <= high; n += 1) {
+      for (const c of sumsByTiles[n]) totals.add(c + t * rs.trick_value);
     }
   }
   if (feasibleCache.size >= 64) feasibleCache.clear();

@@ -163,6 +163,20 @@ function prng(seed) {
 
 const gcd = (a, b) => (b ? gcd(b, a % b) : a);
 
+/** One to three knob overrides, near and past every knob's limits (or not a knob at all). */
+function randomOverrides(pick, int) {
+  const knobs = Object.keys(PRESETS['straight-42']).concat(['bogus']);
+  const ints = [-1, 0, 1, 2, 3, 4, 7, 16, 17, 20, 21, 30, 42, 50, 51, 99, 100, 101, 10000, 10001,
+    10 ** 6, 10 ** 6 + 1];
+  const values = [...ints, null, true, false, 2.5, 'marks', 'points', 'forced', 'reshuffle',
+    'plus_one', 'double', 'once', 'until_pass', 'opponents_score', 'bidder_loses_bid', 'x',
+    [0, 1, 0, 1], [0, 1, 2], [0, 1, 0, 1, 0, 1], [0, 2], [], ['high'], ['low', 'low'],
+    [[5, 5, 10], [6, 4, 10]], [[5, 5, 51]], [[5, 5]], 'x'.repeat(2001)];
+  const overrides = {};
+  for (let i = int(1, 3); i > 0; i -= 1) overrides[pick(knobs)] = pick(values);
+  return overrides;
+}
+
 /**
  * `count` random cases: mostly legal games (bids from the ladder, results the tiles can
  * make), each hand corrupted now and then with junk from `JUNK` or a near-miss value.
@@ -177,6 +191,10 @@ function randomCases(seed, count) {
     const id = pick(ids);
     const overrides = rand() < 0.3 ? { nello: true, plunge: true, splash: true, sevens: true } : {};
     if (id === 'texas-88' || id === 'texas-88-points' || rand() < 0.2) delete overrides.nello;
+    if (rand() < 0.3) { // a house-rule ruleset: keep random overrides that make a valid one
+      const extra = { ...overrides, ...randomOverrides(pick, int) };
+      if (code(() => applyOverrides(PRESETS[id], extra)) === 'no error') Object.assign(overrides, extra);
+    }
     const rs = applyOverrides(PRESETS[id], overrides);
     const sides = new Set(rs.sides).size;
     const unit = rs.check_totals ? rs.count_tiles.reduce((g, t) => gcd(g, t[2]), rs.trick_value) : 1;
@@ -221,8 +239,10 @@ function randomCases(seed, count) {
       return h;
     };
     const dealer = int(0, rs.players - 1);
-    const kind = pick(['game', 'game', 'game', 'ladder', 'decided']);
-    if (kind === 'game') {
+    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset']);
+    if (kind === 'ruleset') {
+      cases.push({ kind, id, overrides: randomOverrides(pick, int) });
+    } else if (kind === 'game') {
       const hands = Array.from({ length: int(1, 16) }, (_, i) => hand((dealer + i) % rs.players));
       cases.push({ kind, id, overrides, first_dealer: dealer, hands });
     } else if (kind === 'ladder') {
@@ -244,7 +264,9 @@ out = []
 for c in json.load(sys.stdin):
     try:
         rs = rules.get_ruleset(c["id"], c["overrides"])
-        if c["kind"] == "game":
+        if c["kind"] == "ruleset":
+            value = rs.to_dict()
+        elif c["kind"] == "game":
             value = rules.replay(rs, c["hands"], c["first_dealer"]).to_dict()
         elif c["kind"] == "ladder":
             value = rules.legal_bids(rs, c["auction"], c["dealer"])
@@ -259,6 +281,7 @@ print(json.dumps(out))
 function runJs(c) {
   try {
     const rs = applyOverrides(PRESETS[c.id], c.overrides);
+    if (c.kind === 'ruleset') return { value: rs };
     if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer) };
     if (c.kind === 'ladder') return { value: legalBids(rs, c.auction, c.dealer) };
     return { value: handDecided(rs, c.bid, c.bidder, c.points) };
