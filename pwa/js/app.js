@@ -28,12 +28,17 @@ async function route() {
   const [match, name, newHand] = found || [['#/'], 'game-list'];
   const args = newHand ? [match[1], undefined, match[2]] : match.slice(1);
   if (cleanup) { cleanup(); cleanup = null; }
+  // each screen draws into its own box: a slow render of a screen already left writes into a
+  // detached box, never over the screen that replaced it
+  const box = document.createElement('div');
+  main.replaceChildren(box);
   const view = await import(`./views/${name}.js`);
+  if (!box.isConnected) return;
   const gameId = name === 'game-list' || name === 'new-game' ? null : match[1];
   watch(gameId);
   keepAwake(Boolean(gameId));
-  main.replaceChildren();
-  cleanup = (await view.render(main, ...args)) || null;
+  const done = (await view.render(box, ...args)) || null;
+  if (box.isConnected) cleanup = done; else if (done) done();
   if (document.activeElement === document.body) main.focus({ preventScroll: true });
 }
 

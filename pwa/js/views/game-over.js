@@ -7,16 +7,19 @@ import { syncNow } from '../sync.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
+  let alive = true; // a draw still running when the user has moved on must not paint over the next screen
   const draw = async () => {
     const game = await getGame(id);
+    if (!alive) return;
     if (!game) { go('#/'); return; }
-    main.replaceChildren(...(await screen(game)));
+    const nodes = await screen(game);
+    if (alive) main.replaceChildren(...nodes);
   };
   const onChange = (e) => { if (e.detail === id) draw(); };
   window.addEventListener('tally:changed', onChange);
   await draw();
   syncNow();
-  return () => window.removeEventListener('tally:changed', onChange);
+  return () => { alive = false; window.removeEventListener('tally:changed', onChange); };
 }
 
 async function screen(game) {

@@ -66,7 +66,8 @@ export async function render(main, rematchId) {
           else overrides[key] = input.checked;
           for (const [k, v] of Object.entries(overrides)) if (preset[k] === v) delete overrides[k];
         } });
-      return h('div', { class: 'switch' }, input, h('label', { for: `rule-${key}` }, h('strong', {}, title)),
+      // the whole row is the label, so the tap target is the row, not the small box
+      return h('label', { class: 'switch', for: `rule-${key}` }, input, h('strong', {}, title),
         h('span', { class: 'why', id: `why-${key}` }, why));
     });
     houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);

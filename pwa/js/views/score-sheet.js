@@ -25,15 +25,17 @@ export function tally(marks) {
 
 /** Render the sheet of one game; re-renders when the outbox changes the game. */
 export async function render(main, id) {
+  let alive = true; // a draw still running when the user has moved on must not paint over the next screen
   const draw = async () => {
     const game = await getGame(id);
+    if (!alive) return;
     if (!game) { main.replaceChildren(h('h1', {}, 'Game not found'), h('p', {}, h('a', { href: '#/' }, 'Your games'))); return; }
     main.replaceChildren(...sheet(game));
   };
   const onChange = (e) => { if (e.detail === id) draw(); };
   window.addEventListener('tally:changed', onChange);
   await draw();
-  return () => window.removeEventListener('tally:changed', onChange);
+  return () => { alive = false; window.removeEventListener('tally:changed', onChange); };
 }
 
 function sheet(game) {

@@ -1,0 +1,74 @@
+"""Phone-first layout: nothing wider than a 320 px screen, tap targets of 48 px, no layout shift."""
+
+from conftest import Table, wait_js
+
+WIDEST = """() => Math.max(...[...document.querySelectorAll('body *')]
+    .filter((el) => el.getClientRects().length && !el.closest('.visually-hidden'))
+    .map((el) => el.getBoundingClientRect().right))"""
+SMALL_TARGETS = """() => [...document.querySelectorAll('button, a.btn, input, select, summary')]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => [el.textContent.trim() || el.id || el.type,
+                  (el.type === 'checkbox' && el.closest('label') || el).getBoundingClientRect()])
+    .filter(([, r]) => r.width < 47.5 || r.height < 47.5)
+    .map(([name, r]) => `${name} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+SHIFTS = """() => { window.shifts = 0;
+    new PerformanceObserver((list) => { for (const e of list.getEntries()) {
+        if (!e.hadRecentInput) window.shifts += e.value; } })
+      .observe({ type: 'layout-shift', buffered: true }); }"""
+
+
+def test_every_screen_fits_320_px_with_48_px_targets(browser, base_url):
+    context = browser.new_context(viewport={"width": 320, "height": 640}, base_url=base_url,
+                                  is_mobile=True, has_touch=True)
+    page = context.new_page()
+    table = Table(page, base_url)
+    problems = {}
+
+    def check(name):
+        widest = page.evaluate(WIDEST)
+        small = page.evaluate(SMALL_TARGETS)
+        if widest > 320.5 or small:
+            problems[name] = (widest, small)
+
+    try:
+        table.open()
+        check("games")
+        page.click("#new-game")
+        page.wait_for_selector("#start")
+        page.set_checked("#rule-nello", True)
+        check("new-game")
+        page.click("#start")
+        page.wait_for_url("**/#/g/*")
+        game_id = page.url.split("#/g/")[1]
+        table.hand(1, 31, 33)
+        table.hand(2, '{"contract":"nello","marks":1,"doubles":"own_suit"}', "made")
+        check("sheet")
+        page.click(".bidder-bar [data-seat='3']")
+        page.click("[data-bid='30']")
+        check("hand")
+        page.click("a:text('Cancel')")
+        for hand in [(0, 84, "made"), (2, 84, "made"), (0, 84, "made")]:
+            table.hand(*hand)
+        page.wait_for_url("**/over")
+        table.wait_synced(game_id)
+        page.wait_for_selector("svg.qr")
+        check("game-over")
+    finally:
+        context.close()
+    assert problems == {}
+
+
+def test_no_layout_shift_while_playing(table):
+    table.open()
+    page = table.page
+    page.evaluate(SHIFTS)
+    game_id = table.new_game("marks")
+    for hand in [(1, 30, 35), (2, 42, "made"), (3, 34, 20)]:
+        table.hand(*hand)
+    table.wait_synced(game_id)
+    page.reload()
+    page.evaluate(SHIFTS)
+    page.wait_for_selector(".hands")
+    wait_js(page, "() => document.querySelectorAll('.sync.synced').length === 3")
+    page.wait_for_timeout(300)
+    assert page.evaluate("window.shifts") < 0.01
