@@ -942,7 +942,8 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   }
   const dealer = checkSeat(ruleset, firstDealer, 'first_dealer');
   const totals = checkTotalsList(ruleset, startTotals ?? new Array(sideCount(ruleset)).fill(0), 'start_totals');
-  const state = { totals, game_over: false, winner: null, next_dealer: dealer, hands: [] };
+  const [over, winner] = gameStatus(ruleset, totals, 0); // paper totals may already end the game
+  const state = { totals, game_over: over, winner, next_dealer: dealer, hands: [] };
   const warnings = new Map();
   let scoredHands = 0;
   for (let index = 0; index < hands.length; index += 1) {

@@ -243,8 +243,9 @@ function randomCases(seed, count) {
     if (kind === 'ruleset') {
       cases.push({ kind, id, overrides: randomOverrides(pick, int) });
     } else if (kind === 'game') {
-      const hands = Array.from({ length: int(1, 16) }, (_, i) => hand((dealer + i) % rs.players));
-      cases.push({ kind, id, overrides, first_dealer: dealer, hands });
+      const hands = Array.from({ length: int(0, 16) }, (_, i) => hand((dealer + i) % rs.players));
+      const startTotals = rand() < 0.2 ? Array.from({ length: sides }, () => int(-2, rs.target + 1)) : null;
+      cases.push({ kind, id, overrides, first_dealer: dealer, start_totals: startTotals, hands });
     } else if (kind === 'ladder') {
       const bids = auction(dealer, int(0, rs.players));
       if (rand() < 0.1) bids.push(pick([...JUNK, rs.min_bid, 'pass']));
@@ -267,7 +268,7 @@ for c in json.load(sys.stdin):
         if c["kind"] == "ruleset":
             value = rs.to_dict()
         elif c["kind"] == "game":
-            value = rules.replay(rs, c["hands"], c["first_dealer"]).to_dict()
+            value = rules.replay(rs, c["hands"], c["first_dealer"], c["start_totals"]).to_dict()
         elif c["kind"] == "ladder":
             value = rules.legal_bids(rs, c["auction"], c["dealer"])
         else:
@@ -282,7 +283,7 @@ function runJs(c) {
   try {
     const rs = applyOverrides(PRESETS[c.id], c.overrides);
     if (c.kind === 'ruleset') return { value: rs };
-    if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer) };
+    if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer, c.start_totals) };
     if (c.kind === 'ladder') return { value: legalBids(rs, c.auction, c.dealer) };
     return { value: handDecided(rs, c.bid, c.bidder, c.points) };
   } catch (error) {
