@@ -1,4 +1,46 @@
-"""RulesError and its subclasses: every rejection made by `rules` carries a stable code."""
+"""RulesError and its subclasses: every rejection made by `rules` carries a stable code.
+
+CODES lists every code with its meaning; the first ones are RULES.md's table, the rest
+(UNKNOWN_RULESET onwards) are additions. Codes never change once published.
+"""
+
+CODES = {
+    "RESULT_OUT_OF_RANGE": "points or tricks outside 0..points_per_hand (or 0..tricks)",
+    "RESULT_NOT_INTEGER": "points or tricks that are not whole numbers",
+    "RESULT_INFEASIBLE": "a point total the tiles cannot make (1, 3, 5 ... in Texas 88)",
+    "RESULT_SUM": "every side's points do not add up to the hand",
+    "RESULT_NEEDS_BY_SIDE": "a game of more than two sides needs every side's points",
+    "BAD_RESULT": "a result of the wrong shape, or missing",
+    "OUTCOME_MISMATCH": "a declared made/set that contradicts the points",
+    "BID_OUT_OF_RANGE": "a bid below the minimum or above the highest point bid",
+    "BID_STEP": "a point bid off the bid step (61 in Texas 88)",
+    "BID_NOT_MULTIPLE_OF_MARK": "a bid above the point bids that is not a whole mark (43)",
+    "BID_NOT_INTEGER": "a bid that is not a whole number or a bid object",
+    "BID_NOT_HIGHER": "a bid not higher than the current high bid",
+    "MARK_BID_TOO_HIGH": "more marks than the opening limit, the raise or max_marks allow",
+    "DEALER_MUST_BID": "the forced dealer passed after everyone else passed",
+    "BID_COUNT": "an auction with too few or too many entries",
+    "BID_MISMATCH": "the bidder or bid given differ from the auction's winner",
+    "SHOOT_OVER_WITHOUT_MOON": "Moon: 42 (shoot it over) bid without a 21 before it",
+    "NELLO_DEALER_ONLY": "nel-o called by anyone but the forced dealer",
+    "CONTRACT_NOT_ALLOWED": "a contract the ruleset does not allow or know",
+    "PLUNGE_MARKS": "a plunge for fewer marks than plunge_marks",
+    "SPLASH_MARKS": "a splash for fewer marks than splash_marks",
+    "NOT_ENOUGH_DOUBLES": "a plunge, splash, dip or dive with too few doubles_held",
+    "NELLO_DOUBLES_MODE": "a nel-o doubles mode that is unknown or not allowed",
+    "TRUMP_NOT_ALLOWED": "a trump the ruleset or the bid rules out",
+    "GAME_OVER": "a hand after the game is over",
+    "DEALER_OUT_OF_TURN": "a hand whose dealer is not the expected one",
+    "SEAT_OUT_OF_RANGE": "a seat number outside 0..players-1",
+    "NO_BID": "a hand with neither an auction nor a bidder and bid",
+    "BAD_INPUT": "an input of the wrong shape or type",
+    "UNKNOWN_RULESET": "a preset id that does not exist",
+    "BAD_OVERRIDE": "a ruleset knob that is unknown, of the wrong type, or inconsistent",
+    "NELLO_MARKS": "a nel-o bid for other than nello_marks marks",
+    "DIP_MARKS": "Geezer: a dip for fewer marks than dip_marks",
+    "DIVE_MARKS": "Geezer: a dive for fewer marks than dive_marks",
+    "BAD_PENALTY": "a penalty of unknown kind, a bad side, or a second renege",
+}
 
 
 class RulesError(Exception):

@@ -169,3 +169,19 @@ def test_error_to_dict_and_repr_carry_the_code():
     data = caught.value.to_dict()
     assert data["code"] == "UNKNOWN_RULESET" and data["hand_index"] is None
     assert "UNKNOWN_RULESET" in str(caught.value) and "RulesetError" in repr(caught.value)
+
+
+def test_every_code_in_the_rules_table_is_listed():
+    """RULES.md "Input checks": every code of the table is a published RulesError code."""
+    from rules.errors import CODES
+
+    table = ["RESULT_OUT_OF_RANGE", "RESULT_NOT_INTEGER", "RESULT_INFEASIBLE", "RESULT_SUM",
+             "RESULT_NEEDS_BY_SIDE", "BAD_RESULT", "OUTCOME_MISMATCH", "BID_OUT_OF_RANGE",
+             "BID_STEP", "BID_NOT_MULTIPLE_OF_MARK", "BID_NOT_INTEGER", "BID_NOT_HIGHER",
+             "MARK_BID_TOO_HIGH", "DEALER_MUST_BID", "BID_COUNT", "BID_MISMATCH",
+             "SHOOT_OVER_WITHOUT_MOON", "NELLO_DEALER_ONLY", "CONTRACT_NOT_ALLOWED",
+             "PLUNGE_MARKS", "SPLASH_MARKS", "NOT_ENOUGH_DOUBLES", "NELLO_DOUBLES_MODE",
+             "TRUMP_NOT_ALLOWED", "GAME_OVER", "DEALER_OUT_OF_TURN", "SEAT_OUT_OF_RANGE",
+             "NO_BID", "BAD_INPUT"]
+    assert set(table) <= set(CODES)
+    assert list(CODES)[:len(table)] == table

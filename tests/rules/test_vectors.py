@@ -10,6 +10,7 @@ import pytest
 
 from rules import RulesError, get_ruleset, hand_decided, legal_bids, replay
 from rules.bids import parse_bid
+from rules.errors import CODES
 
 VECTORS = Path(__file__).resolve().parent.parent / "vectors"
 
@@ -50,6 +51,7 @@ def check_error(case):
     with pytest.raises(RulesError) as caught:
         run_case(case)
     assert caught.value.code == expected["code"], caught.value.message
+    assert caught.value.code in CODES
     if "hand" in expected:
         assert caught.value.hand_index == expected["hand"], caught.value.message
 
