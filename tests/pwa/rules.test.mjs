@@ -243,8 +243,8 @@ function randomCases(seed, count) {
     if (kind === 'ruleset') {
       cases.push({ kind, id, overrides: randomOverrides(pick, int) });
     } else if (kind === 'game') {
-      const hands = Array.from({ length: int(0, 16) }, (_, i) => hand((dealer + i) % rs.players));
-      const startTotals = rand() < 0.2 ? Array.from({ length: sides }, () => int(-2, rs.target + 1)) : null;
+      const hands = Array.from({ length: rand() < 0.1 ? 0 : int(1, 16) }, (_, i) => hand((dealer + i) % rs.players));
+      const startTotals = rand() < 0.3 ? Array.from({ length: sides }, () => int(-2, rs.target + 1)) : null;
       cases.push({ kind, id, overrides, first_dealer: dealer, start_totals: startTotals, hands });
     } else if (kind === 'ladder') {
       const bids = auction(dealer, int(0, rs.players));
