@@ -27,23 +27,33 @@ def free_port():
         return sock.getsockname()[1]
 
 
-@pytest.fixture(scope="session")
-def base_url(tmp_path_factory):
-    """Serve the whole app (API and pwa/) on 127.0.0.1; yields its base URL."""
+def serve(tmp_dir, **config):
+    """Start the whole app (API and pwa/) on a free 127.0.0.1 port; returns (url, stop)."""
     from werkzeug.serving import make_server
 
     from api import create_app
 
-    db = tmp_path_factory.mktemp("db") / "tally42.sqlite3"
+    db = pathlib.Path(tmp_dir) / "tally42.sqlite3"
     app = create_app({"DATABASE_URL": f"sqlite:///{db}", "RATELIMIT_ENABLED": False,
-                      "TESTING": True})
+                      "TESTING": True, **config})
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{port}"
-    server.shutdown()
-    thread.join(5)
+
+    def stop():
+        server.shutdown()
+        thread.join(5)
+
+    return f"http://127.0.0.1:{port}", stop
+
+
+@pytest.fixture(scope="session")
+def base_url(tmp_path_factory):
+    """The app, served for the whole session; yields its base URL."""
+    url, stop = serve(tmp_path_factory.mktemp("db"))
+    yield url
+    stop()
 
 
 @pytest.fixture(scope="session")
