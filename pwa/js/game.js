@@ -111,6 +111,7 @@ export function awardLabel(game, result) {
 
 /** The preview of a hand before saving: "needed 34, took 30: set, Them +1". */
 export function previewLine(game, hand, result) {
+  if (result.outcome === 'reshuffle') return 'All passed: reshuffle, no score';
   const head = [];
   const r = hand.result || {};
   if (r.tricks !== undefined) head.push(`nel-o, ${countLabel(game.rules, hand)}`);

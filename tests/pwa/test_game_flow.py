@@ -91,3 +91,39 @@ def test_a_standard_hand_takes_four_taps(table):
     table.hand(1, 31, 33)
     assert page.evaluate("window.taps") == 4
     assert page.inner_text(".hands tbody tr td:nth-child(2)").startswith("Left")
+
+
+def test_names_carried_score_and_an_all_pass_reshuffle(table):
+    table.open()
+    game_id = table.new_game("marks", switches={"forced": False}, carry=[5, 3],
+                             names={"#team-0": "Rangers", "#seat-0": "Ann"})
+    page = table.page
+    assert page.inner_text(".totals").split() == ["Rangers", "5", "Them", "3"]
+    assert page.inner_text(".bidder-bar [data-seat='0']") == "Ann"
+    page.click(".bidder-bar [data-seat='1']")
+    page.click("[data-seat='pass']")
+    assert page.inner_text("#preview") == "All passed: reshuffle, no score"
+    page.click("#save")
+    wait_js(page, "() => !location.hash.includes('/hand')")
+    table.hand(0, 84, "made")
+    page.wait_for_url("**/over")
+    assert page.inner_text("h1") == "Rangers win!"
+    table.wait_synced(game_id)
+    server = table.assert_same(game_id)
+    assert server["teams"][0]["name"] == "Rangers" and server["teams"][0]["players"][0] == "Ann"
+    assert server["start_totals"] == [5, 3] and server["totals"] == [7, 3]
+
+
+def test_moon_takes_every_players_tricks(table):
+    table.open()
+    game_id = table.new_game("points", preset="moon")
+    page = table.page
+    page.click(".bidder-bar [data-seat='0']")
+    page.click("[data-bid='5']")
+    for side, tricks in enumerate([5, 1, 1]):
+        page.fill(f"#side-{side}", str(tricks))
+    assert "made" in page.inner_text("#preview")
+    page.click("#save")
+    wait_js(page, "() => !location.hash.includes('/hand')")
+    table.wait_synced(game_id)
+    assert table.assert_same(game_id)["totals"] == [5, 1, 1]

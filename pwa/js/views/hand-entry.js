@@ -3,7 +3,7 @@ import { getGame } from '../store.js';
 import { RulesError } from '../rules.js';
 import { addHand, editHand } from '../actions.js';
 import { h, go, toast } from '../ui.js';
-import { score, seatName, shakes, winnableBids, bidLabel, isAllTricks, previewLine, unit } from '../game.js';
+import { score, seatName, sideName, sideCount, shakes, winnableBids, bidLabel, isAllTricks, previewLine, unit } from '../game.js';
 
 const GRID_MAX = 90; // above this many points a hand's count is typed, not tapped
 
@@ -18,7 +18,7 @@ export async function render(main, id, handNo, firstBidder) {
   if (!before) { go(`#/g/${id}`); return; }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = { bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result : null };
+  const pick = { allPass: Boolean(old && old.bids && old.bid === undefined), bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result : null };
 
   const seatsBox = h('div', { class: 'seats', role: 'group', 'aria-labelledby': 'step-bidder' });
   const bidsBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-bid' });
@@ -33,18 +33,27 @@ export async function render(main, id, handNo, firstBidder) {
 
   function drawSeats() {
     const order = Array.from({ length: r.players }, (_, i) => (dealer + 1 + i) % r.players);
-    seatsBox.replaceChildren(...order.map((seat) => choice(seatName(game, seat), pick.bidder === seat,
-      () => { pick.bidder = seat; drawSeats(); update(); }, { 'data-seat': seat })));
+    const seats = order.map((seat) => choice(seatName(game, seat), !pick.allPass && pick.bidder === seat,
+      () => { pick.bidder = seat; pick.allPass = false; drawAll(); }, { 'data-seat': seat }));
+    if (r.all_pass === 'reshuffle') {
+      seats.push(choice('Everyone passed', pick.allPass, () => { pick.allPass = true; drawAll(); }, { 'data-seat': 'pass' }));
+    }
+    seatsBox.replaceChildren(...seats);
   }
 
+  function drawAll() { drawSeats(); drawBids(); drawCount(); update(); }
+
   function drawBids() {
+    if (pick.allPass) { bidsBox.replaceChildren(h('p', { class: 'muted' }, 'No bid: the dominoes are reshuffled.')); return; }
     const row = (list, cls) => list.length ? h('div', { class: cls }, list.map((bid) => choice(bidLabel(r, bid), same(pick.bid, bid),
-      () => { if (!same(pick.bid, bid)) pick.result = null; pick.bid = bid; drawBids(); drawCount(); update(); }, { 'data-bid': JSON.stringify(bid) }))) : null;
+      () => { if (!same(pick.bid, bid) && sideCount(r) <= 2) pick.result = null; pick.bid = bid; drawBids(); drawCount(); update(); }, { 'data-bid': JSON.stringify(bid) }))) : null;
     bidsBox.replaceChildren(...[row(bids.points, 'grid'), row(bids.marks, 'grid wide'), row(bids.contracts, 'grid wide')].filter(Boolean));
   }
 
   function drawCount() {
     const bid = pick.bid;
+    if (pick.allPass) { countBox.replaceChildren(); return; }
+    if (sideCount(r) > 2 && !(typeof bid === 'object' && bid && bid.contract === 'nello')) { drawBySide(); return; }
     if (bid === null) { countBox.replaceChildren(h('p', { class: 'muted' }, 'Pick the bid first.')); return; }
     const setResult = (result) => { pick.result = result; drawCount(); update(); };
     if (typeof bid === 'object' && bid.contract === 'nello') {
@@ -72,7 +81,25 @@ export async function render(main, id, handNo, firstBidder) {
     countBox.replaceChildren(h('div', { class: 'grid count' }, cells));
   }
 
+  /** More than two sides (Moon, 140, three-hand): every side's take is typed. */
+  function drawBySide() {
+    const n = sideCount(r);
+    const values = (pick.result && pick.result.by_side) || new Array(n).fill('');
+    const inputs = Array.from({ length: n }, (_, side) => {
+      const input = h('input', { type: 'number', id: `side-${side}`, min: 0, max: r.points_per_hand, inputmode: 'numeric', value: values[side],
+        oninput: () => {
+          const all = inputs.map((x) => x.value);
+          pick.result = all.every((v) => v !== '') ? { by_side: all.map(Number) } : null;
+          update();
+        } });
+      return input;
+    });
+    countBox.replaceChildren(h('p', { class: 'muted' }, `What each took (${r.points_per_hand} in all).`),
+      h('div', { class: 'names' }, inputs.map((input, side) => h('label', { for: `side-${side}` }, sideName(game, side), input))));
+  }
+
   function candidate() {
+    if (pick.allPass) return { dealer, bids: new Array(r.players).fill('pass') };
     const hand = { dealer, bidder: pick.bidder, bid: pick.bid, result: pick.result };
     if (old && old.trump !== undefined) hand.trump = old.trump;
     return hand;
@@ -80,7 +107,7 @@ export async function render(main, id, handNo, firstBidder) {
 
   function update() {
     save.disabled = true;
-    if (pick.bidder === null || pick.bid === null || !pick.result) {
+    if (!pick.allPass && (pick.bidder === null || pick.bid === null || !pick.result)) {
       preview.textContent = pick.bidder === null ? 'Who won the bid?' : pick.bid === null ? 'What was the bid?' : 'How did it go?';
       return;
     }
@@ -115,5 +142,5 @@ export async function render(main, id, handNo, firstBidder) {
     h('h2', { class: 'step-title', id: 'step-count' }, unit(r) === 'points' || !isAllTricks(r, pick.bid ?? 0) ? 'Count the bidders took' : 'Result'), countBox,
     h('div', { class: 'actions hand-bar' }, preview, h('div', { class: 'row' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save)),
   );
-  drawSeats(); drawBids(); drawCount(); update();
+  drawAll();
 }
