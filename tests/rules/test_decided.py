@@ -42,14 +42,14 @@ def test_hand_decided(preset, bid, bidder, points, decided):
     ((30, 0, None), "BAD_RESULT"),
 ])
 def test_hand_decided_rejects_bad_input(args, code):
-    """Code table: a bad bid, seat or points list is a RulesError, never anything else."""
+    """RULES.md 11, Input checks: a bad bid, seat or points list is a RulesError."""
     with pytest.raises(RulesError) as caught:
         hand_decided(get_ruleset("straight-42"), *args)
     assert caught.value.code == code
 
 
 def test_hand_decided_needs_a_ruleset():
-    """A preset id is not a Ruleset: BAD_INPUT."""
+    """RULES.md 11, Input checks: a preset id is not a Ruleset (BAD_INPUT)."""
     with pytest.raises(RulesError) as caught:
         hand_decided("straight-42", 30, 0, [0, 0])
     assert caught.value.code == "BAD_INPUT"

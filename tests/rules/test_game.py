@@ -116,14 +116,14 @@ def test_reshuffles_do_not_count_toward_max_hands():
 
 
 def test_hand_after_game_over_is_rejected_with_its_index():
-    """Issue 2: a hand after the game is over is GAME_OVER, with hand_index."""
+    """RULES.md 9, Input checks: a hand after the game is GAME_OVER, with its index."""
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0, 84, 42)] * 4 + [made(1)])
     assert (caught.value.code, caught.value.hand_index) == ("GAME_OVER", 4)
 
 
 def test_error_in_a_hand_carries_its_index():
-    """Contract: replay raises RulesError with .hand_index of the bad hand."""
+    """RULES.md 5, Input checks: replay names the bad hand in .hand_index."""
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0), made(1, 29)])
     assert (caught.value.code, caught.value.hand_index) == ("BID_OUT_OF_RANGE", 1)
@@ -146,13 +146,13 @@ def test_wrong_dealer_in_the_log_is_out_of_turn():
 
 
 def test_start_totals_carry_over_from_paper():
-    """Issue 2: a game may start from totals carried over from a paper score."""
+    """RULES.md 9: a game may start from totals carried over from paper."""
     state = replay(get_ruleset("straight-42"), [made(0)], start_totals=[6, 2])
     assert state.totals == [7, 2] and state.winner == 0
 
 
 def test_paper_totals_that_already_end_the_game_close_it():
-    """Issue 2: start totals past the target give a finished game; a hand is GAME_OVER."""
+    """RULES.md 9: start totals past the target end the game; a hand is GAME_OVER."""
     state = replay(get_ruleset("straight-42"), [], start_totals=[3, 7])
     assert (state.game_over, state.winner) == (True, 1)
     with pytest.raises(RulesError) as caught:
@@ -161,7 +161,7 @@ def test_paper_totals_that_already_end_the_game_close_it():
 
 
 def test_empty_log_is_a_fresh_game():
-    """A game with no hands yet: zero totals, hand 1 next, the first dealer deals."""
+    """RULES.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
     assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
                      "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3}
@@ -177,7 +177,7 @@ def test_empty_log_is_a_fresh_game():
     ((get_ruleset("straight-42"), [], 0, "0-0"), "BAD_INPUT"),
 ])
 def test_replay_checks_its_arguments(args, code):
-    """replay rejects a non-ruleset, a non-list log, a bad first dealer or start totals."""
+    """RULES.md 3, Input checks: replay rejects bad rulesets, logs, dealers, totals."""
     with pytest.raises(RulesError) as caught:
         replay(*args)
     assert caught.value.code == code

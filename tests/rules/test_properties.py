@@ -113,7 +113,7 @@ def play_until_over(ruleset, start, first_dealer, hands):
 
 @given(game_log(TWO_SIDED))
 def test_totals_equal_start_plus_the_sum_of_awards(case):
-    """Issue 2: running totals are the start totals plus every award so far."""
+    """RULES.md 9, 10: totals are the start totals plus every award so far."""
     ruleset, start, first_dealer, hands = case
     state, _ = play_until_over(ruleset, start, first_dealer, hands)
     running = list(start)
@@ -125,7 +125,7 @@ def test_totals_equal_start_plus_the_sum_of_awards(case):
 
 @given(game_log(TWO_SIDED))
 def test_replaying_a_log_gives_the_same_state(case):
-    """Issue 2: replaying the log (also as canonical JSON) gives the same state."""
+    """RULES.md 3, 9, 10: replaying a log (also as canonical JSON) is stable."""
     ruleset, start, first_dealer, hands = case
     state, used = play_until_over(ruleset, start, first_dealer, hands)
     again = replay(ruleset, json.loads(json.dumps(hands[:used])), first_dealer, start)
@@ -189,7 +189,7 @@ def only_rules_errors(call, *args):
 @given(st.sampled_from(list(PRESETS)), st.lists(NEAR_HANDS | JUNK, max_size=4),
        JUNK | st.integers(0, 8), JUNK | st.lists(st.integers(-5, 300), max_size=3))
 def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, start):
-    """Issue 2: no input of any shape raises anything but RulesError."""
+    """RULES.md Input checks: no hand or log of any shape raises but RulesError."""
     ruleset = PRESETS[preset]
     only_rules_errors(replay, ruleset, hands, dealer, start)
     only_rules_errors(score_hand, ruleset, hands[0] if hands else hands, dealer, start)
@@ -197,7 +197,7 @@ def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, st
 
 @given(st.sampled_from(list(PRESETS)), JUNK, JUNK, JUNK, JUNK)
 def test_no_bid_input_raises_anything_but_rules_error(preset, bid, seat, points, auction):
-    """Issue 2: the ladder and "already decided" take junk and answer with RulesError."""
+    """RULES.md 4-7, 11: the ladder and hand_decided answer junk with RulesError."""
     ruleset = PRESETS[preset]
     only_rules_errors(hand_decided, ruleset, bid, seat, points)
     only_rules_errors(legal_bids, ruleset, auction, seat)
@@ -207,7 +207,7 @@ def test_no_bid_input_raises_anything_but_rules_error(preset, bid, seat, points,
 @given(st.sampled_from(list(PRESETS)), JUNK,
        st.dictionaries(st.sampled_from(list(Ruleset.__dataclass_fields__)), JUNK))
 def test_no_ruleset_input_raises_anything_but_rules_error(preset, junk, overrides):
-    """Issue 2: a bad preset id or override is a RulesError (UNKNOWN_RULESET, BAD_OVERRIDE)."""
+    """RULES.md 1-24: a bad preset id or override is a RulesError."""
     only_rules_errors(get_ruleset, junk)
     only_rules_errors(get_ruleset, preset, junk)
     only_rules_errors(get_ruleset, preset, overrides)
@@ -233,7 +233,7 @@ def test_every_ladder_bid_is_accepted_by_a_hand(preset, data):
 
 
 def test_hypothesis_profile_follows_the_long_option(request):
-    """tests/rules/conftest.py: ~200 examples a property, 10,000 with `pytest --long`."""
+    """RULES.md properties: ~200 examples each, 10,000 with `pytest --long`."""
     from hypothesis import settings
 
     long_run = request.config.getoption("--long")

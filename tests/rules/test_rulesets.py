@@ -30,7 +30,7 @@ def test_presets_are_the_seed_rulesets_in_display_order():
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
 def test_preset_has_name_description_and_round_trips(preset_id):
-    """Every preset has a readable name and description, and survives to_dict/from_dict."""
+    """RULES.md 1-24: each preset has a name and description and round-trips."""
     ruleset = PRESETS[preset_id]
     assert ruleset.name and len(ruleset.description) > 40
     data = json.loads(json.dumps(ruleset.to_dict()))
@@ -71,7 +71,7 @@ def test_preset_knobs_follow_rules_md(preset_id, knobs):
 
 
 def test_unknown_ruleset_is_rejected_with_its_id():
-    """get_ruleset: an unknown id is UNKNOWN_RULESET and the message quotes it."""
+    """RULES.md 1-24: an unknown preset id is UNKNOWN_RULESET, quoted."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("49er")
     assert caught.value.code == "UNKNOWN_RULESET"
@@ -88,7 +88,7 @@ def test_override_changes_one_knob_for_one_game():
 
 
 def test_override_cannot_rename_the_preset():
-    """id, name and description stay those of the preset."""
+    """RULES.md 1-24: id, name and description stay those of the preset."""
     assert get_ruleset("moon", {"id": "x", "name": "y"}).name == "Moon"
 
 
@@ -121,7 +121,7 @@ def test_override_cannot_rename_the_preset():
     ({"mark_value": 60, "check_totals": False}, "rules.min_bid"),
 ])
 def test_bad_override_names_the_knob(overrides, field):
-    """A bad override is BAD_OVERRIDE with the knob as field (issue 2)."""
+    """RULES.md 1-24: a bad override is BAD_OVERRIDE with the knob as field."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("straight-42", overrides)
     assert caught.value.code == "BAD_OVERRIDE"
@@ -132,21 +132,21 @@ def test_bad_override_names_the_knob(overrides, field):
 @pytest.mark.parametrize("junk", [None, [], "rules", 42, [("min_bid", 31)],
                                   {"description": "x" * 3000}, {"name": None}])
 def test_from_dict_rejects_non_objects(junk):
-    """Ruleset.from_dict takes only a dict; anything else is BAD_OVERRIDE."""
+    """RULES.md 1-24: Ruleset.from_dict takes only a dict of good knobs."""
     with pytest.raises(RulesError) as caught:
         Ruleset.from_dict(junk)
     assert caught.value.code == "BAD_OVERRIDE"
 
 
 def test_overrides_must_be_an_object():
-    """get_ruleset(id, overrides) rejects a non-dict overrides (BAD_OVERRIDE)."""
+    """RULES.md 1-24: overrides that are not a dict are BAD_OVERRIDE."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("straight-42", ["nello"])
     assert caught.value.code == "BAD_OVERRIDE"
 
 
 def test_none_overrides_give_the_preset():
-    """get_ruleset(id) and get_ruleset(id, None) both return the preset itself."""
+    """RULES.md 1-24: get_ruleset(id) and (id, None) return the preset itself."""
     assert get_ruleset("140") is PRESETS["140"] is get_ruleset("140", None)
 
 
@@ -163,7 +163,7 @@ def test_highest_point_bid_sits_one_step_below_the_mark():
 
 
 def test_error_to_dict_and_repr_carry_the_code():
-    """RulesError exposes code, message, field and hand_index as JSON."""
+    """RULES.md Input checks: RulesError gives code, message, field, hand_index."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("nope")
     data = caught.value.to_dict()

@@ -163,7 +163,7 @@ def test_140_totals_are_multiples_of_five():
     ([], "BAD_INPUT", "hand"),
 ])
 def test_bad_hands_are_rejected(the_hand, code, field):
-    """Code table (game flow): no bid, bad seat, wrong dealer, auction mismatch."""
+    """RULES.md 3, 4, 12, Input checks: no bid, bad seat, wrong dealer, mismatch."""
     assert score("straight-42", the_hand) == (code, field)
 
 
@@ -185,7 +185,7 @@ def test_hand_from_the_auction_alone():
 
 
 def test_mark_bid_by_object_matches_the_auction():
-    """Canonical comparison: {"marks": 2} is the same bid as 84 (contract "Vectors")."""
+    """RULES.md 5: {"marks": 2} is the same bid as 84 (canonical comparison)."""
     result = score("straight-42", {"bids": [84, "pass", "pass", "pass"], "bidder": 1,
                                    "bid": {"marks": 2}, "result": {"captured": 42}})
     assert result["bid"] == 84 and result["need"] == 42
@@ -212,7 +212,7 @@ def test_nello_for_the_forced_dealer_only_without_an_auction():
 
 
 def test_score_hand_checks_its_arguments():
-    """score_hand rejects a non-ruleset, a bad dealer and bad totals with BAD_INPUT codes."""
+    """RULES.md Input checks: score_hand rejects bad rulesets, dealers, totals."""
     ruleset = get_ruleset("straight-42")
     good = hand(0, 30, captured=30)
     for args in [("straight-42", good, 0, [0, 0]), (ruleset, good, 0, [0]),

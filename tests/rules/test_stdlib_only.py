@@ -18,7 +18,7 @@ def imported_roots(path):
 
 
 def test_rules_imports_only_the_standard_library():
-    """Every import in rules/*.py is a stdlib module or a relative import of rules itself."""
+    """RULES.md (the engine), STYLE.md: rules/ imports only the stdlib."""
     files = sorted(RULES.glob("*.py"))
     assert files
     foreign = {(path.name, name) for path in files for name in imported_roots(path)

@@ -84,7 +84,7 @@ def check_ladder(ruleset, ladder, expect):
 
 @pytest.mark.parametrize("case", _load_cases())
 def test_vector_case(case):
-    """Each golden case gives the expected outcome (the rule is in case["rule"])."""
+    """RULES.md, the rule in case["rule"]: each golden case gives its outcome."""
     if "error" in case:
         check_error(case)
         return
