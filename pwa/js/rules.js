@@ -843,9 +843,11 @@ function checkTotalsList(rs, totals, field = 'totals') {
 export function scoreHand(ruleset, hand, dealer, totals, { scoredHands = 0, warnings = null } = {}) {
   checkRuleset(ruleset);
   checkSeat(ruleset, dealer, 'dealer');
-  checkInt(scoredHands, 'scoredHands');
-  if (warnings !== null && !(warnings instanceof Map)) fail('BAD_INPUT', 'warnings must be a Map', 'warnings');
   totals = checkTotalsList(ruleset, totals);
+  if (checkInt(scoredHands, 'scored_hands') < 0) fail('BAD_INPUT', `scored_hands ${scoredHands} is negative`, 'scored_hands');
+  if (warnings !== null && !isCounts(warnings)) {
+    fail('BAD_INPUT', `warnings ${show(warnings)} is not a Map of side -> count`, 'warnings');
+  }
   if (gameStatus(ruleset, totals, scoredHands)[0]) {
     fail('GAME_OVER', `the game is over at ${show(totals)}: no more hands (RULES.md 9, 10)`, 'hand');
   }
@@ -862,6 +864,11 @@ export function scoreHand(ruleset, hand, dealer, totals, { scoredHands = 0, warn
   const side = ruleset.sides[bidder];
   const [made, awards] = outcome(ruleset, hand, bid, side, penalties);
   return finish(ruleset, tally, [made ? 'made' : 'set', bidder, bid, trump, awards]);
+}
+
+/** True for a Map of side -> table-talk count (whole numbers). */
+function isCounts(warnings) {
+  return warnings instanceof Map && [...warnings].every(([k, v]) => isInt(k) && isInt(v));
 }
 
 function checkDealer(rs, hand, dealer) {
