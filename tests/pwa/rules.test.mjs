@@ -239,8 +239,12 @@ function randomCases(seed, count) {
       return h;
     };
     const dealer = int(0, rs.players - 1);
-    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset']);
-    if (kind === 'ruleset') {
+    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset', 'hand']);
+    if (kind === 'hand') {
+      const totals = rand() < 0.9 ? Array.from({ length: sides }, () => int(-1, rs.target)) : pick(JUNK);
+      const scoredHands = pick([0, 1, 12, 13, 14, -1, 2.5, null]);
+      cases.push({ kind, id, overrides, hand: hand(dealer), dealer: pick([dealer, -1, rs.players, null]), totals, scoredHands });
+    } else if (kind === 'ruleset') {
       cases.push({ kind, id, overrides: randomOverrides(pick, int) });
     } else if (kind === 'game') {
       const hands = Array.from({ length: rand() < 0.1 ? 0 : int(1, 16) }, (_, i) => hand((dealer + i) % rs.players));
@@ -265,7 +269,10 @@ out = []
 for c in json.load(sys.stdin):
     try:
         rs = rules.get_ruleset(c["id"], c["overrides"])
-        if c["kind"] == "ruleset":
+        if c["kind"] == "hand":
+            value = rules.score_hand(rs, c["hand"], c["dealer"], c["totals"],
+                                     scored_hands=c["scoredHands"]).to_dict()
+        elif c["kind"] == "ruleset":
             value = rs.to_dict()
         elif c["kind"] == "game":
             value = rules.replay(rs, c["hands"], c["first_dealer"], c["start_totals"]).to_dict()
@@ -283,6 +290,7 @@ function runJs(c) {
   try {
     const rs = applyOverrides(PRESETS[c.id], c.overrides);
     if (c.kind === 'ruleset') return { value: rs };
+    if (c.kind === 'hand') return { value: scoreHand(rs, c.hand, c.dealer, c.totals, { scoredHands: c.scoredHands }) };
     if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer, c.start_totals) };
     if (c.kind === 'ladder') return { value: legalBids(rs, c.auction, c.dealer) };
     return { value: handDecided(rs, c.bid, c.bidder, c.points) };
