@@ -4,11 +4,10 @@ import os
 
 import pytest
 import schemathesis
-from apitest import Table, made
+from apitest import Table, TestApp, made
 from hypothesis import HealthCheck, settings
 from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
-from webtest import TestApp
 
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "25"))
 # Every check stays on; two have their expected statuses widened. A body can fit the schema

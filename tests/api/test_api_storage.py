@@ -2,8 +2,7 @@
 
 import datetime
 
-from apitest import made
-from conftest import PG_URL
+from apitest import PG_URL, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
