@@ -4,6 +4,7 @@ import http.client
 import json
 import secrets
 import threading
+import time
 import uuid
 from concurrent.futures import ThreadPoolExecutor
 from urllib.parse import urlsplit
@@ -20,21 +21,28 @@ class Client:
     def call(self, method, path, body=None, token=None, headers=None):
         """Send one request; return (status, parsed JSON or None, headers dict).
 
-        Failure modes: OSError / http.client.HTTPException on a dead server.
+        A dropped connection is retried (every call the bench makes is idempotent: creates
+        carry their id and token, hands their Idempotency-Key). Failure modes: OSError /
+        http.client.HTTPException when the server stays down.
         """
         hdrs = {"Content-Type": "application/json", **(headers or {})}
         if token:
             hdrs["Authorization"] = f"Bearer {token}"
         data = json.dumps(body).encode() if body is not None else None
-        if self.conn is None:
-            self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
-        try:
-            self.conn.request(method, path, body=data, headers=hdrs)
-            resp = self.conn.getresponse()
-            raw = resp.read()
-        except (OSError, http.client.HTTPException):
-            self.close()
-            raise
+        for attempt in range(4):  # every call made here is safe to replay
+            if self.conn is None:
+                self.conn = http.client.HTTPConnection(self.host, self.port,
+                                                       timeout=self.timeout)
+            try:
+                self.conn.request(method, path, body=data, headers=hdrs)
+                resp = self.conn.getresponse()
+                raw = resp.read()
+                break
+            except (OSError, http.client.HTTPException):
+                self.close()
+                if attempt == 3:
+                    raise
+                time.sleep(0.5 * (attempt + 1))
         if resp.will_close:
             self.close()
         try:
@@ -94,7 +102,7 @@ def seed_games(base_url, n, hands=0, share=False, workers=4):
         status, got, _ = client.call("POST", "/api/games", body)
         if status != 201:
             raise RuntimeError(f"create game: {status} {got}")
-        game = {"id": body["id"], "token": body["edit_token"], "share": None}
+        game = {"id": body["id"], "token": body["edit_token"], "share": share_token_of(got)}
         for hand_no in range(1, hands + 1):
             status, got, _ = client.call(
                 "POST", f"/api/games/{game['id']}/hands", hand_body(hand_no),
@@ -102,10 +110,9 @@ def seed_games(base_url, n, hands=0, share=False, workers=4):
             if status != 201:
                 raise RuntimeError(f"post hand {hand_no}: {status} {got}")
         if share:
-            game["share"] = share_token_of(got) if hands == 0 else None
             if game["share"] is None:
-                status, got, _ = client.call(
-                    "POST", f"/api/games/{game['id']}/share", {}, token=game["token"])
+                status, got, _ = client.call("POST", f"/api/games/{game['id']}/share",
+                                             {"action": "rotate"}, token=game["token"])
                 if status not in (200, 201):
                     raise RuntimeError(f"create share: {status} {got}")
                 game["share"] = share_token_of(got)
