@@ -71,6 +71,11 @@ def score_hand(ruleset, hand, dealer, totals, *, scored_hands=0, warnings=None):
     check_ruleset(ruleset)
     check_seat(ruleset, dealer, "dealer")
     totals = check_totals_list(ruleset, totals)
+    if check_int(scored_hands, "scored_hands") < 0:
+        raise BadInputError(f"scored_hands {scored_hands} is negative", field="scored_hands")
+    if warnings is not None and not _is_counts(warnings):
+        raise BadInputError(f"warnings {warnings!r} is not a dict of side -> count",
+                            field="warnings")
     if game_status(ruleset, totals, scored_hands)[0]:
         raise GameFlowError(f"the game is over at {totals!r}: no more hands (RULES.md 9, 10)",
                             "GAME_OVER", "hand")
@@ -90,6 +95,12 @@ def score_hand(ruleset, hand, dealer, totals, *, scored_hands=0, warnings=None):
     made, awards = _outcome(ruleset, hand, bid, side, penalties)
     return _finish(ruleset, hand, dealer, totals, scored_hands, warnings, penalties,
                    ("made" if made else "set", bidder, bid, trump, awards))
+
+
+def _is_counts(warnings):
+    """True for a dict of side -> table-talk count (ints, never bools)."""
+    return isinstance(warnings, dict) and all(
+        type(k) is int and type(v) is int for k, v in warnings.items())
 
 
 def _check_dealer(rs, hand, dealer):

@@ -177,10 +177,10 @@ NEAR_HANDS = st.dictionaries(st.sampled_from(HAND_KEYS), JUNK | st.integers(0, 9
                              max_size=7)
 
 
-def only_rules_errors(call, *args):
+def only_rules_errors(call, *args, **kwargs):
     """Call; anything raised must be a RulesError with a code and a message."""
     try:
-        call(*args)
+        call(*args, **kwargs)
     except RulesError as error:
         assert error.code in CODES
         assert isinstance(error.message, str) and error.message
@@ -193,6 +193,10 @@ def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, st
     ruleset = PRESETS[preset]
     only_rules_errors(replay, ruleset, hands, dealer, start)
     only_rules_errors(score_hand, ruleset, hands[0] if hands else hands, dealer, start)
+    if hands:
+        only_rules_errors(score_hand, ruleset, {"bidder": 0, "bid": 30}, 0,
+                          [0] * ruleset.side_count,
+                          scored_hands=hands[0], warnings=hands[-1])
 
 
 @given(st.sampled_from(list(PRESETS)), JUNK, JUNK, JUNK, JUNK)

@@ -221,6 +221,11 @@ def test_score_hand_checks_its_arguments():
         with pytest.raises(RulesError) as caught:
             score_hand(*args)
         assert caught.value.code in ("BAD_INPUT", "SEAT_OUT_OF_RANGE")
+    for options in [{"scored_hands": "1"}, {"scored_hands": -1}, {"warnings": [1]},
+                    {"warnings": {0: "1"}}]:
+        with pytest.raises(RulesError) as caught:
+            score_hand(ruleset, good, 0, [0, 0], **options)
+        assert caught.value.code in ("BAD_INPUT", "SEAT_OUT_OF_RANGE")
 
 
 def test_score_hand_refuses_a_hand_once_the_totals_end_the_game():
