@@ -56,7 +56,7 @@ document.addEventListener('visibilitychange', () => { if (wantLock) keepAwake(tr
 
 // --- network state and outbox triggers
 function showNet(online) {
-  net.textContent = online ? '' : 'Offline: saved on this phone';
+  net.textContent = online ? '' : 'Offline';
 }
 window.addEventListener('online', () => { showNet(true); syncNow(); });
 window.addEventListener('offline', () => showNet(false));

@@ -243,4 +243,5 @@ def screenshot(page, name):
     folder = os.environ.get("TALLY_SHOTS")
     if folder:
         pathlib.Path(folder).mkdir(parents=True, exist_ok=True)
-        page.screenshot(path=f"{folder}/{name}.png", full_page=True)
+        page.screenshot(path=f"{folder}/{name}.png")
+        page.screenshot(path=f"{folder}/{name}-full.png", full_page=True)

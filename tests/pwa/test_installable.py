@@ -69,3 +69,16 @@ def test_first_load_is_under_60_kb_compressed(browser, base_url):
     whole = sum(len(gzip.compress(f.read_bytes(), 9)) for f in set(shell))
     print(f"whole precached shell: {len(set(shell))} files, {whole} bytes gzip")
     assert whole <= FIRST_LOAD_BUDGET
+
+
+def test_service_worker_version_is_stamped_from_the_shell():
+    import importlib.util
+    import re
+
+    spec = importlib.util.spec_from_file_location("stamp_sw", PWA / "stamp-sw.py")
+    stamp = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(stamp)
+    source = (PWA / "sw.js").read_text()
+    version = re.search(r"const VERSION = '([^']*)';", source).group(1)
+    assert version == stamp.shell_hash(source), (
+        "the app shell changed but sw.js still names the old cache: run python3 pwa/stamp-sw.py")
