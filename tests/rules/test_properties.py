@@ -242,3 +242,41 @@ def test_hypothesis_profile_follows_the_long_option(request):
 
     long_run = request.config.getoption("--long")
     assert settings.default.max_examples == (10_000 if long_run else 200)
+
+
+ODD_KNOBS = st.fixed_dictionaries({}, optional={
+    "min_bid": st.integers(1, 60), "bid_step": st.integers(1, 7),
+    "mark_value": st.integers(1, 90), "max_point_bid": st.none() | st.integers(1, 90),
+    "opening_limit_marks": st.integers(1, 4), "max_marks": st.none() | st.integers(1, 6),
+    "mark_escalation": st.sampled_from(["plus_one", "double"]),
+    "all_pass": st.sampled_from(["forced", "reshuffle"]),
+    "bid_rounds": st.sampled_from(["once", "until_pass"]),
+    "scoring": st.sampled_from(["marks", "points"]), "target": st.integers(1, 300),
+    "set_rule": st.sampled_from(["opponents_score", "bidder_loses_bid"]),
+    "max_hands": st.none() | st.integers(1, 5), "check_totals": st.booleans(),
+    "nello": st.booleans(), "plunge": st.booleans(), "splash": st.booleans(),
+    "sevens": st.booleans(), "nello_dealer_only": st.booleans(),
+    "table_talk_warning_first": st.booleans(), "shoot_over": st.booleans()})
+
+
+@given(st.sampled_from(list(PRESETS)), ODD_KNOBS, st.data())
+def test_odd_but_valid_rulesets_score_without_crashing(preset, knobs, data):
+    """RULES.md 1-24 (knobs): any accepted ruleset runs auctions and hands to a RulesError
+    at worst, never another exception."""
+    try:
+        ruleset = get_ruleset(preset, knobs)
+    except RulesError as error:
+        assert error.code == "BAD_OVERRIDE"
+        return
+    auction, dealer = [], data.draw(st.integers(0, ruleset.players - 1))
+    while (ladder := legal_bids(ruleset, auction, dealer)) and len(auction) < 40:
+        auction.append(data.draw(st.sampled_from(ladder)))
+    result = data.draw(st.fixed_dictionaries({}, optional={
+        "captured": st.integers(-1, 100), "tricks": st.integers(0, 12),
+        "by_side": st.lists(st.integers(0, 100), min_size=2, max_size=3),
+        "declared": st.sampled_from(["made", "set"])}))
+    penalties = data.draw(st.lists(st.fixed_dictionaries({
+        "kind": st.sampled_from(["renege", "table_talk", "exposed_domino"]),
+        "side": st.integers(0, 2)}), max_size=2))
+    the_hand = {"bids": auction, "result": result, "penalties": penalties}
+    only_rules_errors(replay, ruleset, [the_hand, the_hand], dealer)
