@@ -35,12 +35,15 @@ def content_hash(value):
     return hashlib.sha256(canonical_json(value).encode()).hexdigest()
 
 
+def public_url(path):
+    """The absolute URL of `path` (PUBLIC_URL if set, else the URL the request came in on)."""
+    base = current_app.config["PUBLIC_URL"] or request.host_url
+    return f"{base.rstrip('/')}/{path}"
+
+
 def share_url(token):
     """The absolute URL of a share page, or None when sharing is revoked."""
-    if token is None:
-        return None
-    base = current_app.config["PUBLIC_URL"] or request.host_url
-    return f"{base.rstrip('/')}/s/{token}"
+    return None if token is None else public_url(f"s/{token}")
 
 
 def default_teams(ruleset):

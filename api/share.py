@@ -1,5 +1,7 @@
 """Sharing: rotate/revoke the read-only link, read a game by it (JSON), and the /s/ page."""
 
+import os
+
 from flask import Blueprint as FlaskBlueprint
 from flask import current_app, render_template
 from flask.views import MethodView
@@ -13,6 +15,7 @@ from .schemas import EDIT_TOKEN, ShareAction, SharedGame, ShareOut
 blp = Blueprint("share", __name__, url_prefix="/api", description="Read-only sharing")
 pages = FlaskBlueprint("pages", __name__)
 
+OG_IMAGE = "icons/icon-512.png"  # the PWA's icon, when there is one, for link previews
 TOKEN_PATH = "<string(minlength=16, maxlength=64):token>"
 
 
@@ -52,4 +55,7 @@ def share_page(token):
     refresh = current_app.config["SHARE_REFRESH_SECONDS"] if page["live"] else None
     if refresh:
         headers["Refresh"] = str(refresh)
-    return render_template("share.html", page=page, refresh=refresh), 200, headers
+    image = os.path.join(current_app.config["PWA_DIR"], OG_IMAGE)
+    og_image = logic.public_url(OG_IMAGE) if os.path.isfile(image) else None
+    html = render_template("share.html", page=page, refresh=refresh, og_image=og_image)
+    return html, 200, headers

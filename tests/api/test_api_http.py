@@ -76,6 +76,8 @@ def pwa_client(tmp_path):
     (pwa / "js" / "rules.mjs").write_text("export const y = 2;\n")
     (pwa / "manifest.webmanifest").write_text('{"name": "Tally 42"}')
     (pwa / "icon.png").write_bytes(b"\x89PNG\r\n\x1a\n")
+    (pwa / "icons").mkdir()
+    (pwa / "icons" / "icon-512.png").write_bytes(b"\x89PNG\r\n\x1a\n")
     app = make_app(tmp_path)
     yield TestApp(app)
     close_pool(app)
@@ -115,3 +117,9 @@ def test_pwa_missing_files_and_traversal_are_404(pwa_client):
 
 def test_empty_pwa_folder_does_not_crash(client):
     assert client.get("/", status=404).json["code"] == 404
+
+
+def test_share_page_previews_with_the_pwa_icon(pwa_client):
+    table = Table(pwa_client)
+    html = pwa_client.get(f"/s/{table.share_token}").text
+    assert '<meta property="og:image" content="http://localhost/icons/icon-512.png">' in html
