@@ -49,7 +49,11 @@ async function keepAwake(on) {
   wantLock = on;
   if (!('wakeLock' in navigator)) return;
   if (on && !lock && document.visibilityState === 'visible') {
-    try { lock = await navigator.wakeLock.request('screen'); lock.addEventListener('release', () => { lock = null; }); } catch { lock = null; }
+    try {
+      lock = await navigator.wakeLock.request('screen');
+      document.documentElement.dataset.awake = 'on';
+      lock.addEventListener('release', () => { lock = null; delete document.documentElement.dataset.awake; });
+    } catch { lock = null; } // refused (battery saver, hidden page): the game goes on regardless
   } else if (!on && lock) { await lock.release(); lock = null; }
 }
 document.addEventListener('visibilitychange', () => { if (wantLock) keepAwake(true); });

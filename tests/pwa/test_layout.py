@@ -72,3 +72,15 @@ def test_no_layout_shift_while_playing(table):
     wait_js(page, "() => document.querySelectorAll('.sync.synced').length === 3")
     page.wait_for_timeout(300)
     assert page.evaluate("window.shifts") < 0.01
+
+
+def test_screen_kept_awake_during_a_game_only(table):
+    table.open()
+    page = table.page
+    if not page.evaluate("'wakeLock' in navigator"):
+        return  # nothing to hold: the app works without it
+    assert page.evaluate("document.documentElement.dataset.awake") is None
+    table.new_game("marks")
+    wait_js(page, "() => document.documentElement.dataset.awake === 'on'")
+    page.click("a.brand")
+    wait_js(page, "() => document.documentElement.dataset.awake === undefined")
