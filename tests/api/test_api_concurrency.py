@@ -1,11 +1,22 @@
-"""50 concurrent POSTs of one hand store exactly one hand, with no 5xx (threads on one app)."""
+"""50 concurrent POSTs of one hand store exactly one hand, with no 5xx: threads on one app,
+and threads against gunicorn with two worker processes."""
 
+import json
+import os
+import socket
+import subprocess
+import sys
 import threading
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
 
 import pytest
 from apitest import made
 
 THREADS = 50
+ROOT = Path(__file__).resolve().parents[2]  # where app.py is
 
 
 def post_concurrently(app, table, bodies_and_keys):
@@ -44,3 +55,64 @@ def test_concurrent_posts_of_one_hand_store_one(app, table, name, requests, allo
     assert 201 in statuses
     hands = table.get().json["hands"]
     assert [h["hand_no"] for h in hands] == [1]
+
+
+@pytest.fixture
+def server(app, tmp_path):
+    """gunicorn with two worker processes on this test's database; yields its base URL."""
+    env = {**os.environ, "DATABASE_URL": app.config["DATABASE_URL"], "RATELIMIT_ENABLED": "0",
+           "PWA_DIR": str(tmp_path / "pwa")}
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        port = probe.getsockname()[1]
+    proc = subprocess.Popen(
+        [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "app:app"],
+        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    base = f"http://127.0.0.1:{port}"
+    try:
+        for _ in range(100):
+            try:
+                urllib.request.urlopen(f"{base}/api/rulesets", timeout=1).close()
+                break
+            except OSError:
+                time.sleep(0.1)
+        yield base
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)
+
+
+def http(method, url, body=None, headers=None):
+    """One JSON request; returns (status, parsed body)."""
+    data = None if body is None else json.dumps(body).encode()
+    req = urllib.request.Request(url, data=data, method=method,
+                                 headers={"Content-Type": "application/json", **(headers or {})})
+    try:
+        with urllib.request.urlopen(req, timeout=60) as response:
+            return response.status, json.loads(response.read() or b"null")
+    except urllib.error.HTTPError as error:
+        return error.code, json.loads(error.read() or b"null")
+
+
+def test_concurrent_posts_across_worker_processes_store_one(server):
+    status, game = http("POST", f"{server}/api/games", {"ruleset": "straight-42",
+                                                        "first_dealer": 0})
+    assert status == 201
+    url = f"{server}/api/games/{game['id']}/hands"
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    barrier = threading.Barrier(THREADS)
+    statuses = []
+
+    def post(i):
+        barrier.wait()
+        key = "same" if i % 2 else f"key-{i}"
+        statuses.append(http("POST", url, BODY, {**auth, "Idempotency-Key": key})[0])
+
+    threads = [threading.Thread(target=post, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert len(statuses) == THREADS and set(statuses) <= {201, 409}, statuses
+    _, stored = http("GET", f"{server}/api/games/{game['id']}", headers=auth)
+    assert [h["hand_no"] for h in stored["hands"]] == [1]
