@@ -34,6 +34,9 @@ carries that hand as `stored_hand`.
 body returns the stored response; the same key with another body is 422; a replay while the
 first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
+
+Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
+PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
 
 CSP = (
