@@ -4,7 +4,7 @@ from flask import request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from . import logic, ratelimit
+from . import hand_log, ratelimit
 from .auth import edit_token_required
 from .errors import ErrorOut, abort
 from .schemas import EDIT_TOKEN, GameOut, HandBody, HandOut, HandPost
@@ -47,7 +47,7 @@ class Hands(MethodView):
     def post(self, data, game_id):
         """Record a hand (an all-pass reshuffle is a hand too)"""
         ratelimit.check_write(game_id)
-        status, response, game = logic.record_hand(game_id, data, idempotency_key())
+        status, response, game = hand_log.record_hand(game_id, data, idempotency_key())
         blp.set_etag(game, GameOut)
         return response, status
 
@@ -64,7 +64,7 @@ class HandByNo(MethodView):
     def put(self, data, game_id, hand_no):
         """Edit a hand; every later hand is re-scored"""
         ratelimit.check_write(game_id)
-        hand, game = logic.replace_hand(game_id, hand_no, data, check_game_etag)
+        hand, game = hand_log.replace_hand(game_id, hand_no, data, check_game_etag)
         blp.set_etag(game, GameOut)
         return hand
 
@@ -76,5 +76,5 @@ class HandByNo(MethodView):
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
-        game = logic.delete_last_hand(game_id, hand_no, check_game_etag)
+        game = hand_log.delete_last_hand(game_id, hand_no, check_game_etag)
         return game, 200, {"ETag": f'"{blp._generate_etag(GameOut().dump(game))}"'}

@@ -6,7 +6,7 @@ from apitest import PG_URL, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
-from api import logic
+from api import hand_log
 from api.db import flask_db
 from api.models import Game, Hand, IdempotencyKey, prune_idempotency_keys, utcnow
 
@@ -25,7 +25,7 @@ def test_database_is_durable_sqlite_or_pooled_postgresql(app):
 
 
 def test_replay_while_first_is_in_flight_is_409(table):
-    with logic.in_flight(table.id, "busy-key"):
+    with hand_log.in_flight(table.id, "busy-key"):
         response = table.hand(1, key="busy-key", status=409, **made())
     assert response.headers["Retry-After"] == "1"
     table.hand(1, key="busy-key", **made())  # once done, the key works

@@ -1,0 +1,116 @@
+"""The hand log: record, replace and undo hands under rules/ (re-scored by replaying the log)."""
+
+import threading
+from contextlib import contextmanager
+
+from .db import write_transaction
+from .errors import abort, field_errors
+from .logic import content_hash, game_view, hand_view, locked_game, replay, state_without_hands
+from .models import Hand, IdempotencyKey, utcnow
+
+_in_flight = set()
+_in_flight_lock = threading.Lock()
+
+
+@contextmanager
+def in_flight(game_id, key):
+    """Mark an idempotency key as being processed; 409 if this process already is."""
+    token = (str(game_id), key)
+    with _in_flight_lock:
+        if token in _in_flight:
+            abort(409, "a request with this Idempotency-Key is still being processed",
+                  headers={"Retry-After": "1"})
+        _in_flight.add(token)
+    try:
+        yield
+    finally:
+        with _in_flight_lock:
+            _in_flight.discard(token)
+
+
+def record_hand(game_id, data, key):
+    """Record a new hand under an Idempotency-Key; returns (status, response, game view).
+
+    Same key and body: the stored response. Same key, other body: 422. The same hand_no with
+    the same content: the stored hand; with other content: 409 carrying the stored hand.
+    A gap in hand numbers: 409. Raises RulesError (422) when rules/ rejects the hand.
+    """
+    hand_no = data.pop("hand_no")
+    request_hash = content_hash({"hand_no": hand_no, "hand": data})
+    with in_flight(game_id, key), write_transaction():
+        game = locked_game(game_id)
+        stored = IdempotencyKey.get_or_none(
+            (IdempotencyKey.game == game.id) & (IdempotencyKey.key == key)
+        )
+        if stored is not None:
+            if stored.request_hash != request_hash:
+                abort(422, "this Idempotency-Key was used with another request body",
+                      rule_code="IDEMPOTENCY_KEY_REUSED")
+            return stored.status, stored.response, game_view(game)
+        hands = game.ordered_hands()
+        response, hands = _append_hand(game, hands, hand_no, data)
+        IdempotencyKey.create(game=game.id, key=key, request_hash=request_hash,
+                              status=201, response=response)
+        return 201, response, game_view(game, hands)
+
+
+def _append_hand(game, hands, hand_no, body):
+    """Score and store `body` as hand `hand_no`, or match it to the stored hand of that number."""
+    next_no = len(hands) + 1
+    if hand_no < next_no:
+        existing = hands[hand_no - 1]
+        if existing.body == body:
+            return hand_view(existing), hands
+        abort(409, f"hand {hand_no} is already recorded with other content",
+              stored_hand=hand_view(existing))
+    if hand_no > next_no:
+        abort(409, f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
+              errors=field_errors("hand_no", f"expected {next_no}"))
+    state = replay(game, [h.body for h in hands] + [body])
+    hand = Hand.create(game=game.id, hand_no=hand_no, body=body, result=state["hands"][-1])
+    _save_state(game, state)
+    return hand_view(hand), [*hands, hand]
+
+
+def _save_state(game, state):
+    """Cache the replayed totals on the game row."""
+    game.state = state_without_hands(state)
+    game.updated_at = utcnow()
+    game.save()
+
+
+def replace_hand(game_id, hand_no, body, check_etag):
+    """Replace hand `hand_no` and re-score every later hand; returns (hand view, game view).
+
+    `check_etag(game_view)` raises 412 when the client's If-Match is stale. 404 for a hand
+    that does not exist; RulesError (422) if the edit makes any hand invalid.
+    """
+    with write_transaction():
+        game = locked_game(game_id)
+        hands = game.ordered_hands()
+        check_etag(game_view(game, hands))
+        if hand_no > len(hands):
+            abort(404, f"there is no hand {hand_no}")
+        hands[hand_no - 1].body = body
+        state = replay(game, [h.body for h in hands])
+        for hand, result in zip(hands[hand_no - 1:], state["hands"][hand_no - 1:], strict=True):
+            hand.result = result
+            hand.updated_at = utcnow()
+            hand.save()
+        _save_state(game, state)
+        return hand_view(hands[hand_no - 1]), game_view(game, hands)
+
+
+def delete_last_hand(game_id, hand_no, check_etag):
+    """Undo the last hand; returns the game view. 404 no such hand, 409 not the last one."""
+    with write_transaction():
+        game = locked_game(game_id)
+        hands = game.ordered_hands()
+        check_etag(game_view(game, hands))
+        if hand_no > len(hands):
+            abort(404, f"there is no hand {hand_no}")
+        if hand_no != len(hands):
+            abort(409, f"only the last hand ({len(hands)}) can be undone; edit others with PUT")
+        hands.pop().delete_instance()
+        _save_state(game, replay(game, [h.body for h in hands]))
+        return game_view(game, hands)
