@@ -7,6 +7,11 @@ point totals the tiles cannot make; off in 72), `shoot_over` (Moon: a mark bid o
 opening limit is "shoot it over", SHOOT_OVER_WITHOUT_MOON), and Geezer's `dip`/`dive`
 contracts with their marks and doubles (`dip_marks`, `dip_doubles`, `dive_marks`,
 `dive_doubles`).
+
+Readings: `max_hands` counts made-or-set hands (not reshuffles) and is read in marks scoring
+only; `target` is reached at `>=`. Numeric knobs are bounded (players <= 16, tricks <= 50,
+at most 40 count tiles worth <= 50 each, points and bids <= 10,000, marks <= 99) so that
+the tile check and the bid ladder stay small.
 """
 
 from dataclasses import asdict, dataclass, fields, replace
