@@ -189,7 +189,8 @@ class Table:
                  const game = await store.getGame(id);
                  const ops = (await store.outboxAll()).filter((op) => op.game_id === id);
                  if (ops.length) { (await import('/js/sync.js')).syncNow(); return false; }
-                 return game.created && !game.conflict && game.hands.every((x) => x.sync === 'synced');
+                 return game.created && !game.conflict
+                   && game.hands.every((x) => x.sync === 'synced');
                }""",
             game_id, timeout,
         )
@@ -226,7 +227,8 @@ def table(phone, base_url):
 @pytest.fixture(scope="session")
 def axe_source():
     """axe-core's source, as shipped inside the axe-playwright-python package."""
-    package = pytest.importorskip("axe_playwright_python", reason="pip install axe-playwright-python")
+    package = pytest.importorskip("axe_playwright_python",
+                                  reason="pip install axe-playwright-python")
     return (pathlib.Path(package.__file__).parent / "axe.min.js").read_text()
 
 

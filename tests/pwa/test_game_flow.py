@@ -87,7 +87,8 @@ def test_a_standard_hand_takes_four_taps(table):
     table.new_game("marks")
     page = table.page
     page.evaluate("""() => { window.taps = 0;
-        document.addEventListener('click', (e) => { if (e.isTrusted) window.taps += 1; }, true); }""")
+        document.addEventListener('click', (e) => { if (e.isTrusted) window.taps += 1; },
+                                  true); }""")
     table.hand(1, 31, 33)
     assert page.evaluate("window.taps") == 4
     assert page.inner_text(".hands tbody tr td:nth-child(2)").startswith("Left")

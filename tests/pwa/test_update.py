@@ -19,7 +19,8 @@ def test_new_version_offers_update_and_drops_old_cache(browser, tmp_path):
         old = page.evaluate(CACHE_NAMES)
         assert len(old) == 1
         sw = tmp_path / "pwa" / "sw.js"
-        sw.write_text(re.sub(r"const VERSION = '([^']*)'", r"const VERSION = '\1-next'", sw.read_text()))
+        newer = re.sub(r"const VERSION = '([^']*)'", r"const VERSION = '\1-next'", sw.read_text())
+        sw.write_text(newer)
         page.evaluate("navigator.serviceWorker.getRegistration().then((r) => r.update())")
         page.wait_for_selector("#update:not([hidden])")
         with page.expect_navigation():
