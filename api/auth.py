@@ -17,7 +17,7 @@ from flask import g, request
 from .errors import abort
 from .models import Game
 
-TOKEN_RE = re.compile(r"^[A-Za-z0-9_-]{22,128}$")
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # used with fullmatch
 MIN_DISTINCT_CHARS = 10  # a random 22-char token has ~19; "aaaa…" or "abab…" is not random
 AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="tally42"'}
 
@@ -34,7 +34,7 @@ def hash_token(token):
 
 def weak_token_reason(token):
     """Why a client-made edit token is too weak to accept, or None if it is acceptable."""
-    if not TOKEN_RE.match(token):
+    if not TOKEN_RE.fullmatch(token):
         return "must be 22 to 128 url-safe base64 characters (at least 128 random bits)"
     if len(set(token)) < MIN_DISTINCT_CHARS:
         return "does not look random (too few distinct characters)"
@@ -47,7 +47,7 @@ def bearer_token():
     if header is None:
         return None
     scheme, _, token = header.partition(" ")
-    if scheme.lower() != "bearer" or not TOKEN_RE.match(token.strip()):
+    if scheme.lower() != "bearer" or not TOKEN_RE.fullmatch(token.strip()):
         abort(401, "the Authorization header must be `Bearer <token>`", headers=AUTH_HEADERS)
     return token.strip()
 

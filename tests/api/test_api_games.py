@@ -70,6 +70,7 @@ def test_rule_overrides_apply_and_bad_override_is_422(client):
     ({"ruleset": "straight-42", "first_dealer": 2**63}, "first_dealer"),
     ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "short"}, "edit_token"),
     ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "a" * 30}, "edit_token"),
+    ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": STRONG + "\n"}, "edit_token"),
     ({"ruleset": "straight-42", "first_dealer": 0, "id": "not-a-uuid"}, "id"),
 ])
 def test_create_game_rejects_bad_fields(client, body, field):
