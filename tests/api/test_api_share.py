@@ -2,7 +2,10 @@
 
 import re
 
+import pytest
 from apitest import Table, made
+
+from api import summary
 
 EVIL = '<script>alert("x")</script>'
 
@@ -12,6 +15,13 @@ def share(table, action, status=200, auth=None):
     headers = auth if auth is not None else table.auth
     return table.client.post_json(f"{table.url}/share", {"action": action}, headers=headers,
                                   status=status)
+
+
+@pytest.mark.parametrize("marks, marks_text", [
+    (0, ""), (1, "\U0001d377"), (4, "\U0001d377" * 4), (5, "\U0001d378"),
+    (7, "\U0001d378 \U0001d377\U0001d377"), (61, None), (-1, None)])
+def test_tally_marks_in_groups_of_five(marks, marks_text):
+    assert summary.tally(marks) == marks_text
 
 
 def test_shared_json_is_read_only_view(table):
@@ -55,7 +65,7 @@ def test_share_page_renders_score_hands_and_og_tags(table):
     assert 'name="robots" content="noindex' in html
     assert response.headers["Referrer-Policy"] == "no-referrer"
     assert "noindex" in response.headers["X-Robots-Tag"]
-    assert "2 marks" in html and "made" in html
+    assert "2 marks" in html and "made" in html and "0 marks" in html
     assert 'http-equiv="refresh"' in html and response.headers["Refresh"] == "30"
     assert "<script" not in html and "style=" not in html and "<style" not in html
 
