@@ -68,33 +68,39 @@ def score_hand(ruleset, hand, dealer, totals, *, scored_hands=0, warnings=None):
     when `totals` already end the game, DEALER_OUT_OF_TURN, NO_BID, BID_MISMATCH and every
     bid, result and penalty error.
     """
-    check_ruleset(ruleset)
-    check_seat(ruleset, dealer, "dealer")
-    totals = check_totals_list(ruleset, totals)
-    if check_int(scored_hands, "scored_hands") < 0:
-        raise BadInputError(f"scored_hands {scored_hands} is negative", field="scored_hands")
-    if warnings is not None and not _is_counts(warnings):
-        raise BadInputError(f"warnings {warnings!r} is not a dict of side -> count",
-                            field="warnings")
-    if game_status(ruleset, totals, scored_hands)[0]:
-        raise GameFlowError(f"the game is over at {totals!r}: no more hands (RULES.md 9, 10)",
-                            "GAME_OVER", "hand")
-    if not isinstance(hand, dict):
-        raise BadInputError(f"hand {hand!r} is not an object", field="hand")
-    _check_dealer(ruleset, hand, dealer)
+    totals = _check_arguments(ruleset, hand, dealer, totals, scored_hands, warnings)
     bidder, bid = _winning_bid(ruleset, hand, dealer)
     penalties = read_penalties(ruleset, hand.get("penalties"))
     if bid is None:
         if renege_side(penalties) is not None:
             raise PenaltyError("a renege needs a bid: every player passed (RULES.md 25)",
                                field="penalties")
-        return _finish(ruleset, hand, dealer, totals, scored_hands, warnings, penalties,
+        return _finish(ruleset, dealer, totals, scored_hands, warnings, penalties,
                        ("reshuffle", None, None, None, [0] * ruleset.side_count))
     trump = check_trump(ruleset, hand.get("trump"), bid)
     side = ruleset.sides[bidder]
     made, awards = _outcome(ruleset, hand, bid, side, penalties)
-    return _finish(ruleset, hand, dealer, totals, scored_hands, warnings, penalties,
+    return _finish(ruleset, dealer, totals, scored_hands, warnings, penalties,
                    ("made" if made else "set", bidder, bid, trump, awards))
+
+
+def _check_arguments(rs, hand, dealer, totals, scored_hands, warnings):
+    """Check score_hand's arguments (BAD_INPUT, SEAT_OUT_OF_RANGE, GAME_OVER ...)."""
+    check_ruleset(rs)
+    check_seat(rs, dealer, "dealer")
+    totals = check_totals_list(rs, totals)
+    if check_int(scored_hands, "scored_hands") < 0:
+        raise BadInputError(f"scored_hands {scored_hands} is negative", field="scored_hands")
+    if warnings is not None and not _is_counts(warnings):
+        raise BadInputError(f"warnings {warnings!r} is not a dict of side -> count",
+                            field="warnings")
+    if game_status(rs, totals, scored_hands)[0]:
+        raise GameFlowError(f"the game is over at {totals!r}: no more hands (RULES.md 9, 10)",
+                            "GAME_OVER", "hand")
+    if not isinstance(hand, dict):
+        raise BadInputError(f"hand {hand!r} is not an object", field="hand")
+    _check_dealer(rs, hand, dealer)
+    return totals
 
 
 def _is_counts(warnings):
@@ -149,7 +155,7 @@ def _outcome(rs, hand, bid, side, penalties):
     return made, award_for(rs, bid, side, made, points)
 
 
-def _finish(rs, hand, dealer, totals, scored_hands, warnings, penalties, decided):
+def _finish(rs, dealer, totals, scored_hands, warnings, penalties, decided):
     outcome, bidder, bid, trump, awards = decided
     changes, shown = apply_penalties(rs, penalties, {} if warnings is None else warnings)
     awards = [a + c for a, c in zip(awards, changes, strict=True)]
