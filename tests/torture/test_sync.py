@@ -111,7 +111,16 @@ class OutboxMachine(RuleBasedStateMachine):
             "edit_token": token})
         assert status == 201, body
         self.phones = [Phone("A", self.game_id, token)]
-        self.acked = {}      # hand_no -> the body the server last acknowledged for it
+        # What the server committed, in order: hand_no -> (commit seq, body); and the commit
+        # each Idempotency-Key made. An answer acknowledges a commit; a replayed key is
+        # answered with the stored response of its first commit, which a later PUT from the
+        # other phone may have superseded, so the acknowledged content of a hand is that of
+        # the latest acknowledged commit, not of the latest answer.
+        self.seq = 0
+        self.commits = {}
+        self.key_commit = {}
+        self.acked = {}      # hand_no -> body of the latest acknowledged commit
+        self.acked_seq = {}  # hand_no -> its commit seq
         self.path = f"/api/games/{self.game_id}"
 
     def teardown(self):
@@ -169,6 +178,7 @@ class OutboxMachine(RuleBasedStateMachine):
                 "PUT", f"{self.path}/hands/{op['hand_no']}", phone.token, body=op["body"],
                 headers=headers)
         assert status < 500, body
+        commit = self._commit_of(op, status, body) if 200 <= status < 300 else None
         SEEN[f"{op['kind']} {status}" + (" lost" if fate == "response_lost" else "")] += 1
         if op["sends"] > 1:
             SEEN["replay"] += 1
@@ -176,7 +186,7 @@ class OutboxMachine(RuleBasedStateMachine):
             return False  # committed (or not) on the server; the phone saw a network error
         if 200 <= status < 300:
             assert body["hand"] == op["body"], body
-            self.acked[op["hand_no"]] = op["body"]
+            self._ack(op["hand_no"], commit)
             phone.etag = etag
             phone.outbox.pop(0)
             self._mark_synced(phone, op["hand_no"])
@@ -187,6 +197,26 @@ class OutboxMachine(RuleBasedStateMachine):
         assert status in (409, 412, 422), (status, body)
         self._park(phone, op, status)
         return True
+
+    def _commit_of(self, op, status, body):
+        """The (seq, body) commit that a 2xx answer to `op` stands for (maybe a new one)."""
+        hand_no = op["hand_no"]
+        if op["kind"] == "add" and op["key"] in self.key_commit:
+            return self.key_commit[op["key"]]  # a replay: the stored response of its commit
+        current = self.commits.get(hand_no)
+        if op["kind"] == "add" and current is not None and current[1] == op["body"]:
+            commit = current  # the same content under another key: nothing new is written
+        else:
+            self.seq += 1
+            commit = self.commits[hand_no] = (self.seq, op["body"])
+        if op["kind"] == "add":
+            self.key_commit[op["key"]] = commit
+        return commit
+
+    def _ack(self, hand_no, commit):
+        """A phone got the answer for `commit`: the latest acknowledged commit wins."""
+        if commit[0] >= self.acked_seq.get(hand_no, 0):
+            self.acked_seq[hand_no], self.acked[hand_no] = commit
 
     def _mark_synced(self, phone, hand_no):
         for hand in phone.hands:
@@ -205,7 +235,7 @@ class OutboxMachine(RuleBasedStateMachine):
         server = {h["hand_no"]: hand_input(h) for h in game["hands"]}
         phone.outbox.pop(0)
         if status in (409, 412) and server.get(op["hand_no"]) == op["body"]:
-            self.acked[op["hand_no"]] = op["body"]
+            self._ack(op["hand_no"], self.commits[op["hand_no"]])
             phone.etag = etag
             self._mark_synced(phone, op["hand_no"])
             return
