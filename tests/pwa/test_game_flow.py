@@ -128,3 +128,23 @@ def test_moon_takes_every_players_tricks(table):
     wait_js(page, "() => !location.hash.includes('/hand')")
     table.wait_synced(game_id)
     assert table.assert_same(game_id)["totals"] == [5, 1, 1]
+
+
+def test_share_mid_game_new_link_and_stop_sharing(table):
+    table.open()
+    game_id = table.new_game("marks")
+    table.hand(1, 30, 35)
+    table.wait_synced(game_id)
+    page = table.page
+    page.click("#share-game")
+    page.wait_for_selector("#share-link")
+    assert page.inner_text("h1") == "Share this game" and page.locator("#rematch").count() == 0
+    first = page.get_attribute("#share-link", "href")
+    assert page.request.get(first).status == 200
+    page.click("#rotate")
+    wait_js(page, f"() => document.querySelector('#share-link')?.href !== {first!r}")
+    second = page.get_attribute("#share-link", "href")
+    assert page.request.get(first).status == 404 and page.request.get(second).status == 200
+    page.click("#revoke")
+    page.wait_for_selector("text=Sharing is off.")
+    assert page.request.get(second).status == 404

@@ -1,6 +1,7 @@
 // Game over: the winner, the summary, share (Web Share or copy, with a QR code), an editor
 // link for another phone, and a rematch with the same seats.
-import { getGame } from '../store.js';
+import { getGame, updateGame } from '../store.js';
+import * as api from '../api.js';
 import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, bidLabel, awardLabel, unit } from '../game.js';
 import { syncNow } from '../sync.js';
@@ -47,7 +48,13 @@ async function screen(game) {
         navigator.share ? 'Share link' : 'Copy link'),
       await qrFigure(shareUrl, 'QR code of the read-only link'));
   } else {
-    shareBox.append(h('p', { class: 'muted' }, 'The share link appears once this phone has been online.'));
+    shareBox.append(h('p', { class: 'muted' }, game.created && game.share_url === null
+      ? 'Sharing is off.' : 'The share link appears once this phone has been online.'));
+  }
+  if (game.created) {
+    shareBox.append(h('div', { class: 'row' },
+      h('button', { type: 'button', id: 'rotate', onclick: () => setShare(game, 'rotate') }, shareUrl ? 'New link' : 'Share again'),
+      shareUrl ? h('button', { type: 'button', id: 'revoke', onclick: () => setShare(game, 'revoke') }, 'Stop sharing') : null));
   }
   const joinBox = h('details', { class: 'card' }, h('summary', { class: 'btn' }, 'Let another phone keep score'),
     h('p', {}, 'Anyone with this link can change the score. Show it only at the table.'),
@@ -57,8 +64,8 @@ async function screen(game) {
   }, { once: false });
   out.push(shareBox, joinBox);
   out.push(h('div', { class: 'actions' },
-    h('a', { class: 'btn', href: `#/g/${game.id}` }, 'Sheet'),
-    h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch')));
+    h('a', { class: state.game_over ? 'btn' : 'btn primary', href: `#/g/${game.id}` }, state.game_over ? 'Sheet' : 'Back to the sheet'),
+    state.game_over ? h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch') : null));
   return out;
 }
 
@@ -75,6 +82,20 @@ const bidValue = (game, bid) => (typeof bid === 'number' ? bid : bid.marks * gam
 async function qrFigure(text, alt) {
   const { qrSvg } = await import('../qr.js');
   return qrSvg(text, alt);
+}
+
+/** Rotate or revoke the read-only link (needs the network: the old link must stop working now). */
+async function setShare(game, action) {
+  let res;
+  try { res = await api.shareGame(game.id, game.edit_token, { action }); } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    toast('No signal: try again when online');
+    return;
+  }
+  if (res.status !== 200) { toast(api.errorMessage(res)); return; }
+  await updateGame(game.id, (g) => { g.share_url = res.body.share_url; g.share_token = res.body.share_token; });
+  toast(action === 'revoke' ? 'The old link no longer works' : 'New link made; the old one no longer works');
+  window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
 }
 
 async function share(url, text) {

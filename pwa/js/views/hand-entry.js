@@ -26,6 +26,13 @@ export async function render(main, id, handNo, firstBidder) {
   const preview = h('p', { class: 'preview', id: 'preview', 'aria-live': 'polite' });
   const save = h('button', { type: 'button', class: 'primary', id: 'save', disabled: true, onclick: onSave }, editing ? 'Save changes' : 'Save hand');
   const bids = winnableBids(r, dealer);
+  const countTitle = h('h2', { class: 'step-title', id: 'step-count' });
+  const countHeading = (bid) => {
+    if (pick.allPass) return 'Result';
+    if (sideCount(r) > 2) return 'What each side took';
+    if (bid !== null && (typeof bid === 'object' && bid.contract === 'nello')) return 'Result';
+    return bid !== null && isAllTricks(r, bid) && unit(r) === 'marks' ? 'Result' : 'Count the bidders took';
+  };
   const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 
   const choice = (label, selected, onclick, extra = {}) =>
@@ -52,6 +59,7 @@ export async function render(main, id, handNo, firstBidder) {
 
   function drawCount() {
     const bid = pick.bid;
+    countTitle.textContent = countHeading(bid);
     if (pick.allPass) { countBox.replaceChildren(); return; }
     if (sideCount(r) > 2 && !(typeof bid === 'object' && bid && bid.contract === 'nello')) { drawBySide(); return; }
     if (bid === null) { countBox.replaceChildren(h('p', { class: 'muted' }, 'Pick the bid first.')); return; }
@@ -139,7 +147,7 @@ export async function render(main, id, handNo, firstBidder) {
     h('h1', {}, editing ? `Edit hand ${editing}` : `Hand ${game.hands.length + 1}`, h('span', { class: 'muted' }, ` · ${shakes(game, dealer)}`)),
     h('h2', { class: 'step-title', id: 'step-bidder' }, 'Bidder'), seatsBox,
     h('h2', { class: 'step-title', id: 'step-bid' }, 'Bid'), bidsBox,
-    h('h2', { class: 'step-title', id: 'step-count' }, unit(r) === 'points' || !isAllTricks(r, pick.bid ?? 0) ? 'Count the bidders took' : 'Result'), countBox,
+    countTitle, countBox,
     h('div', { class: 'actions hand-bar' }, preview, h('div', { class: 'row' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save)),
   );
   drawAll();

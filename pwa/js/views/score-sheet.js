@@ -1,5 +1,5 @@
 // The sheet: both sides' totals (tally marks or points), whose shake, the hands so far.
-import { getGame } from '../store.js';
+import { getGame, outboxAll } from '../store.js';
 import { undoLast } from '../actions.js';
 import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, shakes, sideCount, bidLabel, countLabel, awardLabel, leader, unit } from '../game.js';
@@ -28,9 +28,12 @@ export async function render(main, id) {
   let alive = true; // a draw still running when the user has moved on must not paint over the next screen
   const draw = async () => {
     const game = await getGame(id);
+    const stuck = (await outboxAll()).filter((op) => op.game_id === id && op.last_error);
     if (!alive) return;
     if (!game) { main.replaceChildren(h('h1', {}, 'Game not found'), h('p', {}, h('a', { href: '#/' }, 'Your games'))); return; }
-    main.replaceChildren(...sheet(game));
+    main.replaceChildren(...(stuck.length
+      ? [h('p', { class: 'banner', role: 'alert' }, `Saved on this phone; the server refuses it for now (${stuck[0].last_error}). It will be sent again.`)]
+      : []), ...sheet(game));
   };
   const onChange = (e) => { if (e.detail === id) draw(); };
   window.addEventListener('tally:changed', onChange);
@@ -75,7 +78,8 @@ function sheet(game) {
       await undoLast(game.id);
       toast(`Hand ${last.hand_no} undone`);
       window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-    } }, 'Undo last hand')));
+    } }, 'Undo last hand'),
+    h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share')));
   out.push(handsTable(game, state));
   if (state.game_over) {
     out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
