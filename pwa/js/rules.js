@@ -840,19 +840,9 @@ function checkTotalsList(rs, totals, field = 'totals') {
  * Throws RulesError: GAME_OVER, DEALER_OUT_OF_TURN, NO_BID, BID_MISMATCH and every bid,
  * result and penalty error.
  */
-export function scoreHand(ruleset, hand, dealer, totals, { scoredHands = 0, warnings = null } = {}) {
-  checkRuleset(ruleset);
-  checkSeat(ruleset, dealer, 'dealer');
-  totals = checkTotalsList(ruleset, totals);
-  if (checkInt(scoredHands, 'scored_hands') < 0) fail('BAD_INPUT', `scored_hands ${scoredHands} is negative`, 'scored_hands');
-  if (warnings !== null && !isCounts(warnings)) {
-    fail('BAD_INPUT', `warnings ${show(warnings)} is not a Map of side -> count`, 'warnings');
-  }
-  if (gameStatus(ruleset, totals, scoredHands)[0]) {
-    fail('GAME_OVER', `the game is over at ${show(totals)}: no more hands (RULES.md 9, 10)`, 'hand');
-  }
-  if (!isDict(hand)) fail('BAD_INPUT', `hand ${show(hand)} is not an object`, 'hand');
-  checkDealer(ruleset, hand, dealer);
+export function scoreHand(ruleset, hand, dealer, totals, options = {}) {
+  const { scoredHands = 0, warnings = null } = options ?? {};
+  totals = checkArguments(ruleset, hand, dealer, totals, scoredHands, warnings);
   const [bidder, bid] = winningBid(ruleset, hand, dealer);
   const penalties = readPenalties(ruleset, get(hand, 'penalties'));
   const tally = { dealer, totals, scoredHands, warnings: warnings ?? new Map(), penalties };
@@ -864,6 +854,23 @@ export function scoreHand(ruleset, hand, dealer, totals, { scoredHands = 0, warn
   const side = ruleset.sides[bidder];
   const [made, awards] = outcome(ruleset, hand, bid, side, penalties);
   return finish(ruleset, tally, [made ? 'made' : 'set', bidder, bid, trump, awards]);
+}
+
+/** Check scoreHand's arguments (BAD_INPUT, SEAT_OUT_OF_RANGE, GAME_OVER ...); return the totals. */
+function checkArguments(rs, hand, dealer, totals, scoredHands, warnings) {
+  checkRuleset(rs);
+  checkSeat(rs, dealer, 'dealer');
+  totals = checkTotalsList(rs, totals);
+  if (checkInt(scoredHands, 'scored_hands') < 0) fail('BAD_INPUT', `scored_hands ${scoredHands} is negative`, 'scored_hands');
+  if (warnings !== null && !isCounts(warnings)) {
+    fail('BAD_INPUT', `warnings ${show(warnings)} is not a Map of side -> count`, 'warnings');
+  }
+  if (gameStatus(rs, totals, scoredHands)[0]) {
+    fail('GAME_OVER', `the game is over at ${show(totals)}: no more hands (RULES.md 9, 10)`, 'hand');
+  }
+  if (!isDict(hand)) fail('BAD_INPUT', `hand ${show(hand)} is not an object`, 'hand');
+  checkDealer(rs, hand, dealer);
+  return totals;
 }
 
 /** True for a Map of side -> table-talk count (whole numbers). */

@@ -131,6 +131,8 @@ test('no input crashes: malformed hands, bids and rulesets all end in RulesError
     code(() => handDecided(S42, 30, 0, value));
     code(() => scoreHand(S42, value, 0, [0, 0]));
     code(() => scoreHand(S42, {}, 0, value));
+    code(() => scoreHand(S42, { bidder: 0, bid: 30, result: { captured: 30 } }, 0, [0, 0], value));
+    code(() => scoreHand(S42, { bidder: 0, bid: 30, result: { captured: 30 } }, 0, [0, 0], { warnings: value }));
     code(() => applyOverrides(S42, { sides: value }));
     code(() => applyOverrides(S42, { count_tiles: [value] }));
     code(() => canonicalBid(value, 30));
