@@ -39,7 +39,9 @@ class GameById(MethodView):
     @blp.doc(security=EDIT_TOKEN)
     def get(self, game_id):
         """Get a game: teams, rules, every hand with its result, totals, status"""
-        return logic.game_view(g.game)
+        view = logic.game_view(g.game)
+        blp.set_etag(logic.etag_data(view))
+        return view
 
     @edit_token_required
     @blp.response(204)

@@ -90,6 +90,11 @@ def game_view(game, hands=None):
     }
 
 
+def etag_data(view):
+    """What a game's ETag hashes: its view without the share URL (whose host is the asker's)."""
+    return {k: v for k, v in view.items() if k != "share_url"}
+
+
 def state_without_hands(state):
     """The GameState dict minus the per-hand results (those live on the hand rows)."""
     return {k: v for k, v in state.items() if k != "hands"}

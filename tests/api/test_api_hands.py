@@ -182,3 +182,11 @@ def test_share_token_cannot_write_hands(table):
     table.client.post_json(f"{table.url}/hands", {"hand_no": 1, **made()}, headers=headers,
                            status=403)
     assert table.get().json["hands"] == []
+
+
+def test_game_etag_does_not_depend_on_the_host_asked(table):
+    on_lan = table.get(**{"Host": "192.168.1.5:8000"})
+    by_name = table.get(**{"Host": "tally.example"})
+    assert on_lan.json["share_url"] != by_name.json["share_url"]
+    assert on_lan.headers["ETag"] == by_name.headers["ETag"]
+    put_hand(table, 1, made(), status=404, if_match=on_lan.headers["ETag"])  # not a 412
