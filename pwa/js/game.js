@@ -81,7 +81,8 @@ export function bidLabel(rules, bid) {
   if (typeof bid === 'number') {
     if (bid < rules.mark_value) return String(bid);
     const k = bid / rules.mark_value;
-    return `${k} mark${k === 1 ? '' : 's'}`;
+    const marks = `${k} mark${k === 1 ? '' : 's'}`;
+    return rules.scoring === 'points' ? `${bid} (${marks})` : marks;
   }
   if (bid.marks && !bid.contract) return bidLabel(rules, bid.marks * rules.mark_value);
   const names = { nello: 'Nel-o', plunge: 'Plunge', splash: 'Splash', sevens: 'Sevens' };
@@ -135,4 +136,10 @@ export const unit = (rules) => (rules.scoring === 'points' ? 'points' : 'marks')
 export function shakes(game, seat) {
   const name = seatName(game, seat);
   return `${name} ${name === 'You' ? 'shake' : 'shakes'}`;
+}
+
+/** "Us lead" / "Ann leads": a team reads as plural, one player as singular. */
+export function leads(game, side) {
+  const verb = seatsOf(game.rules, side).length > 1 ? 'lead' : 'leads';
+  return `${sideName(game, side)} ${verb}`;
 }

@@ -3,7 +3,7 @@
 import { getGame, updateGame } from '../store.js';
 import * as api from '../api.js';
 import { h, go, toast } from '../ui.js';
-import { score, sideName, seatName, bidLabel, awardLabel, unit } from '../game.js';
+import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { syncNow } from '../sync.js';
 
 /** Render the game-over (and sharing) screen. */
@@ -28,7 +28,7 @@ async function screen(game) {
   const out = [];
   const totals = state.totals.map((t, side) => `${sideName(game, side)} ${t}`).join(', ');
   if (state.game_over) {
-    out.push(h('h1', { class: 'winner' }, `${sideName(game, state.winner)} win!`));
+    out.push(h('h1', { class: 'winner' }, `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`));
   } else {
     out.push(h('h1', {}, 'Share this game'));
   }

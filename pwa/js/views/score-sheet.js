@@ -2,7 +2,7 @@
 import { getGame, outboxAll } from '../store.js';
 import { undoLast } from '../actions.js';
 import { h, go, toast } from '../ui.js';
-import { score, sideName, seatName, shakes, sideCount, bidLabel, countLabel, awardLabel, leader, unit } from '../game.js';
+import { score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader, unit } from '../game.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
 // seven marks are the seven strokes of "ALL": A (3 strokes), L (2), L (2)
@@ -69,7 +69,7 @@ function sheet(game) {
   } else {
     out.push(h('p', { class: 'turn' }, `Hand ${state.next_hand_no}: `, h('strong', {}, shakes(game, dealer)), ', ',
       h('strong', {}, seatName(game, (dealer + 1) % game.rules.players)), ' bids first.',
-      lead === null ? ' Tied.' : ` ${sideName(game, lead)} lead${state.totals.length && n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
+      lead === null ? ' Tied.' : ` ${leads(game, lead)}${n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
   }
   const last = game.hands[game.hands.length - 1];
   out.push(h('div', { class: 'row' },
