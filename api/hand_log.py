@@ -79,6 +79,16 @@ def _save_state(game, state):
     game.save()
 
 
+def _locked_log(game_id, hand_no, check_etag):
+    """Lock the game, check If-Match against it, and return (game, hands); 404 no such hand."""
+    game = locked_game(game_id)
+    hands = game.ordered_hands()
+    check_etag(game_view(game, hands))
+    if hand_no > len(hands):
+        abort(404, f"there is no hand {hand_no}")
+    return game, hands
+
+
 def replace_hand(game_id, hand_no, body, check_etag):
     """Replace hand `hand_no` and re-score every later hand; returns (hand view, game view).
 
@@ -86,11 +96,7 @@ def replace_hand(game_id, hand_no, body, check_etag):
     that does not exist; RulesError (422) if the edit makes any hand invalid.
     """
     with write_transaction():
-        game = locked_game(game_id)
-        hands = game.ordered_hands()
-        check_etag(game_view(game, hands))
-        if hand_no > len(hands):
-            abort(404, f"there is no hand {hand_no}")
+        game, hands = _locked_log(game_id, hand_no, check_etag)
         hands[hand_no - 1].body = body
         state = replay(game, [h.body for h in hands])
         for hand, result in zip(hands[hand_no - 1:], state["hands"][hand_no - 1:], strict=True):
@@ -104,11 +110,7 @@ def replace_hand(game_id, hand_no, body, check_etag):
 def delete_last_hand(game_id, hand_no, check_etag):
     """Undo the last hand; returns the game view. 404 no such hand, 409 not the last one."""
     with write_transaction():
-        game = locked_game(game_id)
-        hands = game.ordered_hands()
-        check_etag(game_view(game, hands))
-        if hand_no > len(hands):
-            abort(404, f"there is no hand {hand_no}")
+        game, hands = _locked_log(game_id, hand_no, check_etag)
         if hand_no != len(hands):
             abort(409, f"only the last hand ({len(hands)}) can be undone; edit others with PUT")
         hands.pop().delete_instance()
