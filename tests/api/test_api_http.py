@@ -123,3 +123,14 @@ def test_share_page_previews_with_the_pwa_icon(pwa_client):
     table = Table(pwa_client)
     html = pwa_client.get(f"/s/{table.share_token}").text
     assert '<meta property="og:image" content="http://localhost/icons/icon-512.png">' in html
+
+
+@pytest.mark.parametrize("method, path", [
+    ("post", "/api/games"), ("post", "{game}/hands"), ("put", "{game}/hands/1"),
+    ("post", "{game}/share")])
+def test_every_write_refuses_bodies_over_16_kib(table, method, path):
+    headers = {**table.auth, "Idempotency-Key": "big", "If-Match": "*"}
+    url = path.format(game=table.url)
+    response = getattr(table.client, f"{method}_json")(
+        url, {"pad": "x" * 16_400}, headers=headers, status=413)
+    assert response.json["code"] == 413
