@@ -94,6 +94,7 @@ export function bidLabel(rules, bid) {
 /** What the bidders took, in words: "took 30", "all tricks", "no tricks", "1 trick". */
 export function countLabel(rules, hand, bid = hand.bid) {
   const r = hand.result || {};
+  if (!hand.result && (hand.penalties || []).some((p) => p.kind === 'renege')) return 'renege';
   if (r.tricks !== undefined) return r.tricks === 0 ? 'no tricks' : `${r.tricks} trick${r.tricks === 1 ? '' : 's'}`;
   if (r.declared === 'set' && isAllTricks(rules, bid)) return 'lost a trick';
   if (r.captured !== undefined) return r.captured === rules.points_per_hand && isAllTricks(rules, bid) ? 'all tricks' : `took ${r.captured}`;
@@ -118,6 +119,8 @@ export function previewLine(game, hand, result) {
   if (r.tricks !== undefined) head.push(`nel-o, ${countLabel(game.rules, hand)}`);
   else if (result.need !== null && result.need !== undefined) head.push(`needed ${result.need}`);
   if (r.captured !== undefined && !(r.declared && isAllTricks(game.rules, hand.bid))) head.push(`took ${r.captured}`);
+  const called = (hand.penalties || []).map((p) => `${p.kind.replace('_', ' ')} by ${sideName(game, p.side)}`);
+  if (called.length) head.push(called.join(', '));
   return `${head.join(', ')}${head.length ? ': ' : ''}${result.outcome}, ${awardLabel(game, result)}`;
 }
 

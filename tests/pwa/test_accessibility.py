@@ -28,7 +28,9 @@ def test_every_screen_passes_axe(browser, base_url, axe_source, scheme):
         page.click(".bidder-bar [data-seat='1']")
         page.click("[data-bid='31']")
         page.click("[data-count='28']")
+        page.click("summary:text('Penalty called?')")
         check("hand")
+        page.click("summary:text('Penalty called?')")
         page.click("#save")
         wait_js(page, "() => !location.hash.includes('/hand')")
         for hand in [(0, 84, "made"), (2, 42, "set"), (3, 30, 30), (0, 84, "made")]:

@@ -148,3 +148,20 @@ def test_share_mid_game_new_link_and_stop_sharing(table):
     page.click("#revoke")
     page.wait_for_selector("text=Sharing is off.")
     assert page.request.get(second).status == 404
+
+
+def test_a_renege_decides_the_hand_against_the_side_that_reneged(table):
+    table.open()
+    game_id = table.new_game("marks")
+    page = table.page
+    page.click(".bidder-bar [data-seat='1']")
+    page.click("[data-bid='84']")
+    page.click("summary:text('Penalty called?')")
+    page.click("[data-penalty='renege-1']")
+    assert page.inner_text("#preview") == "needed 42, renege by Them: set, Us +2"
+    page.click("#save")
+    wait_js(page, "() => !location.hash.includes('/hand')")
+    table.wait_synced(game_id)
+    server = table.assert_same(game_id)
+    assert server["totals"] == [2, 0]
+    assert server["hands"][0]["hand"]["penalties"] == [{"kind": "renege", "side": 1}]

@@ -18,7 +18,7 @@ export async function render(main, id, handNo, firstBidder) {
   if (!before) { go(`#/g/${id}`); return; }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = { allPass: Boolean(old && old.bids && old.bid === undefined), bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result : null };
+  const pick = { allPass: Boolean(old && old.bids && old.bid === undefined), bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result || null : null, penalties: old && old.penalties ? [...old.penalties] : [] };
 
   const seatsBox = h('div', { class: 'seats', role: 'group', 'aria-labelledby': 'step-bidder' });
   const bidsBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-bid' });
@@ -26,6 +26,7 @@ export async function render(main, id, handNo, firstBidder) {
   const preview = h('p', { class: 'preview', id: 'preview', 'aria-live': 'polite' });
   const save = h('button', { type: 'button', class: 'primary', id: 'save', disabled: true, onclick: onSave }, editing ? 'Save changes' : 'Save hand');
   const bids = winnableBids(r, dealer);
+  const penaltiesBox = h('details', { class: 'penalties', open: Boolean(old && old.penalties && old.penalties.length) });
   const countTitle = h('h2', { class: 'step-title', id: 'step-count' });
   const countHeading = (bid) => {
     if (pick.allPass) return 'Result';
@@ -48,7 +49,7 @@ export async function render(main, id, handNo, firstBidder) {
     seatsBox.replaceChildren(...seats);
   }
 
-  function drawAll() { drawSeats(); drawBids(); drawCount(); update(); }
+  function drawAll() { drawSeats(); drawBids(); drawCount(); drawPenalties(); update(); }
 
   function drawBids() {
     if (pick.allPass) { bidsBox.replaceChildren(h('p', { class: 'muted' }, 'No bid: the dominoes are reshuffled.')); return; }
@@ -106,16 +107,36 @@ export async function render(main, id, handNo, firstBidder) {
       h('div', { class: 'names' }, inputs.map((input, side) => h('label', { for: `side-${side}` }, sideName(game, side), input))));
   }
 
+  const reneged = () => pick.penalties.some((p) => p.kind === 'renege');
+
+  /** Penalties called during the hand: a renege decides it; table talk and exposed tiles add to it. */
+  function drawPenalties() {
+    const kinds = [['renege', 'Renege'], ['table_talk', 'Table talk'], ['exposed_domino', 'Exposed domino']];
+    const rows = kinds.map(([kind, label]) => h('div', { class: 'row', role: 'group', 'aria-label': label },
+      h('span', { class: 'penalty-kind' }, label),
+      Array.from({ length: sideCount(r) }, (_, side) => {
+        const on = pick.penalties.some((p) => p.kind === kind && p.side === side);
+        return choice(`by ${sideName(game, side)}`, on, () => {
+          pick.penalties = on ? pick.penalties.filter((p) => !(p.kind === kind && p.side === side))
+            : [...pick.penalties, { kind, side }];
+          drawPenalties(); update();
+        }, { 'data-penalty': `${kind}-${side}` });
+      })));
+    penaltiesBox.replaceChildren(h('summary', { class: 'btn' }, pick.penalties.length ? `Penalties (${pick.penalties.length})` : 'Penalty called?'), ...rows);
+  }
+
   function candidate() {
     if (pick.allPass) return { dealer, bids: new Array(r.players).fill('pass') };
-    const hand = { dealer, bidder: pick.bidder, bid: pick.bid, result: pick.result };
+    const hand = { dealer, bidder: pick.bidder, bid: pick.bid };
+    if (pick.result && !reneged()) hand.result = pick.result;
+    if (pick.penalties.length) hand.penalties = pick.penalties;
     if (old && old.trump !== undefined) hand.trump = old.trump;
     return hand;
   }
 
   function update() {
     save.disabled = true;
-    if (!pick.allPass && (pick.bidder === null || pick.bid === null || !pick.result)) {
+    if (!pick.allPass && (pick.bidder === null || pick.bid === null || (!pick.result && !reneged()))) {
       preview.textContent = pick.bidder === null ? 'Who won the bid?' : pick.bid === null ? 'What was the bid?' : 'How did it go?';
       return;
     }
@@ -147,7 +168,7 @@ export async function render(main, id, handNo, firstBidder) {
     h('h1', {}, editing ? `Edit hand ${editing}` : `Hand ${game.hands.length + 1}`, h('span', { class: 'muted' }, ` · ${shakes(game, dealer)}`)),
     h('h2', { class: 'step-title', id: 'step-bidder' }, 'Bidder'), seatsBox,
     h('h2', { class: 'step-title', id: 'step-bid' }, 'Bid'), bidsBox,
-    countTitle, countBox,
+    countTitle, countBox, penaltiesBox,
     h('div', { class: 'actions hand-bar' }, preview, h('div', { class: 'row' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save)),
   );
   drawAll();
