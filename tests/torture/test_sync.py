@@ -397,3 +397,23 @@ def test_outbox_protocol_against_the_real_app(request):
 
 if __name__ == "__main__":  # pragma: no cover
     pytest.main([__file__])
+
+
+def test_replayed_key_answers_for_its_first_commit_not_for_the_log_now():
+    """Found by the machine: A's hand 2 commits but its answer is lost; B's own hand 2 gets a
+    409 and B keeps its version (PUT); A's replay of its key then gets the stored answer of
+    the first commit. The server keeps B's hand (the later commit) and A adopts it."""
+    m = OutboxMachine()
+    m.start()
+    m.enter_hand(i=0, hand={"bidder": 3, "bid": 42, "result": {"captured": 35}}, fate="answered")
+    m.second_device_joins()
+    m.enter_hand(i=1, hand={"bidder": 3, "bid": 41, "result": {"captured": 27}}, fate="not_sent")
+    m.enter_hand(i=0, hand={"bidder": 0, "bid": 32, "result": {"captured": 36}},
+                 fate="response_lost")
+    m.network(i=1, online=True)
+    assert m.phones[1].conflict is not None
+    m.resolve_conflict(i=1, choice="mine")
+    m.send(i=0, fate="answered")
+    m.server_log_is_whole_and_scored()
+    assert m.acked[2] == {"bidder": 3, "bid": 41, "result": {"captured": 27}}
+    m.teardown()
