@@ -12,8 +12,9 @@ def test_server_errors_wait_and_refusals_ask_the_user(table):
     page = table.page
     hands = "**/api/games/*/hands"
 
+    down = json.dumps({"message": "down for a moment"})
     page.route(hands, lambda route: route.fulfill(status=503, content_type="application/json",
-                                                  body=json.dumps({"message": "down for a moment"})))
+                                                  body=down))
     table.hand(1, 30, 35)
     page.wait_for_selector("text=the server refuses it for now")
     assert table.phone_game(game_id)["outbox"] == 1
