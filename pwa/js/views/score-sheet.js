@@ -78,7 +78,7 @@ function sheet(game) {
       await undoLast(game.id);
       toast(`Hand ${last.hand_no} undone`);
       window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-    } }, 'Undo last hand'),
+    } }, 'Undo last'),
     h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share')));
   out.push(handsTable(game, state));
   if (state.game_over) {
