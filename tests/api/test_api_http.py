@@ -134,3 +134,14 @@ def test_every_write_refuses_bodies_over_16_kib(table, method, path):
     response = getattr(table.client, f"{method}_json")(
         url, {"pad": "x" * 16_400}, headers=headers, status=413)
     assert response.json["code"] == 413
+
+
+def test_behind_a_proxy_clients_are_told_apart_by_forwarded_for(tmp_path):
+    app = make_app(tmp_path, PROXY_FIX_HOPS=1, RATELIMIT_PER_CLIENT=1)
+    client = TestApp(app)
+    body = {"ruleset": "straight-42", "first_dealer": 0}
+    for address in ("203.0.113.1", "203.0.113.2"):
+        client.post_json("/api/games", body, headers={"X-Forwarded-For": address}, status=201)
+    client.post_json("/api/games", body, headers={"X-Forwarded-For": "203.0.113.1"},
+                     status=429)
+    close_pool(app)
