@@ -29,7 +29,7 @@ def test_server_errors_wait_and_refusals_ask_the_user(table):
     page.wait_for_selector("a[href$='/conflict']")
     assert page.inner_text(".hands tbody tr:first-child .sync") == "refused"
     page.click("a[href$='/conflict']")
-    assert "bid 30 is not allowed" in page.inner_text("main")
+    page.wait_for_selector("text=bid 30 is not allowed")
     page.unroute(hands)
     page.click("button:text('Send again')")
     table.wait_synced(game_id)
