@@ -21,7 +21,7 @@ def test_marks_game_to_seven_by_tapping(table):
     previews = play(table, MARKS_GAME)
     assert previews[2] == "needed 34, took 20: set, Us +1"
     table.page.wait_for_url("**/over")
-    assert table.page.inner_text("h1") == "Us win!"
+    table.page.wait_for_selector("h1:text-is('Us win!')")
     table.wait_synced(game_id)
     server = table.assert_same(game_id)
     assert server["totals"] == [7, 2] and server["winner"] == 0
@@ -49,7 +49,7 @@ def test_undo_and_edit_an_earlier_hand_rescore_what_follows(table):
     assert table.phone_game(game_id)["state"]["totals"] == [2, 1]
     # hand 1: Left's 30 made becomes a set (took 20): Them lose the mark, Us gain it
     page.click("a[aria-label='Edit hand 1']")
-    assert page.is_visible("[data-seat='1'][aria-pressed='true']")
+    page.wait_for_selector("[data-seat='1'][aria-pressed='true']")
     page.click("[data-count='20']")
     assert page.inner_text("#preview") == "needed 30, took 20: set, Us +1"
     page.click("#save")
@@ -108,7 +108,7 @@ def test_names_carried_score_and_an_all_pass_reshuffle(table):
     wait_js(page, "() => !location.hash.includes('/hand')")
     table.hand(0, 84, "made")
     page.wait_for_url("**/over")
-    assert page.inner_text("h1") == "Rangers win!"
+    page.wait_for_selector("h1:text-is('Rangers win!')")
     table.wait_synced(game_id)
     server = table.assert_same(game_id)
     assert server["teams"][0]["name"] == "Rangers" and server["teams"][0]["players"][0] == "Ann"

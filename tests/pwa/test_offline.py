@@ -29,7 +29,7 @@ def test_marks_game_offline_then_synced(table):
     page.wait_for_url(f"**/#/g/{game_id}")
     play(table, MARKS_GAME[3:])
     page.wait_for_url("**/over")
-    assert "appears once this phone has been online" in page.inner_text("main")
+    page.wait_for_selector("text=appears once this phone has been online")
     page.reload()
     phone = table.phone_game(game_id)
     assert phone["outbox"] == 1 + 4 + 1 + 1 + 4  # create, 4 adds, undo, edit, 4 more adds
