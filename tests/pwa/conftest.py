@@ -4,6 +4,7 @@ The app runs in a thread (werkzeug, threaded) on a temporary SQLite file. Chromi
 Debian package at /usr/bin/chromium, driven by Playwright's sync API at 390x844.
 """
 
+import logging
 import os
 import pathlib
 import socket
@@ -33,6 +34,7 @@ def serve(tmp_dir, **config):
 
     from api import create_app
 
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line a request drowns failures
     db = pathlib.Path(tmp_dir) / "tally42.sqlite3"
     app = create_app({"DATABASE_URL": f"sqlite:///{db}", "RATELIMIT_ENABLED": False,
                       "TESTING": True, **config})
