@@ -90,13 +90,19 @@ function excludedKey(ruleset, bid) {
   }
 }
 
+const KINDS = ['game', 'ladder', 'decided', 'ruleset_error'];
 const files = readdirSync(VECTORS).filter((f) => f.endsWith('.json')).sort();
 assert.ok(files.length > 0, 'no vector files in tests/vectors');
+const seen = new Map();
 
 for (const file of files) {
   const { cases } = JSON.parse(readFileSync(join(VECTORS, file), 'utf8'));
   for (const c of cases) {
-    test(`${file.replace(/\.json$/, '')}::${c.id} (${c.rule})`, () => {
+    const where = `${file.replace(/\.json$/, '')}::${c.id}`;
+    test(`${where} (${c.rule})`, () => {
+      assert.ok(!seen.has(c.id), `case id ${c.id} is also in ${seen.get(c.id)}`);
+      seen.set(c.id, where);
+      assert.ok(KINDS.includes(c.kind ?? 'game'), `unknown kind ${c.kind}`);
       if ('error' in c) return checkError(c);
       const result = runCase(c);
       const kind = c.kind ?? 'game';
