@@ -97,3 +97,5 @@ route();
 registerWorker();
 syncNow();
 loadRulesets(); // cached in IndexedDB, so a game can be started offline after the first load
+// ask the browser not to evict IndexedDB under storage pressure: the hands live there
+if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
