@@ -146,3 +146,15 @@ export function leads(game, side) {
   const verb = seatsOf(game.rules, side).length > 1 ? 'lead' : 'leads';
   return `${sideName(game, side)} ${verb}`;
 }
+
+/** JSON with object keys sorted, so two copies of a hand compare equal whatever their key order. */
+export function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
+  if (value && typeof value === 'object') {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+  }
+  return JSON.stringify(value);
+}
+
+/** Whether two hands carry the same input. */
+export const sameHand = (a, b) => canonical(handInput(a)) === canonical(handInput(b));

@@ -4,7 +4,7 @@
 // transaction), so the outbox and the screens never overwrite each other's changes.
 import * as api from './api.js';
 import * as store from './store.js';
-import { handInput, score } from './game.js';
+import { handInput, score, sameHand } from './game.js';
 
 let running = null;
 let again = false;
@@ -105,7 +105,7 @@ function markSynced(game, op, body) {
   const local = score(game).state;
   const mine = local && local.hands[op.hand_no - 1];
   if (server && server.totals && mine && JSON.stringify(mine.totals) !== JSON.stringify(server.totals)
-      && JSON.stringify(handInput(body.hand || {})) === JSON.stringify(handInput(hand))) {
+      && sameHand(body.hand || {}, hand)) {
     game.mismatch = `Hand ${op.hand_no}: the server scored ${server.totals.join('–')}, this phone ${mine.totals.join('–')}.`;
     console.warn('rules.js and the server disagree', { local: mine, server });
   }
@@ -117,6 +117,11 @@ async function conflict(op, game, res) {
   const serverHands = cur.status === 200 ? serverHandsOf(cur.body) : [];
   const stored = (res.body && res.body.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand })
     || serverHands.find((x) => x.hand_no === op.hand_no) || null;
+  if (op.kind === 'put' && stored && sameHand(stored, op.body)) {
+    // a replayed edit whose first try landed (its answer was lost): nothing to choose between
+    await store.updateGame(game.id, (g) => { g.etag = cur.etag || null; markSynced(g, op, null); }, { dequeue: op.seq });
+    return 'done';
+  }
   await park(game.id, op, 'conflict', {
     status: res.status, kind: op.kind, hand_no: op.hand_no, op,
     mine: op.kind === 'delete' ? null : op.body,
@@ -154,7 +159,7 @@ export function serverHandsOf(body) {
 }
 
 const sameHands = (a, b) => a.length === b.length
-  && a.every((x, i) => JSON.stringify(handInput(x)) === JSON.stringify(handInput(b[i])));
+  && a.every((x, i) => sameHand(x, b[i]));
 
 /** Pull the server's copy of a quiet game (no queued ops, no conflict) to see other phones' hands. */
 export async function pull(id) {
