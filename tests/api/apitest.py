@@ -4,6 +4,7 @@ and short hand bodies. (A module of its own: `conftest` is a name other test roo
 import os
 import uuid
 import warnings
+from urllib.parse import urlencode
 
 with warnings.catch_warnings():
     # webob (under webtest 3) imports the stdlib `cgi` module, deprecated since 3.11.
@@ -15,13 +16,34 @@ from api.db import flask_db
 from api.models import MODELS
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
+# Each pytest process gets its own PostgreSQL schema, so two runs on one database (two
+# engineers, or CI beside a developer) never truncate each other's tables.
+PG_SCHEMA = f"api_test_{os.getpid()}"
+
+
+def pg_url():
+    """TEST_DATABASE_URL pointed at this process's own schema (created if missing)."""
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{PG_SCHEMA}"')
+    options = urlencode({"options": f"-c search_path={PG_SCHEMA}"})
+    return f"{PG_URL}{'&' if '?' in PG_URL else '?'}{options}"
+
+
+def drop_pg_schema():
+    """Drop this process's schema (end of the session)."""
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{PG_SCHEMA}" CASCADE')
 
 
 def make_app(tmp_path, **overrides):
     """An app on this test's own database; rate limits high unless a test lowers them."""
     config = {
         "TESTING": True,
-        "DATABASE_URL": PG_URL or f"sqlite:///{tmp_path / 'tally42.sqlite3'}",
+        "DATABASE_URL": pg_url() if PG_URL else f"sqlite:///{tmp_path / 'tally42.sqlite3'}",
         "RATELIMIT_PER_GAME": 10_000,
         "RATELIMIT_PER_CLIENT": 10_000,
         "PWA_DIR": str(tmp_path / "pwa"),

@@ -1,8 +1,16 @@
-"""Fixtures: an app on a fresh SQLite file per test, or on TEST_DATABASE_URL (PostgreSQL),
-emptied before each test."""
+"""Fixtures: an app on a fresh SQLite file per test, or on TEST_DATABASE_URL (PostgreSQL) in
+this run's own schema, emptied before each test."""
 
 import pytest
-from apitest import Table, TestApp, close_pool, make_app
+from apitest import PG_URL, Table, TestApp, close_pool, drop_pg_schema, make_app
+
+
+@pytest.fixture(scope="session", autouse=True)
+def own_pg_schema():
+    """On PostgreSQL, drop this run's schema when the session ends."""
+    yield
+    if PG_URL:
+        drop_pg_schema()
 
 
 @pytest.fixture
