@@ -11,9 +11,11 @@ export async function render(main) {
     const totals = state ? state.totals : [];
     const line = totals.map((t, side) => `${sideName(game, side)} ${t}`).join(' · ');
     const when = new Date(game.created_at).toLocaleDateString();
+    const unsynced = game.hands.filter((x) => x.sync !== 'synced').length + (game.created ? 0 : 1);
     return h('li', {}, h('a', { class: 'btn', href: `#/g/${game.id}` },
       h('span', {}, line || `${sideCount(game.rules)} sides`),
-      h('span', { class: 'muted' }, `${unit(game.rules)}${state && state.game_over ? ', over' : ''} · ${when}`)));
+      h('span', { class: 'muted' }, `${unit(game.rules)}${state && state.game_over ? ', over' : ''} · ${when}`,
+        unsynced ? h('span', { class: 'sync local' }, ` ${unsynced} on this phone only`) : null)));
   });
   main.append(
     h('h1', {}, 'Your games'),
