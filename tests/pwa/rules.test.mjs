@@ -241,8 +241,15 @@ function randomCases(seed, count) {
       return h;
     };
     const dealer = int(0, rs.players - 1);
-    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset', 'hand']);
-    if (kind === 'hand') {
+    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset', 'hand', 'canonical']);
+    if (kind === 'canonical') {
+      const bid = pick([...JUNK, rs.min_bid - 1, rs.mark_value - 1, rs.mark_value + 1, { marks: int(0, 9) },
+        { contract: pick(['nello', 'plunge', 'splash', 'sevens', 'dip', 'dive']), marks: int(0, 6),
+          ...(rand() < 0.5 ? { doubles: pick(['high', 'low', 'own_suit', 'x']) } : {}),
+          ...(rand() < 0.5 ? { doubles_held: int(0, 7) } : {}) },
+        ...auction(dealer, rs.players)]);
+      cases.push({ kind, id, overrides, bid });
+    } else if (kind === 'hand') {
       const totals = rand() < 0.9 ? Array.from({ length: sides }, () => int(-1, rs.target)) : pick(JUNK);
       const scoredHands = pick([0, 1, 12, 13, 14, -1, 2.5, null]);
       cases.push({ kind, id, overrides, hand: hand(dealer), dealer: pick([dealer, -1, rs.players, null]), totals, scoredHands });
@@ -267,11 +274,14 @@ function randomCases(seed, count) {
 
 const PYTHON_RUNNER = `
 import json, sys, rules
+from rules.bids import parse_bid
 out = []
 for c in json.load(sys.stdin):
     try:
         rs = rules.get_ruleset(c["id"], c["overrides"])
-        if c["kind"] == "hand":
+        if c["kind"] == "canonical":
+            value = "pass" if c["bid"] == "pass" else parse_bid(rs, c["bid"]).canonical()
+        elif c["kind"] == "hand":
             value = rules.score_hand(rs, c["hand"], c["dealer"], c["totals"],
                                      scored_hands=c["scoredHands"]).to_dict()
         elif c["kind"] == "ruleset":
@@ -292,6 +302,7 @@ function runJs(c) {
   try {
     const rs = applyOverrides(PRESETS[c.id], c.overrides);
     if (c.kind === 'ruleset') return { value: rs };
+    if (c.kind === 'canonical') return { value: canonicalBid(rs, c.bid) };
     if (c.kind === 'hand') return { value: scoreHand(rs, c.hand, c.dealer, c.totals, { scoredHands: c.scoredHands }) };
     if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer, c.start_totals) };
     if (c.kind === 'ladder') return { value: legalBids(rs, c.auction, c.dealer) };
