@@ -1,7 +1,8 @@
 """Tally 42's server: the app factory (API, share pages, the PWA at /)."""
 
 import click
-from flask import Flask, render_template, request
+import swagger_ui_bundle
+from flask import Flask, abort, render_template, request, send_from_directory
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import errors, ratelimit
@@ -44,10 +45,9 @@ CSP = (
     "connect-src 'self'; manifest-src 'self'; worker-src 'self'; font-src 'self'; "
     "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
 )
-DOCS_CDN = "https://cdn.jsdelivr.net"
-DOCS_CSP = CSP.replace("script-src 'self'", f"script-src 'self' {DOCS_CDN}").replace(
-    "style-src 'self'", f"style-src 'self' {DOCS_CDN}"
-)
+# Swagger UI's two files, served from the swagger-ui-bundle package: the docs work offline
+# and under the same CSP as everything else (no CDN, no inline).
+DOCS_ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js")
 SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "no-referrer",
@@ -71,8 +71,15 @@ def add_security_headers(response):
 
 
 def api_docs():
-    """The API docs (Swagger UI from a CDN, started by a script served here)."""
-    return render_template("docs.html"), 200, {"Content-Security-Policy": DOCS_CSP}
+    """The API docs: Swagger UI, served from this app, started by a script served here."""
+    return render_template("docs.html", assets=DOCS_ASSETS)
+
+
+def api_docs_asset(filename):
+    """One of Swagger UI's files (404 for anything else), cacheable for a day."""
+    if filename not in DOCS_ASSETS:
+        abort(404)
+    return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)
 
 
 def create_app(test_config=None):
@@ -85,7 +92,8 @@ def create_app(test_config=None):
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
-    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs")
+    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
+                                         "api_docs_asset")
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
@@ -118,5 +126,6 @@ def register_blueprints(app):
     for blp in (rulesets.blp, games.blp, hands.blp, share.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
+    app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
     app.register_blueprint(share.pages)
     app.register_blueprint(pwa.bp)

@@ -26,6 +26,11 @@ def test_docs_page_and_openapi_document(client):
     assert "unsafe-inline" not in page.headers["Content-Security-Policy"]
     assert "/_static/docs.js" in page.text
     client.get("/_static/docs.js")
+    assert "cdn" not in page.headers["Content-Security-Policy"]
+    for asset in ("swagger-ui.css", "swagger-ui-bundle.js"):
+        assert f"/api/docs/{asset}" in page.text
+        assert client.get(f"/api/docs/{asset}").content_length > 1000
+    client.get("/api/docs/index.html", status=404)
 
 
 def test_405_keeps_allow_header(client):
