@@ -11,9 +11,10 @@ import socket
 import threading
 import time
 
+# Missing tools fail loudly (plain imports, no importorskip): a skipped browser suite must
+# never pass for a green one. Both come from pyproject's [test] extra.
+import playwright.sync_api as playwright_sync
 import pytest
-
-playwright_sync = pytest.importorskip("playwright.sync_api")
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
@@ -69,7 +70,7 @@ def playwright():
 def browser(playwright):
     """Debian's Chromium, headless."""
     if not os.path.exists(CHROMIUM):
-        pytest.skip(f"no Chromium at {CHROMIUM}")
+        pytest.fail(f"no Chromium at {CHROMIUM}: apt-get install -y chromium (tests/run-all does)")
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield browser
     browser.close()
@@ -229,8 +230,8 @@ def table(phone, base_url):
 @pytest.fixture(scope="session")
 def axe_source():
     """axe-core's source, as shipped inside the axe-playwright-python package."""
-    package = pytest.importorskip("axe_playwright_python",
-                                  reason="pip install axe-playwright-python")
+    import axe_playwright_python as package  # pyproject's [test] extra
+
     return (pathlib.Path(package.__file__).parent / "axe.min.js").read_text()
 
 

@@ -1,14 +1,9 @@
 """Two phones on one game: a 409 and a 412 show both versions and let the user choose."""
 
-import pytest
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
 
-def test_two_phones_conflict_then_choose(table, browser, base_url, request):
-    try:  # the conflict screen is checked with axe-core too, when it is installed
-        axe_source = request.getfixturevalue("axe_source")
-    except pytest.skip.Exception:
-        axe_source = None
+def test_two_phones_conflict_then_choose(table, browser, base_url, axe_source):
     a = table
     a.open()
     game_id = a.new_game("marks")
@@ -35,8 +30,7 @@ def test_two_phones_conflict_then_choose(table, browser, base_url, request):
         assert page_b.inner_text("#mine") == "Partner bid 1 mark, all tricks"
         assert page_b.inner_text("#theirs") == "Left bid 30, took 35"
         screenshot(page_b, "conflict")
-        if axe_source:
-            assert axe_violations(page_b, axe_source) == []
+        assert axe_violations(page_b, axe_source) == []
         page_b.click("#keep-mine")
         b.wait_synced(game_id)
         server = b.assert_same(game_id)
