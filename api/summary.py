@@ -1,15 +1,21 @@
 """The /s/ page's content: score as tally marks (or points), the winner, hand by hand."""
 
-TALLY_FIVE = "\U0001d378"  # COUNTING ROD TALLY MARK FIVE
-TALLY_ONE = "\U0001d377"  # COUNTING ROD TALLY MARK ONE
-MAX_TALLY = 60  # beyond this, digits read better than marks
+# Seven marks are the seven strokes of "ALL" (A: 3, L: 2, L: 2), as on the phone's sheet
+# (pwa/js/views/score-sheet.js); drawn as SVG paths because no common font has tally glyphs.
+ALL_STROKES = (
+    "M6 52 L22 4", "M22 4 L38 52", "M12 36 L32 36", "M58 4 L58 52", "M58 52 L84 52",
+    "M104 4 L104 52", "M104 52 L130 52",
+)
+MAX_TALLY = 35  # five full "ALL"s; beyond this, digits read better than strokes
 
 
 def tally(n):
-    """Tally marks for `n` marks (groups of five), or None when digits are better."""
+    """The strokes for `n` marks, in words of "ALL" (a list of path lists), or None when
+    digits read better (negative or more than MAX_TALLY)."""
     if not 0 <= n <= MAX_TALLY:
         return None
-    return " ".join([TALLY_FIVE] * (n // 5) + ([TALLY_ONE * (n % 5)] if n % 5 else []))
+    full, rest = divmod(n, len(ALL_STROKES))
+    return [list(ALL_STROKES)] * full + ([list(ALL_STROKES[:rest])] if rest else [])
 
 
 def bid_label(bid, ruleset):

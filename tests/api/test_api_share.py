@@ -17,11 +17,13 @@ def share(table, action, status=200, auth=None):
                                   status=status)
 
 
-@pytest.mark.parametrize("marks, marks_text", [
-    (0, ""), (1, "\U0001d377"), (4, "\U0001d377" * 4), (5, "\U0001d378"),
-    (7, "\U0001d378 \U0001d377\U0001d377"), (61, None), (-1, None)])
-def test_tally_marks_in_groups_of_five(marks, marks_text):
-    assert summary.tally(marks) == marks_text
+@pytest.mark.parametrize("marks, strokes_per_word", [
+    (0, []), (1, [1]), (3, [3]), (7, [7]), (8, [7, 1]), (13, [7, 6]), (35, [7] * 5),
+    (36, None), (-1, None)])
+def test_tally_marks_are_words_of_all(marks, strokes_per_word):
+    """Seven marks are the seven strokes of "ALL"; an overshoot starts a new word."""
+    words = summary.tally(marks)
+    assert (None if words is None else [len(w) for w in words]) == strokes_per_word
 
 
 def test_shared_json_is_read_only_view(table):
@@ -68,6 +70,8 @@ def test_share_page_renders_score_hands_and_og_tags(table):
     assert "2 marks" in html and "made" in html and "0 marks" in html
     assert 'http-equiv="refresh"' in html and response.headers["Refresh"] == "30"
     assert "<script" not in html and "style=" not in html and "<style" not in html
+    # the tally: Them's 2 marks are the first two strokes of "ALL", Us has none
+    assert html.count("<path ") == 2 and 'aria-label="2 marks"' in html
 
 
 def test_finished_game_page_names_winner_and_stops_refreshing(table):
