@@ -1,4 +1,6 @@
-"""The peewee database: one `DATABASE_URL` picks SQLite (durable pragmas) or pooled PostgreSQL."""
+"""The peewee database: one `DATABASE_URL` picks SQLite (durable pragmas) or PostgreSQL, both
+pooled: opening a connection per request (connect, four PRAGMAs, close with a WAL checkpoint)
+cost more CPU than the share view's own work (bench/README.md)."""
 
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
@@ -18,16 +20,23 @@ SQLITE_PRAGMAS = {
 POOL_DEFAULTS = {"max_connections": "8", "stale_timeout": "300", "timeout": "20"}
 
 
+SQLITE_POOL_DEFAULTS = {"max_connections": "8", "stale_timeout": "300"}
+
+
 def pooled_url(url):
-    """Return `url` with PostgreSQL switched to peewee's pool (defaults for its size added)."""
-    parts = urlsplit(url)
-    scheme = parts.scheme
-    if scheme in {"postgres", "postgresql"}:
-        scheme = "postgresql+pool"
-    if scheme != "postgresql+pool":
+    """Return `url` switched to peewee's pool (SQLite and PostgreSQL), with pool defaults added;
+    any other URL is returned as it is."""
+    scheme, sep, rest = url.partition("://")
+    if scheme in {"sqlite", "sqlite+pool"}:
+        # not urlsplit: it would read the first folder of an absolute path as a host
+        path, _, query = rest.partition("?")
+        query = urlencode({**SQLITE_POOL_DEFAULTS, **dict(parse_qsl(query))})
+        return f"sqlite+pool://{path}?{query}"
+    if scheme not in {"postgres", "postgresql", "postgresql+pool"} or not sep:
         return url
+    parts = urlsplit(url)
     query = {**POOL_DEFAULTS, **dict(parse_qsl(parts.query))}
-    return urlunsplit(parts._replace(scheme=scheme, query=urlencode(query)))
+    return urlunsplit(parts._replace(scheme="postgresql+pool", query=urlencode(query)))
 
 
 def open_database(url):
@@ -37,7 +46,10 @@ def open_database(url):
     """
     url = pooled_url(url)
     if url.startswith("sqlite"):
-        return connect(url, pragmas=SQLITE_PRAGMAS, timeout=15, lock_type="IMMEDIATE")
+        # check_same_thread off: the pool lends each connection to one thread at a time, but
+        # not always to the thread that opened it
+        return connect(url, pragmas=SQLITE_PRAGMAS, timeout=15, lock_type="IMMEDIATE",
+                       check_same_thread=False)
     return connect(url)
 
 

@@ -2,11 +2,12 @@
 
 import datetime
 
+import pytest
 from apitest import PG_URL, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
-from api import hand_log
+from api import db, hand_log
 from api.db import flask_db
 from api.models import Game, Hand, IdempotencyKey, prune_idempotency_keys, utcnow
 
@@ -63,3 +64,17 @@ def test_database_unavailable_is_503_with_retry_after(app, table, monkeypatch):
     monkeypatch.setattr(Game, "locked", classmethod(locked))
     response = table.hand(1, status=503, **made())
     assert response.headers["Retry-After"] == "1" and response.json["code"] == 503
+
+
+@pytest.mark.parametrize("url, pooled", [
+    ("sqlite:////tmp/t42.db", "sqlite+pool:////tmp/t42.db?max_connections=8&stale_timeout=300"),
+    ("sqlite:///t42.db", "sqlite+pool:///t42.db?max_connections=8&stale_timeout=300"),
+    ("sqlite:///t42.db?max_connections=2", "sqlite+pool:///t42.db?max_connections=2&stale_timeout=300"),
+    ("postgresql://postgres@127.0.0.1:5432/t",
+     "postgresql+pool://postgres@127.0.0.1:5432/t?max_connections=8&stale_timeout=300&timeout=20"),
+    ("mysql://x/y", "mysql://x/y"),
+])
+def test_database_urls_are_pooled_with_the_path_kept(url, pooled):
+    """Both stores are pooled (no connect + PRAGMAs per request); an absolute SQLite path
+    keeps its leading slash instead of being read as a host."""
+    assert db.pooled_url(url) == pooled
