@@ -9,6 +9,7 @@ from peewee import (
     DateTimeField,
     ForeignKeyField,
     IntegerField,
+    PostgresqlDatabase,
     TextField,
 )
 
@@ -98,9 +99,24 @@ class IdempotencyKey(flask_db.Model):
 MODELS = (Game, Hand, IdempotencyKey)
 
 
+# Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.
+CREATE_TABLES_LOCK = 0x7461_6C6C_7934_32  # "tally42"
+
+
 def create_tables():
-    """Create the tables that are missing (safe to run from several workers at once)."""
-    flask_db.database.create_tables(MODELS, safe=True)
+    """Create the tables that are missing (safe to run from several workers at once).
+
+    On PostgreSQL, two workers running CREATE TABLE IF NOT EXISTS on an empty schema can both
+    pass the check and collide on pg_type (duplicate key): creation takes a transaction-scoped
+    advisory lock, so the second worker waits, then finds the tables there.
+    """
+    database = flask_db.database
+    if not isinstance(database.obj, PostgresqlDatabase):
+        database.create_tables(MODELS, safe=True)
+        return
+    with database.atomic():
+        database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (CREATE_TABLES_LOCK,))
+        database.create_tables(MODELS, safe=True)
 
 
 def prune_idempotency_keys(days):

@@ -78,3 +78,34 @@ def test_database_urls_are_pooled_with_the_path_kept(url, pooled):
     """Both stores are pooled (no connect + PRAGMAs per request); an absolute SQLite path
     keeps its leading slash instead of being read as a host."""
     assert db.pooled_url(url) == pooled
+
+
+@pytest.mark.skipif(not PG_URL, reason="the first-boot race is PostgreSQL's (pg_type)")
+def test_workers_creating_tables_at_once_on_an_empty_schema_all_boot(app):
+    """Several workers booting on an empty schema: none fails on a duplicate pg_type row."""
+    import threading
+
+    from api.models import MODELS, create_tables
+
+    database = flask_db.database
+    for _ in range(5):
+        with database.connection_context():
+            database.drop_tables(MODELS, cascade=True)
+        barrier, failures = threading.Barrier(4), []
+
+        def boot(barrier=barrier, failures=failures):
+            try:
+                with database.connection_context():
+                    barrier.wait()
+                    create_tables()
+            except Exception as exc:  # noqa: BLE001 (any failure to boot is the bug)
+                failures.append(exc)
+
+        workers = [threading.Thread(target=boot) for _ in range(4)]
+        for worker in workers:
+            worker.start()
+        for worker in workers:
+            worker.join()
+        assert failures == []
+    with database.connection_context():
+        assert set(database.get_tables()) >= {m._meta.table_name for m in MODELS}
