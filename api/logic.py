@@ -23,6 +23,15 @@ def _ruleset(preset_id, overrides_json):
     return rules.get_ruleset(preset_id, json.loads(overrides_json) or None)
 
 
+@functools.lru_cache(maxsize=256)
+def rules_dict(ruleset):
+    """`ruleset.to_dict()`, computed once per Ruleset (frozen, so hashable and unchanging).
+
+    Shared between requests: callers must not change it (marshmallow's Dict dumps a copy).
+    """
+    return ruleset.to_dict()
+
+
 def game_ruleset(game):
     """The Ruleset a stored game plays by."""
     return _ruleset(game.ruleset, canonical_json(game.overrides or {}))
@@ -66,7 +75,7 @@ def shared_view(game, hands=None):
     return {
         "id": game.id,
         "ruleset": game.ruleset,
-        "rules": game_ruleset(game).to_dict(),
+        "rules": rules_dict(game_ruleset(game)),
         "teams": game.teams,
         "first_dealer": game.first_dealer,
         "start_totals": game.start_totals,

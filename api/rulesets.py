@@ -6,6 +6,7 @@ from flask_smorest import Blueprint
 import rules
 
 from .errors import abort
+from .logic import rules_dict
 from .schemas import RulesetOut
 
 blp = Blueprint("rulesets", __name__, url_prefix="/api/rulesets", description="Rule presets")
@@ -19,7 +20,7 @@ class Rulesets(MethodView):
     @blp.response(200, RulesetOut(many=True))
     def get(self):
         """List the rule presets, in display order"""
-        return [ruleset.to_dict() for ruleset in rules.PRESETS.values()]
+        return [rules_dict(ruleset) for ruleset in rules.PRESETS.values()]
 
 
 @blp.route("/<string(maxlength=64):ruleset_id>")
@@ -32,4 +33,4 @@ class RulesetById(MethodView):
         """Get one rule preset with all its knobs"""
         if ruleset_id not in rules.PRESETS:
             abort(404, f"no ruleset {ruleset_id!r}")
-        return rules.PRESETS[ruleset_id].to_dict()
+        return rules_dict(rules.PRESETS[ruleset_id])

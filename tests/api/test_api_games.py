@@ -136,3 +136,16 @@ def test_delete_game(table):
     # the token died with its game: it is now unknown
     table.client.get(table.url, headers=table.auth, status=401)
     table.client.get(f"/api/share/{table.share_token}", status=404)
+
+
+def test_rules_of_a_game_are_serialised_once_per_ruleset_and_never_shared_mutably(table):
+    """The cached rules dict is the ruleset's to_dict(), and a response is a copy of it."""
+    import rules
+    from api.logic import rules_dict
+
+    ruleset = rules.get_ruleset("straight-42")
+    assert rules_dict(ruleset) is rules_dict(ruleset)
+    assert rules_dict(ruleset) == ruleset.to_dict()
+    first = table.client.get(table.url, headers=table.auth).json["rules"]
+    assert first == ruleset.to_dict()
+    assert rules_dict(ruleset) == ruleset.to_dict()
