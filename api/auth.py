@@ -65,7 +65,7 @@ def require_edit(game_id):
     token = bearer_token()
     if token is None:
         abort(401, "this needs the game's edit token (Authorization: Bearer)", headers=AUTH_HEADERS)
-    game = Game.get_or_none(Game.id == str(game_id))
+    game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
     if not is_known_token(token):

@@ -198,7 +198,7 @@ def set_share(game_id, action):
 
 def shared_game(token):
     """The game behind a share token; 404 if there is none (or it was revoked)."""
-    game = Game.get_or_none(Game.share_token == token)
+    game = Game.by_share_token(token)
     if game is None:
         abort(404, "no game is shared under this link")
     return game

@@ -47,7 +47,7 @@ class SharedGameView(MethodView):
 @pages.route(f"/s/{TOKEN_PATH}")
 def share_page(token):
     """The server-rendered summary of a shared game: works without JavaScript."""
-    game = Game.get_or_none(Game.share_token == token)
+    game = Game.by_share_token(token)
     if game is None:
         return render_template("share_missing.html"), 404
     page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game))

@@ -109,3 +109,17 @@ def test_workers_creating_tables_at_once_on_an_empty_schema_all_boot(app):
         assert failures == []
     with database.connection_context():
         assert set(database.get_tables()) >= {m._meta.table_name for m in MODELS}
+
+
+def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
+    """Game.by_id / by_share_token / locked / ordered_hands (SQL built once) match peewee's."""
+    table.hand(1, **made())
+    with flask_db.database.connection_context():
+        game = Game.get(Game.id == table.id)
+        assert Game.by_id(table.id).__data__ == game.__data__
+        assert Game.by_share_token(table.share_token).__data__ == game.__data__
+        with flask_db.database.atomic():
+            assert Game.locked(table.id).__data__ == game.__data__
+        assert Game.by_id("no-such-game") is None and Game.by_share_token("x" * 22) is None
+        expected = [h.__data__ for h in game.hands.order_by(Hand.hand_no)]
+        assert [h.__data__ for h in game.ordered_hands()] == expected
