@@ -62,14 +62,18 @@ class Gunicorn:
         self.log = log
         self.proc = None
 
-    def start(self):
-        """Start the server and wait until it answers the probe path."""
+    def start(self, timeout=30.0):
+        """Start the server and wait up to `timeout` s until it answers the probe path."""
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
-        self.proc = subprocess.Popen(
-            self.cmd, env=self.env, cwd=self.cwd, stdout=out, stderr=out,
-            start_new_session=True,
-        )
-        wait_http(self.url + self.probe, proc=self.proc)
+        try:
+            self.proc = subprocess.Popen(
+                self.cmd, env=self.env, cwd=self.cwd, stdout=out, stderr=out,
+                start_new_session=True,
+            )
+        finally:
+            if self.log:
+                out.close()  # the child holds its own descriptor
+        wait_http(self.url + self.probe, timeout=timeout, proc=self.proc)
         return self
 
     def kill9(self):
