@@ -16,7 +16,7 @@ blp = Blueprint("games", __name__, url_prefix="/api/games", description="Games")
 class Games(MethodView):
     """Starting games."""
 
-    @blp.arguments(GameCreate)
+    @blp.arguments(GameCreate())
     @blp.response(201, GameCreated)
     @blp.alt_response(409, schema=ErrorOut, description="the id exists with another token or "
                       "content")

@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_view, hand_view, locked_game, replay, state_without_hands
-from .models import Hand, IdempotencyKey, utcnow
+from .models import Hand, IdempotencyKey, insert_row, utcnow
 
 _in_flight = set()
 _in_flight_lock = threading.Lock()
@@ -39,9 +39,7 @@ def record_hand(game_id, data, key):
     request_hash = content_hash({"hand_no": hand_no, "hand": data})
     with in_flight(game_id, key), write_transaction():
         game = locked_game(game_id)
-        stored = IdempotencyKey.get_or_none(
-            (IdempotencyKey.game == game.id) & (IdempotencyKey.key == key)
-        )
+        stored = IdempotencyKey.find(game.id, key)
         if stored is not None:
             if stored.request_hash != request_hash:
                 abort(422, "this Idempotency-Key was used with another request body",
@@ -49,8 +47,8 @@ def record_hand(game_id, data, key):
             return stored.status, stored.response, game_view(game)
         hands = game.ordered_hands()
         response, hands = _append_hand(game, hands, hand_no, data)
-        IdempotencyKey.create(game=game.id, key=key, request_hash=request_hash,
-                              status=201, response=response)
+        insert_row(IdempotencyKey, game=game.id, key=key, request_hash=request_hash,
+                   status=201, response=response, created_at=utcnow())
         return 201, response, game_view(game, hands)
 
 
@@ -67,16 +65,16 @@ def _append_hand(game, hands, hand_no, body):
         abort(409, f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
               errors=field_errors("hand_no", f"expected {next_no}"))
     state = replay(game, [h.body for h in hands] + [body])
-    hand = Hand.create(game=game.id, hand_no=hand_no, body=body, result=state["hands"][-1])
+    now = utcnow()
+    hand = insert_row(Hand, game=game.id, hand_no=hand_no, body=body, result=state["hands"][-1],
+                      created_at=now, updated_at=now)
     _save_state(game, state)
     return hand_view(hand), [*hands, hand]
 
 
 def _save_state(game, state):
     """Cache the replayed totals on the game row."""
-    game.state = state_without_hands(state)
-    game.updated_at = utcnow()
-    game.save()
+    game.save_state(state_without_hands(state))
 
 
 def _locked_log(game_id, hand_no, check_etag):

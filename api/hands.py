@@ -39,7 +39,7 @@ class Hands(MethodView):
 
     @edit_token_required
     @blp.etag
-    @blp.arguments(HandPost)
+    @blp.arguments(HandPost())
     @blp.response(201, HandOut)
     @blp.doc(parameters=[KEY_DOC], security=EDIT_TOKEN)
     @blp.alt_response(409, schema=ErrorOut,
@@ -58,7 +58,7 @@ class HandByNo(MethodView):
 
     @edit_token_required
     @blp.etag
-    @blp.arguments(HandBody)
+    @blp.arguments(HandBody())
     @blp.response(200, HandOut)
     @blp.doc(security=EDIT_TOKEN)
     def put(self, data, game_id, hand_no):

@@ -24,7 +24,7 @@ class ShareLink(MethodView):
     """A game's share link (edit token)."""
 
     @edit_token_required
-    @blp.arguments(ShareAction)
+    @blp.arguments(ShareAction())
     @blp.response(200, ShareOut)
     @blp.doc(security=EDIT_TOKEN)
     def post(self, data, game_id):

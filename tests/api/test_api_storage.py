@@ -123,3 +123,18 @@ def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
         assert Game.by_id("no-such-game") is None and Game.by_share_token("x" * 22) is None
         expected = [h.__data__ for h in game.hands.order_by(Hand.hand_no)]
         assert [h.__data__ for h in game.ordered_hands()] == expected
+
+
+def test_prebuilt_writes_store_what_peewee_reads_back(app, table):
+    """insert_row / save_state (SQL built once) store rows peewee reads back unchanged."""
+    posted = table.hand(1, key="k1", **made()).json
+    with flask_db.database.connection_context():
+        hand = Hand.get((Hand.game == table.id) & (Hand.hand_no == 1))
+        assert {"hand_no": 1, "hand": hand.body, "result": hand.result} == posted
+        assert isinstance(hand.created_at, datetime.datetime) and hand.created_at == hand.updated_at
+        key = IdempotencyKey.get((IdempotencyKey.game == table.id) & (IdempotencyKey.key == "k1"))
+        assert (key.status, key.response) == (201, posted)
+        assert IdempotencyKey.find(table.id, "k1").__data__ == key.__data__
+        assert IdempotencyKey.find(table.id, "other") is None
+        game = Game.get(Game.id == table.id)
+        assert game.state["next_hand_no"] == 2 and game.updated_at > game.created_at
