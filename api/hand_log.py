@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_view, hand_view, locked_game, replay, state_without_hands
-from .models import Hand, IdempotencyKey, insert_row, utcnow
+from .models import Hand, HandRow, IdempotencyKey, insert_row, utcnow
 
 _in_flight = set()
 _in_flight_lock = threading.Lock()
@@ -66,8 +66,9 @@ def _append_hand(game, hands, hand_no, body):
               errors=field_errors("hand_no", f"expected {next_no}"))
     state = replay(game, [h.body for h in hands] + [body])
     now = utcnow()
-    hand = insert_row(Hand, game=game.id, hand_no=hand_no, body=body, result=state["hands"][-1],
-                      created_at=now, updated_at=now)
+    hand = HandRow(hand_no, body, state["hands"][-1])
+    insert_row(Hand, game=game.id, hand_no=hand_no, body=body, result=hand.result,
+               created_at=now, updated_at=now)
     _save_state(game, state)
     return hand_view(hand), [*hands, hand]
 
@@ -99,8 +100,7 @@ def replace_hand(game_id, hand_no, body, check_etag):
         state = replay(game, [h.body for h in hands])
         for hand, result in zip(hands[hand_no - 1:], state["hands"][hand_no - 1:], strict=True):
             hand.result = result
-            hand.updated_at = utcnow()
-            hand.save()
+            Hand.rewrite(game.id, hand)
         _save_state(game, state)
         return hand_view(hands[hand_no - 1]), game_view(game, hands)
 
@@ -111,6 +111,6 @@ def delete_last_hand(game_id, hand_no, check_etag):
         game, hands = _locked_log(game_id, hand_no, check_etag)
         if hand_no != len(hands):
             abort(409, f"only the last hand ({len(hands)}) can be undone; edit others with PUT")
-        hands.pop().delete_instance()
+        Hand.remove(game.id, hands.pop().hand_no)
         _save_state(game, replay(game, [h.body for h in hands]))
         return game_view(game, hands)

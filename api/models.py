@@ -2,6 +2,7 @@
 
 import datetime
 import json
+from dataclasses import dataclass
 
 from peewee import (
     CharField,
@@ -124,11 +125,21 @@ class Game(flask_db.Model):
                   self.id])
 
     def ordered_hands(self):
-        """The hand log in order."""
-        rows = cached_raw(Hand, "hands_of_game",
-                          lambda: Hand.select().where(Hand.game == "").order_by(Hand.hand_no),
-                          self.id)
-        return list(rows)
+        """The hand log in order, as HandRows."""
+        sql = cached_sql("hands_of_game", lambda: Hand.select(Hand.hand_no, Hand.body, Hand.result)
+                         .where(Hand.game == "").order_by(Hand.hand_no))
+        rows = flask_db.database.execute_sql(sql, (self.id,)).fetchall()
+        return [HandRow(no, json.loads(body), json.loads(result)) for no, body, result in rows]
+
+
+@dataclass(slots=True)
+class HandRow:
+    """One hand of the log as the views use it: read straight from the cursor, since building
+    a peewee model per row cost more than the rest of the share view together."""
+
+    hand_no: int
+    body: dict
+    result: dict
 
 
 class Hand(flask_db.Model):
@@ -143,6 +154,23 @@ class Hand(flask_db.Model):
 
     class Meta:
         indexes = ((("game", "hand_no"), True),)
+
+    @staticmethod
+    def rewrite(game_id, row):
+        """Store a HandRow's body and result over hand `row.hand_no` of the game."""
+        sql = cached_sql("hand_rewrite", lambda p: (
+            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "updated_at" = {p} '
+            f'WHERE "game_id" = {p} AND "hand_no" = {p}'))
+        flask_db.database.execute_sql(sql, [
+            Hand.body.db_value(row.body), Hand.result.db_value(row.result),
+            Hand.updated_at.db_value(utcnow()), game_id, row.hand_no])
+
+    @staticmethod
+    def remove(game_id, hand_no):
+        """Delete hand `hand_no` of the game."""
+        sql = cached_sql("hand_remove", lambda p: (
+            f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" = {p}'))
+        flask_db.database.execute_sql(sql, [game_id, hand_no])
 
 
 class IdempotencyKey(flask_db.Model):

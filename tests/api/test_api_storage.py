@@ -121,8 +121,8 @@ def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
         with flask_db.database.atomic():
             assert Game.locked(table.id).__data__ == game.__data__
         assert Game.by_id("no-such-game") is None and Game.by_share_token("x" * 22) is None
-        expected = [h.__data__ for h in game.hands.order_by(Hand.hand_no)]
-        assert [h.__data__ for h in game.ordered_hands()] == expected
+        expected = [(h.hand_no, h.body, h.result) for h in game.hands.order_by(Hand.hand_no)]
+        assert [(h.hand_no, h.body, h.result) for h in game.ordered_hands()] == expected
 
 
 def test_prebuilt_writes_store_what_peewee_reads_back(app, table):
