@@ -8,6 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import errors, ratelimit
 from .config import Config
 from .db import flask_db, open_database
+from .json_provider import OrjsonProvider
 from .models import create_tables, prune_idempotency_keys
 
 API_DESCRIPTION = """\
@@ -85,6 +86,7 @@ def api_docs_asset(filename):
 def create_app(test_config=None):
     """Build the app; `test_config` (a dict) overrides Config. Fails fast on a bad DATABASE_URL."""
     app = Flask(__name__, static_url_path="/_static")
+    app.json = OrjsonProvider(app)
     app.config.from_object(Config)
     if test_config:
         app.config.update(test_config)
