@@ -197,11 +197,11 @@ def set_share(game_id, action):
 
 
 def shared_game(token):
-    """The game behind a share token; 404 if there is none (or it was revoked)."""
-    game = Game.by_share_token(token)
+    """(game, hands) behind a share token; 404 if there is none (or it was revoked)."""
+    game, hands = Game.shared(token)
     if game is None:
         abort(404, "no game is shared under this link")
-    return game
+    return game, hands
 
 
 def locked_game(game_id):

@@ -5,6 +5,7 @@ import json
 from dataclasses import dataclass
 
 from peewee import (
+    JOIN,
     CharField,
     CompositeKey,
     DateTimeField,
@@ -98,23 +99,36 @@ class Game(flask_db.Model):
         """The first row of `build()` (a select of every field) as a Game, or None: made from
         the cursor's tuple, as peewee's row processing cost ~0.1 ms (a tenth of a share read)."""
         row = flask_db.database.execute_sql(cached_sql(name, build), params).fetchone()
-        if row is None:
-            return None
+        return None if row is None else cls._from_row(row)
+
+    @classmethod
+    def _from_row(cls, row):
+        """A Game from a tuple holding every field in peewee's order (that of cls.select())."""
         game = cls(__no_default__=1, **{
             f.name: f.python_value(v) for f, v in zip(cls._meta.sorted_fields, row, strict=True)})
         game._dirty.clear()
         return game
 
     @classmethod
+    def shared(cls, token):
+        """(game, its HandRows in order) for a share token, or (None, []): one query, not
+        two, since every viewer of a live share link reads it again and again."""
+        sql = cached_sql("game_and_hands_by_share_token", lambda: (
+            cls.select(cls, Hand.hand_no, Hand.body, Hand.result)
+            .join(Hand, JOIN.LEFT_OUTER, on=(Hand.game == cls.id))
+            .where(cls.share_token == "").order_by(Hand.hand_no)))
+        rows = flask_db.database.execute_sql(sql, (token,)).fetchall()
+        if not rows:
+            return None, []
+        n = len(cls._meta.sorted_fields)
+        hands = [HandRow(row[n], json.loads(row[n + 1]), json.loads(row[n + 2]))
+                 for row in rows if row[n] is not None]
+        return cls._from_row(rows[0][:n]), hands
+
+    @classmethod
     def by_id(cls, game_id):
         """The game with this id, or None."""
         return cls._one("game_by_id", lambda: cls.select().where(cls.id == ""), game_id)
-
-    @classmethod
-    def by_share_token(cls, token):
-        """The game shared under this token, or None."""
-        return cls._one("game_by_share_token",
-                        lambda: cls.select().where(cls.share_token == ""), token)
 
     @classmethod
     def locked(cls, game_id):

@@ -41,16 +41,16 @@ class SharedGameView(MethodView):
     @blp.response(200, SharedGame)
     def get(self, token):
         """Read a shared game (read-only)"""
-        return logic.shared_view(logic.shared_game(token))
+        return logic.shared_view(*logic.shared_game(token))
 
 
 @pages.route(f"/s/{TOKEN_PATH}")
 def share_page(token):
     """The server-rendered summary of a shared game: works without JavaScript."""
-    game = Game.by_share_token(token)
+    game, hands = Game.shared(token)
     if game is None:
         return render_template("share_missing.html"), 404
-    page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game))
+    page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game, hands))
     headers = {"X-Robots-Tag": "noindex, nofollow"}
     refresh = current_app.config["SHARE_REFRESH_SECONDS"] if page["live"] else None
     if refresh:

@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from apitest import PG_URL, made
+from apitest import PG_URL, Table, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
@@ -112,17 +112,24 @@ def test_workers_creating_tables_at_once_on_an_empty_schema_all_boot(app):
 
 
 def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
-    """Game.by_id / by_share_token / locked / ordered_hands (SQL built once) match peewee's."""
-    table.hand(1, **made())
+    """Game.by_id / shared / locked / ordered_hands (SQL built once) match peewee's."""
+    for hand_no in (1, 2, 3):
+        table.hand(hand_no, **made(bidder=hand_no % 4))
+    empty = Table(table.client)
     with flask_db.database.connection_context():
         game = Game.get(Game.id == table.id)
         assert Game.by_id(table.id).__data__ == game.__data__
-        assert Game.by_share_token(table.share_token).__data__ == game.__data__
+        shared, shared_hands = Game.shared(table.share_token)
+        assert shared.__data__ == game.__data__
         with flask_db.database.atomic():
             assert Game.locked(table.id).__data__ == game.__data__
-        assert Game.by_id("no-such-game") is None and Game.by_share_token("x" * 22) is None
+        assert Game.by_id("no-such-game") is None and Game.shared("x" * 22) == (None, [])
         expected = [(h.hand_no, h.body, h.result) for h in game.hands.order_by(Hand.hand_no)]
         assert [(h.hand_no, h.body, h.result) for h in game.ordered_hands()] == expected
+        assert [(h.hand_no, h.body, h.result) for h in shared_hands] == expected
+        assert [h.hand_no for h in shared_hands] == [1, 2, 3]
+        no_hands, none = Game.shared(empty.share_token)
+        assert no_hands.id == empty.id and none == []
 
 
 def test_prebuilt_writes_store_what_peewee_reads_back(app, table):
