@@ -84,3 +84,33 @@ def test_screen_kept_awake_during_a_game_only(table):
     wait_js(page, "() => document.documentElement.dataset.awake === 'on'")
     page.click("a.brand")
     wait_js(page, "() => document.documentElement.dataset.awake === undefined")
+
+
+# Controls in view under the toast: they meet its box, and at the middle of the overlap the
+# page shows the control itself (elementFromPoint skips the toast: it takes no pointer events).
+TOAST_OVER = """() => { const t = document.getElementById('toast').getBoundingClientRect();
+    return [...document.querySelectorAll('main button, main a, main input, main select')]
+      .filter((el) => el.getClientRects().length)
+      .filter((el) => { const r = el.getBoundingClientRect();
+        const x = (Math.max(r.left, t.left) + Math.min(r.right, t.right)) / 2;
+        const y = (Math.max(r.top, t.top) + Math.min(r.bottom, t.bottom)) / 2;
+        return r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right
+          && el.contains(document.elementFromPoint(x, y)); })
+      .map((el) => el.textContent.trim() || el.id); }"""
+
+
+def test_a_toast_never_covers_a_control_of_a_scrolled_screen(phone, base_url):
+    """The toast is fixed over the top bar; the bar stays put when a screen scrolls, so the
+    toast sits on the bar and not on the first row of bids."""
+    table = Table(phone, base_url)
+    table.open()
+    table.new_game()
+    phone.click(".bidder-bar [data-seat='1']")
+    phone.click("[data-bid='30']")
+    phone.wait_for_selector("[data-count='42']")  # the count grid makes the screen scroll
+    assert phone.evaluate("document.documentElement.scrollHeight") > 844
+    for y in (0, 120, 200, 400, 10_000):
+        phone.evaluate(f"window.scrollTo(0, {y})")
+        phone.evaluate("""() => { const t = document.getElementById('toast');
+            t.textContent = 'Hand 1 saved on this phone'; t.classList.add('show'); }""")
+        assert phone.evaluate(TOAST_OVER) == [], f"scrolled to {y}"
