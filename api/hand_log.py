@@ -6,7 +6,7 @@ from contextlib import contextmanager
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_view, hand_view, locked_game, replay, state_without_hands
-from .models import Hand, HandRow, IdempotencyKey, insert_row, utcnow
+from .models import Hand, HandRow, IdempotencyKey, insert_statement, run, utcnow
 
 _in_flight = set()
 _in_flight_lock = threading.Lock()
@@ -46,19 +46,21 @@ def record_hand(game_id, data, key):
                       rule_code="IDEMPOTENCY_KEY_REUSED")
             return stored.status, stored.response, game_view(game)
         hands = game.ordered_hands()
-        response, hands = _append_hand(game, hands, hand_no, data)
-        insert_row(IdempotencyKey, game=game.id, key=key, request_hash=request_hash,
-                   status=201, response=response, created_at=utcnow())
+        response, hands, writes = _append_hand(game, hands, hand_no, data)
+        run([*writes, insert_statement(IdempotencyKey, game=game.id, key=key,
+                                       request_hash=request_hash, status=201,
+                                       response=response, created_at=utcnow())])
         return 201, response, game_view(game, hands)
 
 
 def _append_hand(game, hands, hand_no, body):
-    """Score and store `body` as hand `hand_no`, or match it to the stored hand of that number."""
+    """Score `body` as hand `hand_no`, or match it to the stored hand of that number; returns
+    (hand view, the new log, the statements that store it)."""
     next_no = len(hands) + 1
     if hand_no < next_no:
         existing = hands[hand_no - 1]
         if existing.body == body:
-            return hand_view(existing), hands
+            return hand_view(existing), hands, []
         abort(409, f"hand {hand_no} is already recorded with other content",
               stored_hand=hand_view(existing))
     if hand_no > next_no:
@@ -67,15 +69,17 @@ def _append_hand(game, hands, hand_no, body):
     state = replay(game, [h.body for h in hands] + [body])
     now = utcnow()
     hand = HandRow(hand_no, body, state["hands"][-1])
-    insert_row(Hand, game=game.id, hand_no=hand_no, body=body, result=hand.result,
-               created_at=now, updated_at=now)
-    _save_state(game, state)
-    return hand_view(hand), [*hands, hand]
+    writes = [
+        insert_statement(Hand, game=game.id, hand_no=hand_no, body=body, result=hand.result,
+                         created_at=now, updated_at=now),
+        _state_update(game, state),
+    ]
+    return hand_view(hand), [*hands, hand], writes
 
 
-def _save_state(game, state):
-    """Cache the replayed totals on the game row."""
-    game.save_state(state_without_hands(state))
+def _state_update(game, state):
+    """The statement caching the replayed totals on the game row."""
+    return game.state_update(state_without_hands(state))
 
 
 def _locked_log(game_id, hand_no, check_etag):
@@ -98,10 +102,11 @@ def replace_hand(game_id, hand_no, body, check_etag):
         game, hands = _locked_log(game_id, hand_no, check_etag)
         hands[hand_no - 1].body = body
         state = replay(game, [h.body for h in hands])
+        writes = []
         for hand, result in zip(hands[hand_no - 1:], state["hands"][hand_no - 1:], strict=True):
             hand.result = result
-            Hand.rewrite(game.id, hand)
-        _save_state(game, state)
+            writes.append(Hand.rewrite(game.id, hand))
+        run([*writes, _state_update(game, state)])
         return hand_view(hands[hand_no - 1]), game_view(game, hands)
 
 
@@ -111,6 +116,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
         game, hands = _locked_log(game_id, hand_no, check_etag)
         if hand_no != len(hands):
             abort(409, f"only the last hand ({len(hands)}) can be undone; edit others with PUT")
-        Hand.remove(game.id, hands.pop().hand_no)
-        _save_state(game, replay(game, [h.body for h in hands]))
+        removed = hands.pop()
+        state = replay(game, [h.body for h in hands])
+        run([Hand.remove(game.id, removed.hand_no), _state_update(game, state)])
         return game_view(game, hands)

@@ -14,6 +14,7 @@ from peewee import (
     PostgresqlDatabase,
     TextField,
 )
+from peewee import __exception_wrapper__ as peewee_errors  # driver errors -> peewee's
 
 from .db import flask_db, is_sqlite
 
@@ -49,9 +50,9 @@ def cached_raw(model, name, build, *params):
     return model.raw(cached_sql(name, build), *params)
 
 
-def insert_row(model, **values):
-    """INSERT one `model` row from field values (SQL built once per set of fields); returns
-    an unsaved instance holding the values (without a generated id)."""
+def insert_statement(model, **values):
+    """(SQL, params) inserting one `model` row from field values (the SQL built once per set
+    of fields), for `run`."""
     fields = model._meta.fields
     names = tuple(values)
 
@@ -61,8 +62,25 @@ def insert_row(model, **values):
         return f'INSERT INTO "{model._meta.table_name}" ({columns}) VALUES ({marks})'
 
     sql = cached_sql(("insert", model.__name__, names), build)
-    flask_db.database.execute_sql(sql, [fields[n].db_value(v) for n, v in values.items()])
-    return model(**values)
+    return sql, [fields[n].db_value(v) for n, v in values.items()]
+
+
+def run(statements):
+    """Run (SQL, params) statements in order, in the open transaction.
+
+    On PostgreSQL they go as one psycopg pipeline: one round trip for all of them instead of
+    one each, and a sync worker sits idle through every round trip. Driver errors come out
+    as peewee's (IntegrityError, OperationalError ...), as from `execute_sql`.
+    """
+    database = flask_db.database.obj
+    if not isinstance(database, PostgresqlDatabase):
+        for sql, params in statements:
+            database.execute_sql(sql, params)
+        return
+    conn = database.connection()
+    with peewee_errors, conn.pipeline(), conn.cursor() as cursor:
+        for sql, params in statements:
+            cursor.execute(sql, params)
 
 
 class JSONField(TextField):
@@ -138,14 +156,14 @@ class Game(flask_db.Model):
         return cls._one("game_for_update",
                         lambda: cls.select().where(cls.id == "").for_update(), game_id)
 
-    def save_state(self, state):
-        """Store a new cached state (and updated_at) on this row: only those two columns."""
+    def state_update(self, state):
+        """Set a new cached state (and updated_at) on this game; returns the statement that
+        stores those two columns, for `run`."""
         self.state, self.updated_at = state, utcnow()
-        sql = cached_sql("game_save_state", lambda p: (
+        sql = cached_sql("game_state_update", lambda p: (
             f'UPDATE "game" SET "state" = {p}, "updated_at" = {p} WHERE "id" = {p}'))
-        flask_db.database.execute_sql(
-            sql, [Game.state.db_value(self.state), Game.updated_at.db_value(self.updated_at),
-                  self.id])
+        return sql, [Game.state.db_value(self.state), Game.updated_at.db_value(self.updated_at),
+                     self.id]
 
     def ordered_hands(self):
         """The hand log in order, as HandRows."""
@@ -180,20 +198,19 @@ class Hand(flask_db.Model):
 
     @staticmethod
     def rewrite(game_id, row):
-        """Store a HandRow's body and result over hand `row.hand_no` of the game."""
+        """The statement storing a HandRow's body and result over its hand, for `run`."""
         sql = cached_sql("hand_rewrite", lambda p: (
             f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "updated_at" = {p} '
             f'WHERE "game_id" = {p} AND "hand_no" = {p}'))
-        flask_db.database.execute_sql(sql, [
-            Hand.body.db_value(row.body), Hand.result.db_value(row.result),
-            Hand.updated_at.db_value(utcnow()), game_id, row.hand_no])
+        return sql, [Hand.body.db_value(row.body), Hand.result.db_value(row.result),
+                     Hand.updated_at.db_value(utcnow()), game_id, row.hand_no]
 
     @staticmethod
     def remove(game_id, hand_no):
-        """Delete hand `hand_no` of the game."""
+        """The statement deleting hand `hand_no` of the game, for `run`."""
         sql = cached_sql("hand_remove", lambda p: (
             f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" = {p}'))
-        flask_db.database.execute_sql(sql, [game_id, hand_no])
+        return sql, [game_id, hand_no]
 
 
 class IdempotencyKey(flask_db.Model):

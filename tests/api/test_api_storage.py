@@ -133,7 +133,8 @@ def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
 
 
 def test_prebuilt_writes_store_what_peewee_reads_back(app, table):
-    """insert_row / save_state (SQL built once) store rows peewee reads back unchanged."""
+    """insert_statement / state_update run by `run` (one pipeline on PostgreSQL) store rows
+    peewee reads back unchanged."""
     posted = table.hand(1, key="k1", **made()).json
     with flask_db.database.connection_context():
         hand = Hand.get((Hand.game == table.id) & (Hand.hand_no == 1))
@@ -145,3 +146,23 @@ def test_prebuilt_writes_store_what_peewee_reads_back(app, table):
         assert IdempotencyKey.find(table.id, "other") is None
         game = Game.get(Game.id == table.id)
         assert game.state["next_hand_no"] == 2 and game.updated_at > game.created_at
+
+
+def test_a_batch_that_breaks_a_constraint_raises_peewees_integrity_error(app, table):
+    """`run` (a pipeline on PostgreSQL) reports driver errors as peewee's, like execute_sql,
+    so the API's handlers see them; the whole transaction rolls back."""
+    from peewee import IntegrityError
+
+    from api.models import insert_statement, run
+
+    table.hand(1, **made())
+    with flask_db.database.connection_context():
+        game = Game.by_id(table.id)
+        before = dict(game.state)
+        now = utcnow()
+        duplicate = insert_statement(Hand, game=table.id, hand_no=1, body={}, result={},
+                                     created_at=now, updated_at=now)
+        with pytest.raises(IntegrityError), flask_db.database.atomic():
+            run([game.state_update({"changed": True}), duplicate])
+        assert Game.by_id(table.id).state == before
+        assert [h.hand_no for h in game.ordered_hands()] == [1]
