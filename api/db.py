@@ -5,12 +5,14 @@ cost more CPU than the share view's own work (bench/README.md)."""
 import fcntl
 import os
 import threading
+import time
 from contextlib import contextmanager
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from peewee import SqliteDatabase
-from playhouse.db_url import connect
+from playhouse.db_url import connect, parse
 from playhouse.flask_utils import FlaskDB
+from playhouse.pool import PooledPostgresqlDatabase
 
 flask_db = FlaskDB()
 
@@ -43,6 +45,40 @@ def pooled_url(url):
     return urlunsplit(parts._replace(scheme="postgresql+pool", query=urlencode(query)))
 
 
+class PostgresPool(PooledPostgresqlDatabase):
+    """peewee's PostgreSQL pool, minus one round trip per request.
+
+    peewee checks every connection it lends with a `SELECT 1`. Here a connection handed back
+    less than PING_AFTER seconds ago, with no transaction open, is lent without the ping. If
+    the server dropped it in that window (a restart), that request fails with 503 and
+    Retry-After (api/errors.py), the pool discards the broken connection on its return, and
+    the retry gets a fresh one.
+    """
+
+    PING_AFTER = 5.0  # seconds idle after which a connection is pinged before it is lent
+
+    def __init__(self, *args, **kwargs):
+        super().__init__(*args, **kwargs)
+        self._returned_at = {}  # id(connection) -> monotonic time it was handed back
+
+    def _can_reuse(self, conn):
+        reusable = super()._can_reuse(conn)
+        if reusable:
+            self._returned_at[id(conn)] = time.monotonic()
+        return reusable
+
+    def _is_closed(self, conn):
+        returned_at = self._returned_at.pop(id(conn), None)
+        if (
+            returned_at is not None
+            and time.monotonic() - returned_at < self.PING_AFTER
+            and not conn.closed
+            and self._adapter.txn_status(conn) == self._adapter.txn_idle
+        ):
+            return False
+        return super()._is_closed(conn)
+
+
 def open_database(url):
     """Build the peewee Database for `url`; SQLite writes take the lock at BEGIN (IMMEDIATE).
 
@@ -54,6 +90,8 @@ def open_database(url):
         # not always to the thread that opened it
         return connect(url, pragmas=SQLITE_PRAGMAS, timeout=15, lock_type="IMMEDIATE",
                        check_same_thread=False)
+    if url.startswith("postgresql+pool://"):
+        return PostgresPool(**parse(url))
     return connect(url)
 
 

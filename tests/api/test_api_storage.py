@@ -166,3 +166,34 @@ def test_a_batch_that_breaks_a_constraint_raises_peewees_integrity_error(app, ta
             run([game.state_update({"changed": True}), duplicate])
         assert Game.by_id(table.id).state == before
         assert [h.hand_no for h in game.ordered_hands()] == [1]
+
+
+def _drop_pooled_connections_server_side(app):
+    """Terminate, from the server, the backends of every idle connection in the app's pool."""
+    import psycopg
+
+    pids = [conn.info.backend_pid for _, _, conn in app.config["DATABASE"]._connections]
+    assert pids, "the pool holds no idle connection"
+    with psycopg.connect(PG_URL, autocommit=True) as admin:
+        for pid in pids:
+            admin.execute("SELECT pg_terminate_backend(%s)", (pid,))
+
+
+@pytest.mark.skipif(not PG_URL, reason="PostgreSQL's connection pool (api.db.PostgresPool)")
+def test_a_dropped_connection_lent_unpinged_costs_one_503_then_the_pool_recovers(app, table):
+    """A connection handed back moments ago is lent without `SELECT 1`: if the server dropped
+    it meanwhile, that one request is a 503 with Retry-After, and the retry succeeds."""
+    table.get()
+    _drop_pooled_connections_server_side(app)
+    response = table.get(status=503)
+    assert response.headers["Retry-After"] == "1"
+    table.get()
+
+
+@pytest.mark.skipif(not PG_URL, reason="PostgreSQL's connection pool (api.db.PostgresPool)")
+def test_a_connection_idle_past_ping_after_is_pinged_so_no_request_fails(app, table,
+                                                                         monkeypatch):
+    table.get()
+    monkeypatch.setattr(app.config["DATABASE"], "PING_AFTER", 0.0)
+    _drop_pooled_connections_server_side(app)
+    table.get()
