@@ -243,16 +243,35 @@ MODELS = (Game, Hand, IdempotencyKey)
 CREATE_TABLES_LOCK = 0x7461_6C6C_7934_32  # "tally42"
 
 
+def schema_complete(database):
+    """True if every model's table and index exists (catalog reads only: no table locks)."""
+    tables = set(database.get_tables())
+    for model in MODELS:
+        table = model._meta.table_name
+        if table not in tables:
+            return False
+        have = {index.name for index in database.get_indexes(table)}
+        if any(index._name not in have for index in model._meta.fields_to_index()):
+            return False
+    return True
+
+
 def create_tables():
     """Create the tables that are missing (safe to run from several workers at once).
 
     On PostgreSQL, two workers running CREATE TABLE IF NOT EXISTS on an empty schema can both
     pass the check and collide on pg_type (duplicate key): creation takes a transaction-scoped
-    advisory lock, so the second worker waits, then finds the tables there.
+    advisory lock, so the second worker waits, then finds the tables there. And CREATE INDEX
+    IF NOT EXISTS takes a SHARE lock on its table even when the index exists, so a worker
+    booting under write load would wait behind every hand being written, and could deadlock
+    with one (the hand POST holds the hand table and then updates the game row): when the
+    catalog shows everything in place, a booting worker creates nothing.
     """
     database = flask_db.database
     if not isinstance(database.obj, PostgresqlDatabase):
         database.create_tables(MODELS, safe=True)
+        return
+    if schema_complete(database):
         return
     with database.atomic():
         database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (CREATE_TABLES_LOCK,))

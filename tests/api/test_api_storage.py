@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from apitest import PG_URL, Table, made
+from apitest import PG_SCHEMA, PG_URL, Table, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
@@ -109,6 +109,37 @@ def test_workers_creating_tables_at_once_on_an_empty_schema_all_boot(app):
         assert failures == []
     with database.connection_context():
         assert set(database.get_tables()) >= {m._meta.table_name for m in MODELS}
+
+
+@pytest.mark.skipif(not PG_URL, reason="SQLite's CREATE INDEX IF NOT EXISTS takes no lock")
+def test_a_worker_booting_under_write_load_does_not_wait_on_the_writes(app):
+    """A hand being written holds the hand table (ROW EXCLUSIVE) until it commits; a worker
+    booting meanwhile must not queue behind it (CREATE INDEX IF NOT EXISTS would, and could
+    then deadlock with that POST's update of the game row)."""
+    import psycopg
+
+    from api.models import create_tables
+
+    with psycopg.connect(PG_URL, options=f"-c search_path={PG_SCHEMA}") as writer:
+        writer.execute("LOCK TABLE hand IN ROW EXCLUSIVE MODE")  # a POST's open transaction
+        with flask_db.database.connection_context():
+            flask_db.database.execute_sql("SET lock_timeout = '2s'")
+            try:
+                create_tables()  # raised "canceling statement due to lock timeout" before
+            finally:
+                flask_db.database.execute_sql("RESET lock_timeout")
+        writer.rollback()
+
+
+def test_a_missing_index_is_created_at_boot(app):
+    """Boot creates what is missing, an index included (not just absent tables)."""
+    from api.models import create_tables
+
+    database = flask_db.database
+    with database.connection_context():
+        database.execute_sql("DROP INDEX hand_game_id_hand_no")
+        create_tables()
+        assert "hand_game_id_hand_no" in {i.name for i in database.get_indexes("hand")}
 
 
 def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
