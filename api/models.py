@@ -6,7 +6,6 @@ from dataclasses import dataclass
 
 import orjson
 from peewee import (
-    JOIN,
     CharField,
     CompositeKey,
     DateTimeField,
@@ -131,19 +130,29 @@ class Game(flask_db.Model):
 
     @classmethod
     def shared(cls, token):
-        """(game, its HandRows in order) for a share token, or (None, []): one query, not
-        two, since every viewer of a live share link reads it again and again."""
-        sql = cached_sql("game_and_hands_by_share_token", lambda: (
-            cls.select(cls, Hand.hand_no, Hand.body, Hand.result)
-            .join(Hand, JOIN.LEFT_OUTER, on=(Hand.game == cls.id))
-            .where(cls.share_token == "").order_by(Hand.hand_no)))
-        rows = flask_db.database.execute_sql(sql, (token,)).fetchall()
-        if not rows:
+        """(SharedRow, its HandRows in order) for a share token, or (None, []).
+
+        Every viewer of a live link reads it again and again, so it is one row: the columns
+        the read-only views use, and the hand log folded into one JSON array by the database
+        (`[[hand_no, body, result], ...]` from the stored JSON texts; one parse here instead
+        of a row per hand repeating every game column)."""
+        sql = cached_sql("shared_game", lambda p: (
+            'SELECT g."id", g."ruleset", g."overrides", g."teams", g."first_dealer", '
+            'g."start_totals", g."share_token", g."state", '
+            f"""(SELECT '[' || {'group_concat' if is_sqlite() else 'string_agg'}("""
+            """'[' || h."hand_no" || ',' || h."body" || ',' || h."result" || ']', ',') """
+            """|| ']' FROM "hand" AS h WHERE h."game_id" = g."id") """
+            f'FROM "game" AS g WHERE g."share_token" = {p}'))
+        row = flask_db.database.execute_sql(sql, (token,)).fetchone()
+        if row is None:
             return None, []
-        n = len(cls._meta.sorted_fields)
-        hands = [HandRow(row[n], orjson.loads(row[n + 1]), orjson.loads(row[n + 2]))
-                 for row in rows if row[n] is not None]
-        return cls._from_row(rows[0][:n]), hands
+        game_id, ruleset, overrides, teams, first_dealer, start_totals, share, state, log = row
+        game = SharedRow(game_id, ruleset, orjson.loads(overrides), orjson.loads(teams),
+                         first_dealer, None if start_totals is None else orjson.loads(start_totals),
+                         share, orjson.loads(state))
+        hands = sorted((HandRow(*h) for h in orjson.loads(log)) if log else (),
+                       key=lambda h: h.hand_no)  # neither aggregate promises an order
+        return game, hands
 
     @classmethod
     def by_id(cls, game_id):
@@ -173,6 +182,20 @@ class Game(flask_db.Model):
                          .where(Hand.game == "").order_by(Hand.hand_no))
         rows = flask_db.database.execute_sql(sql, (self.id,)).fetchall()
         return [HandRow(no, orjson.loads(body), orjson.loads(result)) for no, body, result in rows]
+
+
+@dataclass(slots=True)
+class SharedRow:
+    """A game as the read-only views use it (Game.shared): no token hash, no timestamps."""
+
+    id: str
+    ruleset: str
+    overrides: dict
+    teams: list
+    first_dealer: int
+    start_totals: list | None
+    share_token: str
+    state: dict
 
 
 @dataclass(slots=True)
