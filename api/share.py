@@ -1,5 +1,6 @@
 """Sharing: rotate/revoke the read-only link, read a game by it (JSON), and the /s/ page."""
 
+import hashlib
 import os
 
 from flask import Blueprint as FlaskBlueprint
@@ -41,7 +42,12 @@ class SharedGameView(MethodView):
     @blp.response(200, SharedGame)
     def get(self, token):
         """Read a shared game (read-only)"""
-        return logic.shared_view(*logic.shared_game(token))
+        # Every viewer of a live link polls this, so the body is written once and its hash is
+        # the ETag: flask-smorest would dump the view through the schema (a no-op on a view
+        # built in the documented shape: tested), write it, then write it again to hash it.
+        response = current_app.json.response(logic.shared_view(*logic.shared_game(token)))
+        blp.set_etag(hashlib.sha1(response.get_data()).hexdigest())  # 304 if it matches
+        return response
 
 
 @pages.route(f"/s/{TOKEN_PATH}")

@@ -33,10 +33,30 @@ def test_shared_json_is_read_only_view(table):
     assert not {"share_token", "share_url", "edit_token"} & set(view)
 
 
-def test_shared_json_etag_304(table):
-    response = table.client.get(f"/api/share/{table.share_token}")
-    table.client.get(f"/api/share/{table.share_token}",
-                     headers={"If-None-Match": response.headers["ETag"]}, status=304)
+def test_shared_json_etag_304_until_the_game_changes(table):
+    """The ETag is the body's hash: the same game answers 304, a new hand a new body."""
+    url = f"/api/share/{table.share_token}"
+    first = table.client.get(url)
+    table.client.get(url, headers={"If-None-Match": first.headers["ETag"]}, status=304)
+    table.hand(1, **made())
+    second = table.client.get(url, headers={"If-None-Match": first.headers["ETag"]})
+    assert second.headers["ETag"] != first.headers["ETag"] and len(second.json["hands"]) == 1
+    table.client.get(url, headers={"If-None-Match": second.headers["ETag"]}, status=304)
+
+
+def test_shared_json_is_the_view_as_the_schema_documents_it(app, table):
+    """The share view skips flask-smorest's schema dump (for speed): that dump must change
+    nothing, so what is served is exactly what the OpenAPI document describes."""
+    from api import logic
+    from api.db import flask_db
+    from api.schemas import SharedGame
+
+    for hand_no in (1, 2):
+        table.hand(hand_no, **made(bidder=hand_no % 4))
+    served = table.client.get(f"/api/share/{table.share_token}").json
+    with app.test_request_context(), flask_db.database.connection_context():
+        view = logic.shared_view(*logic.shared_game(table.share_token))
+    assert SharedGame().dump(view) == view == served
 
 
 def test_rotate_and_revoke(table):
