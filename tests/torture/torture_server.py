@@ -2,8 +2,13 @@
 
 import http.client
 import json
+import os
+from contextlib import contextmanager
+from urllib.parse import urlencode
 
 from bench.servers import Gunicorn  # `python3 -m pytest` from the root puts it on sys.path
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
 
 
 class AppServer(Gunicorn):
@@ -39,3 +44,38 @@ def call(port, method, path, body=None, token=None, headers=None, timeout=20.0):
         return resp.status, json.loads(raw) if raw else None
     except ValueError:
         return resp.status, None
+
+
+@contextmanager
+def pg_schema(name):
+    """A fresh PostgreSQL schema `name` on TEST_DATABASE_URL, dropped afterwards; yields (the
+    app's DATABASE_URL, pointed at it; a check returning the app's indexes amcheck rejects)."""
+    import psycopg
+
+    with psycopg.connect(PG_URL, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        conn.execute(f'CREATE SCHEMA "{name}"')
+        conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")  # in public: reachable below
+
+    def check():
+        with psycopg.connect(PG_URL, autocommit=True) as conn:
+            indexes = conn.execute(
+                "SELECT c.oid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = "
+                "i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
+                "JOIN pg_am a ON a.oid = c.relam WHERE n.nspname = %s AND a.amname = 'btree'",
+                (name,)).fetchall()
+            bad = []
+            for (index,) in indexes:
+                try:  # heapallindexed: every row of the table is found through the index
+                    conn.execute("SELECT public.bt_index_check(%s::regclass, true)", (index,))
+                except psycopg.Error as error:
+                    bad.append(f"{index}: {error}")
+            assert indexes, f"no indexes found in schema {name}"
+            return bad
+
+    options = urlencode({"options": f"-c search_path={name}"})
+    try:
+        yield f"{PG_URL}{'&' if '?' in PG_URL else '?'}{options}", check
+    finally:
+        with psycopg.connect(PG_URL, autocommit=True) as conn:
+            conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
