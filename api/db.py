@@ -6,7 +6,7 @@ import fcntl
 import os
 import threading
 import time
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 from urllib.parse import parse_qsl, urlencode, urlsplit, urlunsplit
 
 from peewee import SqliteDatabase
@@ -66,6 +66,10 @@ class PostgresPool(PooledPostgresqlDatabase):
         if reusable:
             self._returned_at[id(conn)] = time.monotonic()
         return reusable
+
+    def _close_raw(self, conn):
+        self._returned_at.pop(id(conn), None)  # closed (stale, broken, close_all): forget it
+        super()._close_raw(conn)
 
     def _is_closed(self, conn):
         returned_at = self._returned_at.pop(id(conn), None)
@@ -158,9 +162,5 @@ def write_transaction():
     on PostgreSQL a plain BEGIN (row locks do the queueing there, without sleeps)."""
     database = flask_db.database.obj
     queue = writer_queue(database)
-    if queue is None:
-        with database.atomic():
-            yield
-        return
-    with queue.held(), database.atomic():
+    with queue.held() if queue else nullcontext(), database.atomic():
         yield

@@ -8,6 +8,7 @@ import sys
 import time
 import urllib.error
 import urllib.request
+from urllib.parse import urlencode
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 PG_ADMIN = "postgresql://postgres@127.0.0.1:5432/postgres"
@@ -117,3 +118,22 @@ def pg_reset_schema(url):
     with psycopg.connect(url, autocommit=True) as conn:
         conn.execute("DROP SCHEMA public CASCADE")
         conn.execute("CREATE SCHEMA public")
+
+
+def pg_schema_url(url, schema):
+    """Create the schema `schema` on the PostgreSQL `url` if missing; return `url` with its
+    search_path set to it (a test run's or a torture run's tables of its own)."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{schema}"')
+    options = urlencode({"options": f"-c search_path={schema}"})
+    return f"{url}{'&' if '?' in url else '?'}{options}"
+
+
+def pg_drop_schema(url, schema):
+    """Drop the schema `schema` on the PostgreSQL `url`, and everything in it."""
+    import psycopg
+
+    with psycopg.connect(url, autocommit=True) as conn:
+        conn.execute(f'DROP SCHEMA IF EXISTS "{schema}" CASCADE')

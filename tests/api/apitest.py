@@ -4,7 +4,6 @@ and short hand bodies. (A module of its own: `conftest` is a name other test roo
 import os
 import uuid
 import warnings
-from urllib.parse import urlencode
 
 with warnings.catch_warnings():
     # webob (under webtest 3) imports the stdlib `cgi` module, deprecated since 3.11.
@@ -14,6 +13,7 @@ with warnings.catch_warnings():
 from api import create_app
 from api.db import flask_db
 from api.models import MODELS
+from bench.servers import pg_drop_schema, pg_schema_url
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 # Each pytest process gets its own PostgreSQL schema, so two runs on one database (two
@@ -23,20 +23,12 @@ PG_SCHEMA = f"api_test_{os.getpid()}"
 
 def pg_url():
     """TEST_DATABASE_URL pointed at this process's own schema (created if missing)."""
-    import psycopg
-
-    with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f'CREATE SCHEMA IF NOT EXISTS "{PG_SCHEMA}"')
-    options = urlencode({"options": f"-c search_path={PG_SCHEMA}"})
-    return f"{PG_URL}{'&' if '?' in PG_URL else '?'}{options}"
+    return pg_schema_url(PG_URL, PG_SCHEMA)
 
 
 def drop_pg_schema():
     """Drop this process's schema (end of the session)."""
-    import psycopg
-
-    with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{PG_SCHEMA}" CASCADE')
+    pg_drop_schema(PG_URL, PG_SCHEMA)
 
 
 def make_app(tmp_path, **overrides):

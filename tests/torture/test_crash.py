@@ -250,10 +250,10 @@ def test_kill_nine_of_server_or_worker_on_postgresql_loses_nothing(tmp_path, req
                 server.kill9()
                 server.start()
                 return
-            count = len(workers_of(server))
-            os.kill(rng.choice(workers_of(server)), signal.SIGKILL)
-            worker_kills.append(count)
-            wait_for_workers(server, count)
+            workers = workers_of(server)
+            os.kill(rng.choice(workers), signal.SIGKILL)
+            worker_kills.append(len(workers))
+            wait_for_workers(server, len(workers))
 
         torture(server, kills, seed, kill)
         print(f"crash torture (PostgreSQL): {len(worker_kills)} of {kills} kills were of one "

@@ -4,9 +4,9 @@ import http.client
 import json
 import os
 from contextlib import contextmanager
-from urllib.parse import urlencode
 
-from bench.servers import Gunicorn  # `python3 -m pytest` from the root puts it on sys.path
+# `python3 -m pytest` from the root puts the root on sys.path
+from bench.servers import Gunicorn, pg_drop_schema, pg_schema_url
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 
@@ -52,9 +52,9 @@ def pg_schema(name):
     app's DATABASE_URL, pointed at it; a check returning the app's indexes amcheck rejects)."""
     import psycopg
 
+    pg_drop_schema(PG_URL, name)
+    url = pg_schema_url(PG_URL, name)
     with psycopg.connect(PG_URL, autocommit=True) as conn:
-        conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
-        conn.execute(f'CREATE SCHEMA "{name}"')
         conn.execute("CREATE EXTENSION IF NOT EXISTS amcheck")  # in public: reachable below
 
     def check():
@@ -73,9 +73,7 @@ def pg_schema(name):
             assert indexes, f"no indexes found in schema {name}"
             return bad
 
-    options = urlencode({"options": f"-c search_path={name}"})
     try:
-        yield f"{PG_URL}{'&' if '?' in PG_URL else '?'}{options}", check
+        yield url, check
     finally:
-        with psycopg.connect(PG_URL, autocommit=True) as conn:
-            conn.execute(f'DROP SCHEMA IF EXISTS "{name}" CASCADE')
+        pg_drop_schema(PG_URL, name)
