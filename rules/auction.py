@@ -1,6 +1,7 @@
 """The auction: check a recorded auction bid by bid, and list the legal next bids."""
 
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from .bids import JUMP_CONTRACTS, MARKS_CEILING, base_marks, parse_bid
 from .errors import AuctionError, BadInputError, RulesError, check_int
@@ -58,19 +59,34 @@ def mark_limit(rs, state):
     return min(limit, rs.max_marks or MARKS_CEILING, MARKS_CEILING)
 
 
-def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
-    """Raise AuctionError if `bid` by `seat` is not allowed after the auction `state`."""
+def refusal(rs, bid, state, seat):
+    """The code that refuses `bid` by `seat` after the auction `state`, or None if allowed.
+
+    The one test of a bid against the auction: `check_bid_in_auction` (recorded auctions),
+    `legal_bids` (the ladder) and `winnable_bids` (the offer) all ask it, so they agree.
+    """
     if state.high is not None and bid.value <= state.high.value:
-        raise AuctionError(f"bid {bid.canonical()!r} is not higher than the current bid "
-                           f"{state.high.canonical()!r} (RULES.md 4)", "BID_NOT_HIGHER",
-                           field_name)
+        return "BID_NOT_HIGHER"
     jump = bid.kind in JUMP_CONTRACTS and bid.marks == base_marks(rs, bid.kind)
     if bid.marks and not jump and bid.marks > mark_limit(rs, state):
-        code = "SHOOT_OVER_WITHOUT_MOON" if rs.shoot_over else "MARK_BID_TOO_HIGH"
+        return "SHOOT_OVER_WITHOUT_MOON" if rs.shoot_over else "MARK_BID_TOO_HIGH"
+    if bid.kind == "nello" and rs.nello_dealer_only and (seat != state.dealer
+                                                         or state.high is not None):
+        return "NELLO_DEALER_ONLY"
+    return None
+
+
+def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
+    """Raise AuctionError if `bid` by `seat` is not allowed after the auction `state`."""
+    code = refusal(rs, bid, state, seat)
+    if code == "BID_NOT_HIGHER":
+        raise AuctionError(f"bid {bid.canonical()!r} is not higher than the current bid "
+                           f"{state.high.canonical()!r} (RULES.md 4)", code, field_name)
+    if code in ("SHOOT_OVER_WITHOUT_MOON", "MARK_BID_TOO_HIGH"):
         raise AuctionError(f"a bid of {bid.marks} marks is above the limit of "
                            f"{mark_limit(rs, state)} marks here (RULES.md 6, 20)", code,
                            field_name)
-    if bid.kind == "nello":
+    if code == "NELLO_DEALER_ONLY":
         check_nello_seat(rs, seat, state.dealer, state.high is None, field_name)
 
 
@@ -136,14 +152,39 @@ def legal_bids(rs, auction, dealer):
     if seat is None:
         return []
     ladder = [] if _forced(rs, state, seat) else [PASS]
-    for raw in _candidates(rs, state):
-        try:
-            bid = parse_bid(rs, raw)
-            check_bid_in_auction(rs, bid, state, seat)
-        except RulesError:
-            continue
-        ladder.append(bid.canonical())
+    ladder.extend(bid.canonical() for bid in _ladder(rs, state, seat))
     return ladder
+
+
+def _ladder(rs, state, seat):
+    """The Bids `seat` may make after the auction `state` (no pass), in ladder order."""
+    return [bid for bid in _candidate_bids(rs, state) if refusal(rs, bid, state, seat) is None]
+
+
+def _candidate_bids(rs, state):
+    """The candidates that parse under `rs` (each parsed once per ruleset and encoding)."""
+    parsed = _parsed_bids(rs)
+    out = []
+    for raw in _candidates(rs, state):
+        key = raw if isinstance(raw, int) else tuple(sorted(raw.items()))
+        if key not in parsed:
+            try:
+                parsed[key] = parse_bid(rs, raw)
+            except RulesError:
+                parsed[key] = None
+        if parsed[key] is not None:
+            out.append(parsed[key])
+    return out
+
+
+@lru_cache(maxsize=64)
+def _parsed_bids(rs):
+    return {}
+
+
+def nello_levels(rs):
+    """The mark levels nel-o may be bid at (docs/rules.md 13)."""
+    return (rs.nello_marks,)
 
 
 def _candidates(rs, state):
@@ -156,8 +197,8 @@ def _candidates(rs, state):
     marks = range(first, top + 1)
     yield from ({"marks": k} for k in marks)
     if rs.nello:
-        yield from ({"contract": "nello", "marks": rs.nello_marks, "doubles": d}
-                    for d in rs.nello_doubles)
+        yield from ({"contract": "nello", "marks": level, "doubles": d}
+                    for level in nello_levels(rs) for d in rs.nello_doubles)
     for kind in (*JUMP_CONTRACTS, "sevens"):
         if getattr(rs, kind):
             yield from ({"contract": kind, "marks": k} for k in marks)
@@ -165,3 +206,65 @@ def _candidates(rs, state):
 
 def _contract_marks(rs):
     return [base_marks(rs, k) for k in JUMP_CONTRACTS if getattr(rs, k)] or [0]
+
+
+CONTRACT_ORDER = ("nello", *JUMP_CONTRACTS, "sevens")
+
+
+def winnable_bids(rs, dealer, seat):
+    """The bids `seat` could win the auction with, in some legal auction dealt by `dealer`.
+
+    A bid is winnable when some legal auction brings `seat` a turn at which the ladder
+    (`legal_bids`'s own test) allows it; everyone after may then pass. Points ascending,
+    then marks ascending, then contracts. Each (ruleset, dealer) is explored once.
+    """
+    check_seat(rs, dealer, "dealer")
+    check_seat(rs, seat, "seat")
+    return [bid.canonical() for bid in sorted(_offers(rs, dealer)[seat], key=_offer_order)]
+
+
+def _offer_order(bid):
+    if bid.kind in ("points", "marks"):
+        return (bid.kind == "marks", bid.value, 0, 0)
+    return (2, CONTRACT_ORDER.index(bid.kind), bid.marks, bid.doubles or "")
+
+
+@lru_cache(maxsize=256)
+def _offers(rs, dealer):
+    """For every seat, its winnable Bids, each with one auction that lets `seat` bid it.
+
+    Walks every reachable auction state, keyed by what decides the rest of the auction (the
+    high bid and, in rounds until all pass, who holds it, who passed and who spoke last), so
+    each is expanded once. The auction kept is the entries before `seat`'s bid.
+    """
+    offers = [{} for _ in range(rs.players)]
+    seen = set()
+    stack = [(Auction(dealer), ())]
+    while stack:
+        state, path = stack.pop()
+        seat = next_seat(rs, state)
+        if seat is None:
+            continue
+        moves = _ladder(rs, state, seat)
+        for bid in moves:
+            offers[seat].setdefault(bid, path)
+        if not _forced(rs, state, seat):
+            moves = [None, *moves]
+        for bid in moves:
+            after = Auction(dealer, state.high, state.high_seat, set(state.passed), seat,
+                            state.entries + 1)
+            if bid is None:
+                after.passed.add(seat)
+            else:
+                after.high, after.high_seat = bid, seat
+            key = _state_key(rs, after)
+            if key not in seen:
+                seen.add(key)
+                stack.append((after, (*path, PASS if bid is None else bid.canonical())))
+    return tuple(offers)
+
+
+def _state_key(rs, state):
+    if rs.bid_rounds == "once":
+        return state.high, state.entries
+    return state.high, state.high_seat, frozenset(state.passed), state.last_seat

@@ -430,18 +430,33 @@ function markLimit(rs, state) {
   return Math.min(limit, rs.max_marks || MARKS_CEILING, MARKS_CEILING);
 }
 
-/** Throw if `bid` by `seat` is not allowed after the auction `state`. */
-function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
-  if (state.high !== null && bid.value <= state.high.value) {
-    fail('BID_NOT_HIGHER', `bid ${show(bid.canonical())} is not higher than the current bid `
-      + `${show(state.high.canonical())} (RULES.md 4)`, field);
-  }
+/**
+ * The code that refuses `bid` by `seat` after the auction `state`, or null if allowed. The
+ * one test of a bid against the auction: checkBidInAuction, legalBids and winnableBids all ask it.
+ */
+function refusal(rs, bid, state, seat) {
+  if (state.high !== null && bid.value <= state.high.value) return 'BID_NOT_HIGHER';
   const jump = JUMP_CONTRACTS.includes(bid.kind) && bid.marks === baseMarks(rs, bid.kind);
   if (bid.marks && !jump && bid.marks > markLimit(rs, state)) {
-    fail(rs.shoot_over ? 'SHOOT_OVER_WITHOUT_MOON' : 'MARK_BID_TOO_HIGH',
-      `a bid of ${bid.marks} marks is above the limit of ${markLimit(rs, state)} marks here (RULES.md 6, 20)`, field);
+    return rs.shoot_over ? 'SHOOT_OVER_WITHOUT_MOON' : 'MARK_BID_TOO_HIGH';
   }
-  if (bid.kind === 'nello') checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
+  if (bid.kind === 'nello' && rs.nello_dealer_only && (seat !== state.dealer || state.high !== null)) {
+    return 'NELLO_DEALER_ONLY';
+  }
+  return null;
+}
+
+/** Throw if `bid` by `seat` is not allowed after the auction `state`. */
+function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
+  const code = refusal(rs, bid, state, seat);
+  if (code === 'BID_NOT_HIGHER') {
+    fail(code, `bid ${show(bid.canonical())} is not higher than the current bid `
+      + `${show(state.high.canonical())} (RULES.md 4)`, field);
+  }
+  if (code === 'SHOOT_OVER_WITHOUT_MOON' || code === 'MARK_BID_TOO_HIGH') {
+    fail(code, `a bid of ${bid.marks} marks is above the limit of ${markLimit(rs, state)} marks here (RULES.md 6, 20)`, field);
+  }
+  if (code === 'NELLO_DEALER_ONLY') checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
 }
 
 /** Throw NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13). */
@@ -505,17 +520,39 @@ export function legalBids(ruleset, auction, dealer) {
   const seat = nextSeat(ruleset, state);
   if (seat === null) return [];
   const ladder = isForced(ruleset, state, seat) ? [] : [PASS];
-  for (const raw of candidates(ruleset, state)) {
-    try {
-      const bid = parseBid(ruleset, raw);
-      checkBidInAuction(ruleset, bid, state, seat);
-      ladder.push(bid.canonical());
-    } catch (error) {
-      if (!(error instanceof RulesError)) throw error;
-    }
-  }
+  ladder.push(...bidLadder(ruleset, state, seat).map((bid) => bid.canonical()));
   return ladder;
 }
+
+/** The Bids `seat` may make after the auction `state` (no pass), in ladder order. */
+function bidLadder(rs, state, seat) {
+  return candidateBids(rs, state).filter((bid) => refusal(rs, bid, state, seat) === null);
+}
+
+const parsedCache = new WeakMap();
+
+/** The candidates that parse under `rs` (each parsed once per ruleset dict and encoding). */
+function candidateBids(rs, state) {
+  if (!parsedCache.has(rs)) parsedCache.set(rs, new Map());
+  const parsed = parsedCache.get(rs);
+  const out = [];
+  for (const raw of candidates(rs, state)) {
+    const key = JSON.stringify(raw);
+    if (!parsed.has(key)) {
+      try {
+        parsed.set(key, parseBid(rs, raw));
+      } catch (error) {
+        if (!(error instanceof RulesError)) throw error;
+        parsed.set(key, null);
+      }
+    }
+    if (parsed.get(key) !== null) out.push(parsed.get(key));
+  }
+  return out;
+}
+
+/** The mark levels nel-o may be bid at (docs/rules.md 13). */
+const nelloLevels = (rs) => [rs.nello_marks];
 
 function candidates(rs, state) {
   const low = state.high !== null ? state.high.value : 0;
@@ -525,7 +562,9 @@ function candidates(rs, state) {
   const marks = range(Math.max(1, Math.floor(low / rs.mark_value)), top + 1);
   out.push(...marks.map((k) => ({ marks: k })));
   if (rs.nello) {
-    out.push(...rs.nello_doubles.map((d) => ({ contract: 'nello', marks: rs.nello_marks, doubles: d })));
+    for (const level of nelloLevels(rs)) {
+      out.push(...rs.nello_doubles.map((d) => ({ contract: 'nello', marks: level, doubles: d })));
+    }
   }
   for (const kind of [...JUMP_CONTRACTS, 'sevens']) {
     if (rs[kind]) out.push(...marks.map((k) => ({ contract: kind, marks: k })));
@@ -536,6 +575,72 @@ function candidates(rs, state) {
 function contractMarks(rs) {
   const marks = JUMP_CONTRACTS.filter((k) => rs[k]).map((k) => baseMarks(rs, k));
   return marks.length ? marks : [0];
+}
+
+const CONTRACT_ORDER = ['nello', ...JUMP_CONTRACTS, 'sevens'];
+const offersCache = new WeakMap();
+
+/**
+ * The bids `seat` could win the auction with, in some legal auction dealt by `dealer`, as
+ * canonical encodings: point bids ascending, then mark bids ascending, then contracts (Python:
+ * rules.winnable_bids). A bid is winnable when some legal auction brings `seat` a turn at which
+ * the ladder (legalBids's own test) allows it; everyone after may then pass. Each (ruleset
+ * dict, dealer) is explored once.
+ */
+export function winnableBids(ruleset, dealer, seat) {
+  checkRuleset(ruleset);
+  checkSeat(ruleset, dealer, 'dealer');
+  checkSeat(ruleset, seat, 'seat');
+  if (!offersCache.has(ruleset)) offersCache.set(ruleset, new Map());
+  const byDealer = offersCache.get(ruleset);
+  if (!byDealer.has(dealer)) byDealer.set(dealer, exploreOffers(ruleset, dealer));
+  return [...byDealer.get(dealer)[seat].values()].sort(compareOffers).map((bid) => bid.canonical());
+}
+
+function offerOrder(bid) {
+  if (bid.kind === 'points' || bid.kind === 'marks') return [bid.kind === 'marks' ? 1 : 0, bid.value, 0, ''];
+  return [2, CONTRACT_ORDER.indexOf(bid.kind), bid.marks, bid.doubles ?? ''];
+}
+
+function compareOffers(a, b) {
+  const [x, y] = [offerOrder(a), offerOrder(b)];
+  for (let i = 0; i < x.length; i += 1) {
+    if (x[i] < y[i]) return -1;
+    if (x[i] > y[i]) return 1;
+  }
+  return 0;
+}
+
+const bidKey = (bid) => (bid === null ? 'null' : JSON.stringify([bid.kind, bid.marks, bid.value, bid.doubles]));
+
+/**
+ * For every seat, a Map of the Bids it can win with: walk every reachable auction state, keyed
+ * by what decides the rest of the auction, so each is expanded once.
+ */
+function exploreOffers(rs, dealer) {
+  const offers = range(0, rs.players).map(() => new Map());
+  const seen = new Set();
+  const stack = [newAuction(dealer)];
+  while (stack.length) {
+    const state = stack.pop();
+    const seat = nextSeat(rs, state);
+    if (seat === null) continue;
+    let moves = bidLadder(rs, state, seat);
+    for (const bid of moves) offers[seat].set(bidKey(bid), bid);
+    if (!isForced(rs, state, seat)) moves = [null, ...moves];
+    for (const bid of moves) {
+      const after = { ...state, passed: new Set(state.passed), lastSeat: seat, entries: state.entries + 1 };
+      if (bid === null) after.passed.add(seat);
+      else Object.assign(after, { high: bid, highSeat: seat });
+      const key = rs.bid_rounds === 'once' ? `${bidKey(after.high)}|${after.entries}`
+        : `${bidKey(after.high)}|${after.highSeat}|${[...after.passed].sort()}|${after.lastSeat}`;
+      if (!seen.has(key)) {
+        seen.add(key);
+        stack.push(after);
+      }
+    }
+  }
+  return offers;
 }
 
 // --- results.py ------------------------------------------------------------------------------

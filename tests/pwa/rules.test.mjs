@@ -8,8 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay, scoreHand,
+  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay, scoreHand, winnableBids,
 } from '../../pwa/js/rules.js';
+import { winnableBids as groupedOffer } from '../../pwa/js/game.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const python = (script, input = '') => JSON.parse(execFileSync('python3', ['-c', script],
@@ -327,4 +328,28 @@ test(`differential: ${CASES} random games, ladders and decisions (seed ${SEED}) 
     assert.deepEqual(got, expected[i], `random case ${i}: ${JSON.stringify(c)}`);
   });
   assert.ok(errors > CASES / 16 && errors < CASES * 0.75, `a useful mix of legal and illegal input (${errors} errors)`);
+});
+
+test('docs/rules.md 4-7, 13-16, 20, 23: every seat\'s offer equals rules.winnable_bids', () => {
+  const want = python(`import json, rules
+print(json.dumps({k: [[rules.winnable_bids(rs, d, s) for s in range(rs.players)]
+                      for d in range(rs.players)] for k, rs in rules.PRESETS.items()}))`);
+  for (const [id, rs] of Object.entries(PRESETS)) {
+    for (let dealer = 0; dealer < rs.players; dealer += 1) {
+      for (let seat = 0; seat < rs.players; seat += 1) {
+        assert.deepEqual(winnableBids(rs, dealer, seat), want[id][dealer][seat], `${id} ${dealer} ${seat}`);
+      }
+    }
+  }
+});
+
+test('docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer\'s only', () => {
+  const h2g2 = PRESETS['h2g2-house'];
+  const nello = (seat) => groupedOffer(h2g2, 2, seat).contracts.filter((b) => b.contract === 'nello');
+  assert.equal(nello(2).length, 3);
+  assert.deepEqual([0, 1, 3].map((seat) => nello(seat).length), [0, 0, 0]);
+  const offer = groupedOffer(S42, 0, 1);
+  assert.deepEqual([offer.points[0], offer.points.at(-1), offer.marks, offer.contracts], [30, 41, [42, 84], []]);
+  assert.deepEqual(groupedOffer(S42, 0).marks, [42, 84, 126, 168, 210]);
+  assert.equal(code(() => winnableBids(S42, 0, 4)), 'SEAT_OUT_OF_RANGE');
 });
