@@ -20,6 +20,7 @@ class GameState:
     next_dealer: int
     hands: list = field(default_factory=list)
     sides: int = 2
+    end_reason: str | None = None
 
     @property
     def next_hand_no(self):
@@ -32,6 +33,7 @@ class GameState:
             "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
             "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
             "hands": [h.to_dict() for h in self.hands], "sides": self.sides,
+            "end_reason": self.end_reason,
         }
 
 
@@ -52,8 +54,9 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
-    over, winner = game_status(ruleset, totals, 0)  # paper totals may already end the game
-    state = GameState(totals, over, winner, dealer, [], ruleset.side_count)
+    over, winner, _ = game_status(ruleset, totals, 0)  # paper totals may already end it
+    state = GameState(totals, over, winner, dealer, [], ruleset.side_count,
+                      "paper_score" if over else None)
     scored, warnings = 0, {}
     for index, hand in enumerate(hands):
         if state.game_over:
@@ -69,4 +72,5 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
         state.hands.append(result)
         state.totals, state.next_dealer = result.totals, result.next_dealer
         state.game_over, state.winner = result.game_over, result.winner
+        state.end_reason = result.end_reason
     return state

@@ -29,6 +29,7 @@ class HandResult:
     winner: int | None
     next_dealer: int
     penalties: list = field(default_factory=list)
+    end_reason: str | None = None
 
     @property
     def scored(self):
@@ -44,6 +45,7 @@ class HandResult:
             "trump": self.trump, "need": self.need, "awarded": list(self.awarded),
             "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
             "next_dealer": self.next_dealer, "penalties": [dict(p) for p in self.penalties],
+            "end_reason": self.end_reason,
         }
 
 
@@ -163,9 +165,9 @@ def _finish(rs, dealer, totals, scored_hands, warnings, penalties, decided):
     side = rs.sides[bidder] if bidder is not None else None
     scored = scored_hands + (outcome != "reshuffle")
     last = (side, outcome == "made") if side is not None else None
-    over, winner = game_status(rs, new_totals, scored, last)
+    over, winner, reason = game_status(rs, new_totals, scored, last)
     return HandResult(
         outcome=outcome, dealer=dealer, bidder=bidder, bidding_side=side, bid=bid,
         trump=trump, need=need_for(rs, bid) if bid is not None else None, awarded=awards,
         totals=new_totals, game_over=over, winner=winner,
-        next_dealer=(dealer + 1) % rs.players, penalties=shown)
+        next_dealer=(dealer + 1) % rs.players, penalties=shown, end_reason=reason)

@@ -6,7 +6,9 @@ suit a trump may name: 6, 7 in Geezer, 8 in the Big Game, 9 in 140), `check_tota
 point totals the tiles cannot make; off in 72), `shoot_over` (Moon: a mark bid over the
 opening limit is "shoot it over", SHOOT_OVER_WITHOUT_MOON), and Geezer's `dip`/`dive`
 contracts with their marks and doubles (`dip_marks`, `dip_doubles`, `dive_marks`,
-`dive_doubles`).
+`dive_doubles`), and `both_past_target` (more than one side reaches the target in one hand:
+"bidder_out", the bidding side that made its bid goes out, or "higher_total", the higher
+total wins; docs/rules.md 29).
 
 Readings: `max_hands` counts made-or-set hands (not reshuffles) and is read in marks scoring
 only; `target` is reached at `>=`. Numeric knobs are bounded (players <= 16, tricks <= 50,
@@ -75,6 +77,7 @@ class Ruleset:
     check_totals: bool = True
     shoot_over: bool = False
     table_talk_warning_first: bool = False
+    both_past_target: str = "bidder_out"
 
     @property
     def side_count(self):
@@ -194,6 +197,7 @@ KNOB_CHECKS = {
     "set_rule": _choice(("opponents_score", "bidder_loses_bid")),
     "bid_rounds": _choice(("once", "until_pass")),
     "nello_doubles": _nello_modes, "top_suit": _ranged(0, 20),
+    "both_past_target": _choice(("bidder_out", "higher_total")),
 }
 for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "sevens",
               "follow_me", "doubles_trump", "check_totals", "shoot_over",

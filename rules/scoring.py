@@ -53,24 +53,31 @@ def renege_award(rs, bid, side, offender):
 
 
 def game_status(rs, totals, scored_hands, last=None):
-    """Return (game_over, winner) for `totals` after `scored_hands` made-or-set hands.
+    """Return (game_over, winner, end_reason) for `totals` after `scored_hands` hands.
 
-    `last` is (bidding_side, made) of the latest hand. A side at or past the target ends the
-    game (RULES.md 9, 10): a bidding side that made its bid and reached the target wins;
-    otherwise the highest total wins, and a tie on top plays on. In marks mode the game also
-    ends after `max_hands` scored hands: the leader wins, or nobody on a tie (RULES.md 9).
+    `last` is (bidding_side, made) of the latest hand. One side at or past the target wins
+    ("target"). When more than one side is there (docs/rules.md 10, 29), by default a bidding
+    side that made its bid goes out ("bidder_out"); with `both_past_target` "higher_total",
+    or when the bidder did not make it, the highest total wins ("higher_total"); a tie on top
+    plays on. In marks mode the game also ends after `max_hands` scored hands: the leader
+    wins, or nobody on a tie ("hand_limit", docs/rules.md 9). end_reason is None while the
+    game goes on.
     """
     top = max(totals)
     leaders = [s for s, total in enumerate(totals) if total == top]
-    if top >= rs.target:
-        if last is not None and last[1] and totals[last[0]] >= rs.target:
-            return True, last[0]
+    there = [s for s, total in enumerate(totals) if total >= rs.target]
+    if len(there) == 1:
+        return True, there[0], "target"
+    if there:
+        bidder_out = rs.both_past_target == "bidder_out"
+        if bidder_out and last is not None and last[1] and last[0] in there:
+            return True, last[0], "bidder_out"
         if len(leaders) == 1:
-            return True, leaders[0]
+            return True, leaders[0], "higher_total"
     out_of_hands = rs.max_hands is not None and scored_hands >= rs.max_hands
     if rs.scoring == "marks" and out_of_hands:
-        return True, leaders[0] if len(leaders) == 1 else None
-    return False, None
+        return True, leaders[0] if len(leaders) == 1 else None, "hand_limit"
+    return False, None, None
 
 
 def hand_decided(ruleset, bid, bidder, points_by_side):

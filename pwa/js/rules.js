@@ -144,7 +144,13 @@ const KNOB_CHECKS = {
   opening_limit_marks: intKnob(1, 99), mark_escalation: choiceKnob(['plus_one', 'double']),
   max_marks: intKnob(1, 99, true), set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
   bid_rounds: choiceKnob(['once', 'until_pass']), nello_doubles: nelloModesKnob, top_suit: intKnob(0, 20),
+  both_past_target: choiceKnob(['bidder_out', 'higher_total']),
 };
+// Knobs added after rulesets were first stored (on the phone too): a dict without one loads
+// with this default, as Python's Ruleset.from_dict fills it in.
+const LATER_KNOBS = { both_past_target: 'bidder_out' };
+/** A knob's value, or its default when the dict predates the knob. */
+const knob = (rs, name) => (has(rs, name) ? rs[name] : LATER_KNOBS[name]);
 for (const knob of ['nello', 'nello_dealer_only', 'plunge', 'splash', 'dip', 'dive', 'sevens',
   'follow_me', 'doubles_trump', 'check_totals', 'shoot_over', 'table_talk_warning_first']) {
   KNOB_CHECKS[knob] = boolKnob;
@@ -207,6 +213,7 @@ function checkRuleset(ruleset) {
   if (!isDict(ruleset)) fail('BAD_INPUT', `ruleset ${show(ruleset)} is not a ruleset dict (GET /api/rulesets)`, 'ruleset');
   for (const [knob, check] of Object.entries(KNOB_CHECKS)) {
     if (['id', 'name', 'description'].includes(knob)) continue;
+    if (!has(ruleset, knob) && has(LATER_KNOBS, knob)) continue;
     if (!has(ruleset, knob)) fail('BAD_INPUT', `the ruleset has no knob ${knob} (GET /api/rulesets)`, 'ruleset');
     check(knob, ruleset[knob]);
   }
@@ -828,20 +835,25 @@ function renegeAward(rs, bid, side, offender) {
 }
 
 /**
- * [gameOver, winner] for `totals` after `scoredHands` made-or-set hands; `last` is
- * [biddingSide, made] of the latest hand (RULES.md 9, 10: a bidder who made it goes out;
- * else the highest total, a tie on top plays on; marks mode ends after max_hands).
+ * [gameOver, winner, endReason] for `totals` after `scoredHands` made-or-set hands; `last` is
+ * [biddingSide, made] of the latest hand (Python: game_status). One side at the target wins
+ * ("target"); more than one: a bidder who made it goes out ("bidder_out") unless
+ * both_past_target is "higher_total", else the highest total ("higher_total"), a tie on top
+ * plays on; marks mode ends after max_hands ("hand_limit"). endReason is null while it goes on.
  */
 function gameStatus(rs, totals, scoredHands, last = null) {
   const top = Math.max(...totals);
   const leaders = totals.flatMap((total, s) => (total === top ? [s] : []));
-  if (top >= rs.target) {
-    if (last !== null && last[1] && totals[last[0]] >= rs.target) return [true, last[0]];
-    if (leaders.length === 1) return [true, leaders[0]];
+  const there = totals.flatMap((total, s) => (total >= rs.target ? [s] : []));
+  if (there.length === 1) return [true, there[0], 'target'];
+  if (there.length) {
+    const bidderOut = knob(rs, 'both_past_target') === 'bidder_out';
+    if (bidderOut && last !== null && last[1] && there.includes(last[0])) return [true, last[0], 'bidder_out'];
+    if (leaders.length === 1) return [true, leaders[0], 'higher_total'];
   }
   const outOfHands = !isNone(rs.max_hands) && scoredHands >= rs.max_hands;
-  if (rs.scoring === 'marks' && outOfHands) return [true, leaders.length === 1 ? leaders[0] : null];
-  return [false, null];
+  if (rs.scoring === 'marks' && outOfHands) return [true, leaders.length === 1 ? leaders[0] : null, 'hand_limit'];
+  return [false, null, null];
 }
 
 /**
@@ -1035,12 +1047,12 @@ function finish(rs, tally, [result, bidder, bid, trump, awards]) {
   const side = bidder !== null ? rs.sides[bidder] : null;
   const scored = tally.scoredHands + (result !== 'reshuffle' ? 1 : 0);
   const last = side !== null ? [side, result === 'made'] : null;
-  const [gameOver, winner] = gameStatus(rs, totals, scored, last);
+  const [gameOver, winner, endReason] = gameStatus(rs, totals, scored, last);
   return {
     outcome: result, dealer: tally.dealer, bidder, bidding_side: side,
     bid: bid !== null ? bid.canonical() : null, trump, need: bid !== null ? needFor(rs, bid) : null,
     awarded: awards, totals, game_over: gameOver, winner,
-    next_dealer: (tally.dealer + 1) % rs.players, penalties: shown,
+    next_dealer: (tally.dealer + 1) % rs.players, penalties: shown, end_reason: endReason,
   };
 }
 
@@ -1062,7 +1074,9 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   const dealer = checkSeat(ruleset, firstDealer, 'first_dealer');
   const totals = checkTotalsList(ruleset, startTotals ?? new Array(sideCount(ruleset)).fill(0), 'start_totals');
   const [over, winner] = gameStatus(ruleset, totals, 0); // paper totals may already end the game
-  const state = { totals, game_over: over, winner, next_dealer: dealer, hands: [] };
+  const state = {
+    totals, game_over: over, winner, next_dealer: dealer, hands: [], end_reason: over ? 'paper_score' : null,
+  };
   const warnings = new Map();
   let scoredHands = 0;
   for (let index = 0; index < hands.length; index += 1) {
@@ -1081,11 +1095,12 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     state.hands.push(result);
     Object.assign(state, {
       totals: result.totals, next_dealer: result.next_dealer, game_over: result.game_over, winner: result.winner,
+      end_reason: result.end_reason,
     });
   }
   return {
     totals: [...state.totals], game_over: state.game_over, winner: state.winner,
     next_dealer: state.next_dealer, next_hand_no: state.hands.length + 1, hands: state.hands,
-    sides: sideCount(ruleset),
+    sides: sideCount(ruleset), end_reason: state.end_reason,
   };
 }

@@ -353,3 +353,13 @@ test('docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer\'s on
   assert.deepEqual(groupedOffer(S42, 0).marks, [42, 84, 126, 168, 210]);
   assert.equal(code(() => winnableBids(S42, 0, 4)), 'SEAT_OUT_OF_RANGE');
 });
+
+test('docs/rules.md 29: a stored ruleset from before both_past_target still scores', () => {
+  const old = { ...PRESETS['points-250'] };
+  delete old.both_past_target;
+  const state = replay(old, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
+  assert.deepEqual([state.winner, state.end_reason], [1, 'bidder_out']);
+  const higher = applyOverrides(old, { both_past_target: 'higher_total' });
+  const again = replay(higher, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
+  assert.deepEqual([again.winner, again.end_reason], [0, 'higher_total']);
+});

@@ -154,7 +154,7 @@ def test_start_totals_carry_over_from_paper():
 def test_paper_totals_that_already_end_the_game_close_it():
     """RULES.md 9: start totals past the target end the game; a hand is GAME_OVER."""
     state = replay(get_ruleset("straight-42"), [], start_totals=[3, 7])
-    assert (state.game_over, state.winner) == (True, 1)
+    assert (state.game_over, state.winner, state.end_reason) == (True, 1, "paper_score")
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0)], start_totals=[3, 7])
     assert (caught.value.code, caught.value.hand_index) == ("GAME_OVER", 0)
@@ -164,7 +164,8 @@ def test_empty_log_is_a_fresh_game():
     """RULES.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
     assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
-                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3}
+                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3,
+                     "end_reason": None}
 
 
 @pytest.mark.parametrize(("args", "code"), [
