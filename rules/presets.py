@@ -36,12 +36,11 @@ _PRESETS = [
         nello=True, nello_dealer_only=True, plunge=True, plunge_marks=3, sevens=True),
     Ruleset(
         id="timpson-tournament", name="Timpson tournament",
-        description="Straight 42 tournament (Timpson VFD): 4-mark plunge at any time, nel-o "
-        "without 'low', no splash, no sevens, forced dealer; a first table-talk infraction is "
-        "a warning, later ones cost a mark. Choice: nel-o is allowed (the flyer only bans "
-        "'low').",
-        nello=True, nello_doubles=("high", "own_suit"), plunge=True,
-        table_talk_warning_first=True),
+        description="Straight 42 tournament rules (Timpson VFD): a 4-mark plunge may be bid "
+        "at any time; no nel-o (the flyer's \"no low\" is nel-o's other name), no splash, no "
+        "sevens; the dealer must bid if everyone passes. A first table-talk infraction is a "
+        "warning, later ones cost a mark.",
+        plunge=True, table_talk_warning_first=True),
     Ruleset(
         id="tennessee", name="Tennessee (Region Six)",
         description="Tennessee rules: bids up to 168 (4 marks), forced dealer, no variations "

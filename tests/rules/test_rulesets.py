@@ -43,7 +43,7 @@ def test_preset_has_name_description_and_round_trips(preset_id):
                      "min_bid": 30, "mark_value": 42, "target": 7, "max_hands": 13,
                      "all_pass": "forced", "nello": False}),
     ("tennessee", {"max_marks": 4, "follow_me": False, "doubles_trump": True}),
-    ("timpson-tournament", {"nello_doubles": ["high", "own_suit"], "splash": False,
+    ("timpson-tournament", {"nello": False, "splash": False,
                             "sevens": False, "plunge": True, "table_talk_warning_first": True}),
     ("h2g2-house", {"plunge_marks": 3, "nello_dealer_only": True}),
     ("points-250", {"scoring": "points", "target": 250, "max_hands": None}),
@@ -185,3 +185,18 @@ def test_every_code_in_the_rules_table_is_listed():
              "NO_BID", "BAD_INPUT"]
     assert set(table) <= set(CODES)
     assert list(CODES)[:len(table)] == table
+
+
+def test_timpson_tournament_has_no_nello():
+    """docs/rules.md 13, 28: the flyer's "no low" bans nel-o (low is one of its names)."""
+    from rules import RulesError, replay, winnable_bids
+
+    rs = PRESETS["timpson-tournament"]
+    assert not rs.nello
+    assert all(not isinstance(b, dict) or b["contract"] != "nello"
+               for seat in range(4) for b in winnable_bids(rs, 0, seat))
+    hand = {"bidder": 1, "bid": {"contract": "nello", "doubles": "high"},
+            "result": {"tricks": 0}}
+    with pytest.raises(RulesError) as caught:
+        replay(rs, [hand])
+    assert caught.value.code == "CONTRACT_NOT_ALLOWED"
