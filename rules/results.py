@@ -110,11 +110,20 @@ def _points_result(rs, bid, side, result):
     return captured >= need_for(rs, bid), points
 
 
+def needs_by_side(rs):
+    """True when the awards depend on every side's points: a points game of 3+ sides.
+
+    Moon and 140 score each side's take; in marks (3-handed 42) only made or set matters,
+    so the bidder's count is enough (docs/rules.md 20-22).
+    """
+    return rs.side_count > 2 and rs.scoring == "points"
+
+
 def _side_points(rs, side, result):
     if "by_side" not in result:
-        if rs.side_count > 2:
-            raise ResultError(f"{rs.name} has {rs.side_count} sides: give every side's "
-                              "points as result.by_side (RULES.md 20, 21)",
+        if needs_by_side(rs):
+            raise ResultError(f"In {rs.name} every side scores what it took: give each "
+                              "side's points, not only the bidder's.",
                               "RESULT_NEEDS_BY_SIDE", "result.by_side")
         return None
     points = check_by_side(rs, result["by_side"], "result.by_side", rs.scoring == "points")

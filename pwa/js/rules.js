@@ -751,11 +751,14 @@ function pointsResult(rs, bid, side, result) {
   return [captured >= needFor(rs, bid), points];
 }
 
+/** True when the awards depend on every side's points: a points game of 3+ sides (Moon, 140). */
+const needsBySide = (rs) => sideCount(rs) > 2 && rs.scoring === 'points';
+
 function sidePoints(rs, side, result) {
   if (!has(result, 'by_side')) {
-    if (sideCount(rs) > 2) {
-      fail('RESULT_NEEDS_BY_SIDE', `${rs.name} has ${sideCount(rs)} sides: give every side's points as `
-        + 'result.by_side (RULES.md 20, 21)', 'result.by_side');
+    if (needsBySide(rs)) {
+      fail('RESULT_NEEDS_BY_SIDE', `In ${rs.name} every side scores what it took: give each side's points, `
+        + "not only the bidder's.", 'result.by_side');
     }
     return null;
   }

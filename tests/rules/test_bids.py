@@ -84,7 +84,7 @@ def test_legal_bid_canonicalises(preset, raw, canonical):
     ("timpson-tournament", {"contract": "splash"}, "CONTRACT_NOT_ALLOWED"),
     ("timpson-tournament", {"contract": "sevens", "marks": 1}, "CONTRACT_NOT_ALLOWED"),
     ("texas-88", {"contract": "nello"}, "CONTRACT_NOT_ALLOWED"),
-    ("timpson-tournament", {"contract": "nello", "doubles": "low"}, "NELLO_DOUBLES_MODE"),
+    ("timpson-tournament", {"contract": "nello", "doubles": "low"}, "CONTRACT_NOT_ALLOWED"),
     ("wikipedia-42", {"contract": "nello", "doubles": "up"}, "NELLO_DOUBLES_MODE"),
     ("wikipedia-42", {"contract": "nello", "doubles": None}, "NELLO_DOUBLES_MODE"),
     ("wikipedia-42", {"contract": "nello", "marks": 2}, "NELLO_MARKS"),
