@@ -73,11 +73,12 @@ _PRESETS = [
         nello=True),
     Ruleset(
         id="72", name="72",
-        description="Four players, two sets without blanks, 10 tiles each, a widow of 2, "
-        "bids from 40, 72 a mark, 7 marks. The tiles make 70 not 72: totals are only "
-        "checked to lie in 0..72.",
-        tricks=10, count_tiles=COUNT_72, points_per_hand=72, min_bid=40, mark_value=72,
-        check_totals=False),
+        description="Four players with two sets, blanks removed: 10 tiles each and 2 in the "
+        "widow. The count is 60 and the 10 tricks are worth 1 each, so a hand holds 70 "
+        "points. Bids run from 40 to 70 in points; 72 is one mark and, like every mark bid, "
+        "needs every trick. First to 7 marks.",
+        tricks=10, count_tiles=COUNT_72, points_per_hand=70, min_bid=40, mark_value=72,
+        max_point_bid=70),
     Ruleset(
         id="moon", name="Moon",
         description="Three players, no teams, 7 tricks of 1 point: bids 4-7, 'shoot the "

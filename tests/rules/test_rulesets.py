@@ -52,7 +52,8 @@ def test_preset_has_name_description_and_round_trips(preset_id):
                   "plunge": False}),
     ("texas-88-points", {"scoring": "points", "target": 500}),
     ("84", {"players": 8, "trick_value": 2, "min_bid": 60, "nello": True}),
-    ("72", {"points_per_hand": 72, "min_bid": 40, "check_totals": False}),
+    ("72", {"points_per_hand": 70, "min_bid": 40, "mark_value": 72, "max_point_bid": 70,
+            "check_totals": True}),
     ("moon", {"sides": [0, 1, 2], "points_per_hand": 7, "min_bid": 4, "max_point_bid": 7,
               "mark_value": 21, "target": 21, "set_rule": "bidder_loses_bid",
               "doubles_trump": False, "all_pass": "reshuffle"}),
@@ -150,10 +151,17 @@ def test_none_overrides_give_the_preset():
     assert get_ruleset("140") is PRESETS["140"] is get_ruleset("140", None)
 
 
-def test_72_skips_the_tile_check_because_its_tiles_make_70():
-    """RULES.md 19: 72 checks only the range 0..72."""
-    assert get_ruleset("72", {"check_totals": True, "points_per_hand": 70,
-                              "min_bid": 40, "mark_value": 70}).points_per_hand == 70
+def test_72_holds_70_points_and_checks_its_totals():
+    """docs/rules.md 19: 60 count + 10 tricks = 70; 71 and 72 can't be taken; 72 is a mark."""
+    from rules import replay
+    from rules.results import feasible_totals
+
+    rs = PRESETS["72"]
+    assert (rs.points_per_hand, rs.check_totals, rs.mark_value) == (70, True, 72)
+    assert rs.highest_point_bid == 70
+    assert {69, 70} <= feasible_totals(rs) and 71 not in feasible_totals(rs)
+    state = replay(rs, [{"bidder": 0, "bid": 72, "result": {"captured": 70}}])
+    assert (state.hands[0].need, state.totals) == (70, [1, 0])
 
 
 def test_highest_point_bid_sits_one_step_below_the_mark():
