@@ -226,9 +226,33 @@ def with_overrides(ruleset, overrides):
             raise RulesetError(f"rules.{knob} is not a ruleset knob", "BAD_OVERRIDE",
                                f"rules.{knob}")
         changes[knob] = KNOB_CHECKS[knob](knob, value)
+    changes = {**mode_defaults(ruleset, changes), **changes}
     result = replace(ruleset, **changes)
     check_consistent(result)
     return result
+
+
+def points_target(points_per_hand):
+    """The usual points target for a hand of `points_per_hand`: 250 in 42, 500 in Texas 88.
+
+    250 scaled by the hand's size, to the nearest 50 (84: 500, 72: 400, Geezer: 300).
+    """
+    return max(50, (5 * points_per_hand + 21) // 42 * 50)  # halves round up, as in JS
+
+
+def mode_defaults(ruleset, changes):
+    """The knobs that follow `scoring` when `changes` switch it (docs/rules.md 9, 10, 30).
+
+    Marks: a target of 7 and the 13-hand limit; points: the usual points target (250 in 42)
+    and no hand limit. Knobs named in `changes` keep their own values.
+    """
+    scoring = changes.get("scoring", ruleset.scoring)
+    if scoring == ruleset.scoring:
+        return {}
+    if scoring == "marks":
+        return {"target": 7, "max_hands": 13}
+    size = changes.get("points_per_hand", ruleset.points_per_hand)
+    return {"target": points_target(size), "max_hands": None}
 
 
 def check_consistent(rs):
@@ -246,5 +270,9 @@ def check_consistent(rs):
     if rs.check_totals and total != rs.points_per_hand:
         raise _bad("points_per_hand", rs.points_per_hand,
                    f"differs from count + tricks = {total} (set check_totals false to allow)")
+    if rs.scoring == "points" and rs.target <= rs.points_per_hand:
+        raise _bad("target", rs.target,
+                   f"would end a points game after one hand, which holds "
+                   f"{rs.points_per_hand} points (play to {points_target(rs.points_per_hand)})")
     if rs.max_marks is not None and rs.max_marks < rs.opening_limit_marks:
         raise _bad("max_marks", rs.max_marks, "is below opening_limit_marks")

@@ -177,9 +177,24 @@ export function applyOverrides(ruleset, overrides) {
     if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `rules.${knob} is not a ruleset knob`, `rules.${knob}`);
     changes[knob] = KNOB_CHECKS[knob](knob, value);
   }
-  const result = { ...ruleset, ...changes };
+  const result = { ...ruleset, ...modeDefaults(ruleset, changes), ...changes };
   checkConsistent(result);
   return result;
+}
+
+/** The usual points target for a hand of `pointsPerHand`: 250 scaled, to the nearest 50. */
+const pointsTarget = (pointsPerHand) => Math.max(50, Math.floor((5 * pointsPerHand + 21) / 42) * 50);
+
+/**
+ * The knobs that follow `scoring` when `changes` switch it (Python: mode_defaults): marks,
+ * a target of 7 and 13 hands; points, the usual points target and no hand limit.
+ */
+function modeDefaults(ruleset, changes) {
+  const scoring = has(changes, 'scoring') ? changes.scoring : ruleset.scoring;
+  if (scoring === ruleset.scoring) return {};
+  if (scoring === 'marks') return { target: 7, max_hands: 13 };
+  const size = has(changes, 'points_per_hand') ? changes.points_per_hand : ruleset.points_per_hand;
+  return { target: pointsTarget(size), max_hands: null };
 }
 
 /** Throw BAD_OVERRIDE when the knobs of `rs` contradict each other. */
@@ -198,6 +213,10 @@ function checkConsistent(rs) {
   if (rs.check_totals && total !== rs.points_per_hand) {
     badKnob('points_per_hand', rs.points_per_hand,
       `differs from count + tricks = ${total} (set check_totals false to allow)`);
+  }
+  if (rs.scoring === 'points' && rs.target <= rs.points_per_hand) {
+    badKnob('target', rs.target, `would end a points game after one hand, which holds ${rs.points_per_hand} `
+      + `points (play to ${pointsTarget(rs.points_per_hand)})`);
   }
   if (!isNone(rs.max_marks) && rs.max_marks < rs.opening_limit_marks) {
     badKnob('max_marks', rs.max_marks, 'is below opening_limit_marks');
