@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '66c4ea3d41a9';
+const VERSION = '036e7e29d439';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css',

@@ -184,7 +184,7 @@ def _parsed_bids(rs):
 
 def nello_levels(rs):
     """The mark levels nel-o may be bid at (docs/rules.md 13)."""
-    return (rs.nello_marks,)
+    return rs.nello_levels
 
 
 def _candidates(rs, state):

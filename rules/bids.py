@@ -42,7 +42,12 @@ class Bid:
 
 
 def base_marks(rs, kind):
-    """The marks a contract is worth when bid without a raise (1 for sevens and marks)."""
+    """The marks a contract is worth when bid without a raise (1 for sevens and marks).
+
+    Nel-o bid without its marks is the lowest level the table allows.
+    """
+    if kind == "nello":
+        return rs.nello_levels[0]
     return getattr(rs, f"{kind}_marks", 1)
 
 
@@ -121,9 +126,10 @@ def _marks(value, field):
 def _nello(rs, raw, marks, field):
     if "doubles_held" in raw:
         raise BadInputError(f"{field}: nel-o does not take doubles_held", field=field)
-    if marks != rs.nello_marks:
-        raise ContractError(f"nel-o is worth {rs.nello_marks} mark(s), not {marks} "
-                            "(RULES.md 13)", "NELLO_MARKS", f"{field}.marks")
+    if marks not in rs.nello_levels:
+        allowed = " or ".join(str(k) for k in rs.nello_levels)
+        raise ContractError(f"Nel-o is played for {allowed} mark{'s' * (allowed != '1')} at "
+                            f"this table, not {marks}.", "NELLO_MARKS", f"{field}.marks")
     doubles = raw.get("doubles", rs.nello_doubles[0])
     if not isinstance(doubles, str) or doubles not in NELLO_MODES:
         raise ContractError(f"nel-o doubles mode {doubles!r} is not one of "

@@ -36,7 +36,7 @@ CODES = {
     "BAD_INPUT": "an input of the wrong shape or type",
     "UNKNOWN_RULESET": "a preset id that does not exist",
     "BAD_OVERRIDE": "a ruleset knob that is unknown, of the wrong type, or inconsistent",
-    "NELLO_MARKS": "a nel-o bid for other than nello_marks marks",
+    "NELLO_MARKS": "a nel-o bid at a mark level the ruleset does not allow (nello_levels)",
     "DIP_MARKS": "Geezer: a dip for fewer marks than dip_marks",
     "DIVE_MARKS": "Geezer: a dive for fewer marks than dive_marks",
     "BAD_PENALTY": "a penalty of unknown kind, a bad side, or a second renege",

@@ -6,9 +6,10 @@ suit a trump may name: 6, 7 in Geezer, 8 in the Big Game, 9 in 140), `check_tota
 point totals the tiles cannot make; off in 72), `shoot_over` (Moon: a mark bid over the
 opening limit is "shoot it over", SHOOT_OVER_WITHOUT_MOON), and Geezer's `dip`/`dive`
 contracts with their marks and doubles (`dip_marks`, `dip_doubles`, `dive_marks`,
-`dive_doubles`), and `both_past_target` (more than one side reaches the target in one hand:
-"bidder_out", the bidding side that made its bid goes out, or "higher_total", the higher
-total wins; docs/rules.md 29).
+`dive_doubles`), `nello_levels` (the mark levels nel-o may be bid at, default [1]; replaces
+`nello_marks`, which older dicts may still give), and `both_past_target` (more than one
+side reaches the target in one hand: "bidder_out", the bidding side that made its bid goes
+out, or "higher_total", the higher total wins; docs/rules.md 29).
 
 Readings: `max_hands` counts made-or-set hands (not reshuffles) and is read in marks scoring
 only; `target` is reached at `>=`. Numeric knobs are bounded (players <= 16, tricks <= 50,
@@ -55,7 +56,7 @@ class Ruleset:
     set_rule: str = "opponents_score"
     bid_rounds: str = "once"
     nello: bool = False
-    nello_marks: int = 1
+    nello_levels: tuple = (1,)
     nello_doubles: tuple = NELLO_MODES
     nello_dealer_only: bool = False
     plunge: bool = False
@@ -98,6 +99,7 @@ class Ruleset:
         data["sides"] = list(self.sides)
         data["count_tiles"] = [list(t) for t in self.count_tiles]
         data["nello_doubles"] = list(self.nello_doubles)
+        data["nello_levels"] = list(self.nello_levels)
         return data
 
     @classmethod
@@ -171,6 +173,15 @@ def _count_tiles(knob, value):
     return tuple(tiles)
 
 
+def _nello_levels(knob, value):
+    if not isinstance(value, list | tuple) or not 1 <= len(value) <= 99:
+        raise _bad(knob, value, "is not a non-empty list of mark levels")
+    levels = tuple(sorted(_int(knob, v, 1, high=99) for v in value))
+    if len(set(levels)) != len(levels):
+        raise _bad(knob, value, "lists a mark level twice")
+    return levels
+
+
 def _nello_modes(knob, value):
     if not isinstance(value, list | tuple) or not value:
         raise _bad(knob, value, "is not a non-empty list of nel-o doubles modes")
@@ -203,11 +214,14 @@ for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "
               "follow_me", "doubles_trump", "check_totals", "shoot_over",
               "table_talk_warning_first"):
     KNOB_CHECKS[_knob] = _bool
-for _knob in ("nello_marks", "plunge_marks", "plunge_doubles", "splash_marks",
+for _knob in ("plunge_marks", "plunge_doubles", "splash_marks",
               "splash_doubles", "dip_marks", "dip_doubles", "dive_marks", "dive_doubles"):
     KNOB_CHECKS[_knob] = _ranged(1, 99)
+KNOB_CHECKS["nello_levels"] = _nello_levels
 KNOB_NAMES = tuple(f.name for f in fields(Ruleset))
 assert set(KNOB_CHECKS) == set(KNOB_NAMES)
+# Knobs replaced by another, still read from older dicts: old name -> (new name, convert).
+OLD_KNOBS = {"nello_marks": ("nello_levels", lambda marks: [marks])}
 
 
 def with_overrides(ruleset, overrides):
@@ -221,7 +235,7 @@ def with_overrides(ruleset, overrides):
     if not isinstance(overrides, dict):
         raise RulesetError(f"overrides {overrides!r} is not an object", field="rules")
     changes = {}
-    for knob, value in overrides.items():
+    for knob, value in _renamed(overrides).items():
         if not isinstance(knob, str) or knob not in KNOB_CHECKS:
             raise RulesetError(f"rules.{knob} is not a ruleset knob", "BAD_OVERRIDE",
                                f"rules.{knob}")
@@ -253,6 +267,20 @@ def mode_defaults(ruleset, changes):
         return {"target": 7, "max_hands": 13}
     size = changes.get("points_per_hand", ruleset.points_per_hand)
     return {"target": points_target(size), "max_hands": None}
+
+
+def _renamed(overrides):
+    """`overrides` with replaced knobs under their new names (an old dict still loads).
+
+    `nello_marks: k` becomes `nello_levels: [k]`, unless `nello_levels` is given too.
+    """
+    renamed = dict(overrides)
+    for old, (new, convert) in OLD_KNOBS.items():
+        if old in renamed:
+            value = renamed.pop(old)
+            if new not in renamed:
+                renamed[new] = convert(_int(old, value, 1, high=99))
+    return renamed
 
 
 def check_consistent(rs):

@@ -125,6 +125,15 @@ function countTilesKnob(knob, value) {
   });
 }
 
+function nelloLevelsKnob(knob, value) {
+  if (!Array.isArray(value) || !(value.length >= 1 && value.length <= 99)) {
+    badKnob(knob, value, 'is not a non-empty list of mark levels');
+  }
+  const levels = Array.from(value, (v) => intKnob(1, 99)(knob, v)).sort((a, b) => a - b);
+  if (new Set(levels).size !== levels.length) badKnob(knob, value, 'lists a mark level twice');
+  return levels;
+}
+
 function nelloModesKnob(knob, value) {
   if (!Array.isArray(value) || value.length === 0) {
     badKnob(knob, value, 'is not a non-empty list of nel-o doubles modes');
@@ -144,18 +153,38 @@ const KNOB_CHECKS = {
   opening_limit_marks: intKnob(1, 99), mark_escalation: choiceKnob(['plus_one', 'double']),
   max_marks: intKnob(1, 99, true), set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
   bid_rounds: choiceKnob(['once', 'until_pass']), nello_doubles: nelloModesKnob, top_suit: intKnob(0, 20),
-  both_past_target: choiceKnob(['bidder_out', 'higher_total']),
+  both_past_target: choiceKnob(['bidder_out', 'higher_total']), nello_levels: nelloLevelsKnob,
 };
 // Knobs added after rulesets were first stored (on the phone too): a dict without one loads
 // with this default, as Python's Ruleset.from_dict fills it in.
-const LATER_KNOBS = { both_past_target: 'bidder_out' };
-/** A knob's value, or its default when the dict predates the knob. */
-const knob = (rs, name) => (has(rs, name) ? rs[name] : LATER_KNOBS[name]);
+const LATER_KNOBS = { both_past_target: 'bidder_out', nello_levels: [1] };
+// Knobs replaced by another, still read from older dicts: old name -> [new name, convert].
+const OLD_KNOBS = { nello_marks: ['nello_levels', (marks) => [marks]] };
+/** A knob's value: from an older dict, its replaced knob or else its default. */
+function knob(rs, name) {
+  if (has(rs, name)) return rs[name];
+  for (const [old, [now, convert]] of Object.entries(OLD_KNOBS)) {
+    if (now === name && has(rs, old)) return convert(rs[old]);
+  }
+  return LATER_KNOBS[name];
+}
+
+/** `overrides` with replaced knobs under their new names (nello_marks: k -> nello_levels: [k]). */
+function renamed(overrides) {
+  const out = { ...overrides };
+  for (const [old, [now, convert]] of Object.entries(OLD_KNOBS)) {
+    if (!has(out, old)) continue;
+    const value = intKnob(1, 99)(old, out[old]);
+    delete out[old];
+    if (!has(out, now)) out[now] = convert(value);
+  }
+  return out;
+}
 for (const knob of ['nello', 'nello_dealer_only', 'plunge', 'splash', 'dip', 'dive', 'sevens',
   'follow_me', 'doubles_trump', 'check_totals', 'shoot_over', 'table_talk_warning_first']) {
   KNOB_CHECKS[knob] = boolKnob;
 }
-for (const knob of ['nello_marks', 'plunge_marks', 'plunge_doubles', 'splash_marks',
+for (const knob of ['plunge_marks', 'plunge_doubles', 'splash_marks',
   'splash_doubles', 'dip_marks', 'dip_doubles', 'dive_marks', 'dive_doubles']) {
   KNOB_CHECKS[knob] = intKnob(1, 99);
 }
@@ -171,8 +200,9 @@ export function applyOverrides(ruleset, overrides) {
   if (isNone(overrides)) return { ...ruleset };
   if (!isDict(overrides)) fail('BAD_OVERRIDE', `overrides ${show(overrides)} is not an object`, 'rules');
   const changes = {};
-  for (const knob of keysOf(overrides)) {
-    const value = overrides[knob];
+  const given = renamed(overrides);
+  for (const knob of keysOf(given)) {
+    const value = given[knob];
     if (['id', 'name', 'description'].includes(knob)) continue;
     if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `rules.${knob} is not a ruleset knob`, `rules.${knob}`);
     changes[knob] = KNOB_CHECKS[knob](knob, value);
@@ -232,7 +262,10 @@ function checkRuleset(ruleset) {
   if (!isDict(ruleset)) fail('BAD_INPUT', `ruleset ${show(ruleset)} is not a ruleset dict (GET /api/rulesets)`, 'ruleset');
   for (const [knob, check] of Object.entries(KNOB_CHECKS)) {
     if (['id', 'name', 'description'].includes(knob)) continue;
-    if (!has(ruleset, knob) && has(LATER_KNOBS, knob)) continue;
+    if (!has(ruleset, knob) && has(LATER_KNOBS, knob)) {
+      if (knob === 'nello_levels' && has(ruleset, 'nello_marks')) intKnob(1, 99)('nello_marks', ruleset.nello_marks);
+      continue;
+    }
     if (!has(ruleset, knob)) fail('BAD_INPUT', `the ruleset has no knob ${knob} (GET /api/rulesets)`, 'ruleset');
     check(knob, ruleset[knob]);
   }
@@ -273,7 +306,7 @@ class Bid {
 }
 
 /** The marks a contract is worth when bid without a raise (1 for sevens and marks). */
-const baseMarks = (rs, kind) => get(rs, `${kind}_marks`, 1);
+const baseMarks = (rs, kind) => (kind === 'nello' ? knob(rs, 'nello_levels')[0] : get(rs, `${kind}_marks`, 1));
 
 /** Check one bid (number or object) against ruleset `rs` and return a Bid. */
 function parseBid(rs, raw, field = 'bid') {
@@ -343,8 +376,11 @@ function checkMarks(value, field) {
 
 function parseNello(rs, raw, marks, field) {
   if (has(raw, 'doubles_held')) fail('BAD_INPUT', `${field}: nel-o does not take doubles_held`, field);
-  if (marks !== rs.nello_marks) {
-    fail('NELLO_MARKS', `nel-o is worth ${rs.nello_marks} mark(s), not ${marks} (RULES.md 13)`, `${field}.marks`);
+  const levels = knob(rs, 'nello_levels');
+  if (!levels.includes(marks)) {
+    const allowed = levels.join(' or ');
+    fail('NELLO_MARKS', `Nel-o is played for ${allowed} mark${allowed === '1' ? '' : 's'} at this table, not ${marks}.`,
+      `${field}.marks`);
   }
   const doubles = get(raw, 'doubles', rs.nello_doubles[0]);
   if (!NELLO_MODES.includes(doubles)) {
@@ -578,7 +614,7 @@ function candidateBids(rs, state) {
 }
 
 /** The mark levels nel-o may be bid at (docs/rules.md 13). */
-const nelloLevels = (rs) => [rs.nello_marks];
+const nelloLevels = (rs) => knob(rs, 'nello_levels');
 
 function candidates(rs, state) {
   const low = state.high !== null ? state.high.value : 0;

@@ -363,3 +363,13 @@ test('docs/rules.md 29: a stored ruleset from before both_past_target still scor
   const again = replay(higher, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
   assert.deepEqual([again.winner, again.end_reason], [0, 'higher_total']);
 });
+
+test('docs/rules.md 13: a stored ruleset with nello_marks (before nello_levels) still scores', () => {
+  const old = { ...PRESETS['wikipedia-42'], nello_marks: 2 };
+  delete old.nello_levels;
+  const state = replay(old, [{ bidder: 1, bid: { contract: 'nello', doubles: 'high' }, result: { tricks: 0 } }]);
+  assert.deepEqual(state.totals, [0, 2]);
+  assert.ok(winnableBids(old, 0, 1).some((b) => b.contract === 'nello' && b.marks === 2));
+  assert.equal(code(() => applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 0 })), 'BAD_OVERRIDE');
+  assert.deepEqual(applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 3 }).nello_levels, [3]);
+});

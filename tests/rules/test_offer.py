@@ -208,3 +208,24 @@ def test_bad_seat_or_ruleset_is_refused():
     assert caught.value.code == "SEAT_OUT_OF_RANGE"
     with pytest.raises(RulesError):
         rules.winnable_bids({"players": 4}, 0, 0)
+
+
+def test_offer_lists_every_nello_level():
+    """docs/rules.md 13: a table playing nel-o for 1 or 2 marks offers both."""
+    rs = get_ruleset("wikipedia-42", {"nello_levels": [1, 2]})
+    levels = {(b["marks"], b["doubles"]) for b in winnable_bids(rs, 0, 1)
+              if isinstance(b, dict) and b["contract"] == "nello"}
+    assert levels == {(k, d) for k in (1, 2) for d in ("high", "low", "own_suit")}
+
+
+def test_old_rulesets_with_nello_marks_still_load():
+    """docs/rules.md 13: a stored ruleset naming nello_marks reads as that one level."""
+    data = PRESETS["wikipedia-42"].to_dict()
+    del data["nello_levels"]
+    data["nello_marks"] = 2
+    assert rules.Ruleset.from_dict(data).nello_levels == (2,)
+    both = get_ruleset("wikipedia-42", {"nello_marks": 2, "nello_levels": [1, 3]})
+    assert both.nello_levels == (1, 3)
+    with pytest.raises(RulesError) as caught:
+        get_ruleset("wikipedia-42", {"nello_marks": 0})
+    assert caught.value.code == "BAD_OVERRIDE"

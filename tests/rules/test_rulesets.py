@@ -16,7 +16,7 @@ CONTRACT_KNOBS = ["id", "name", "description", "players", "sides", "tricks", "tr
                   "count_tiles", "points_per_hand", "min_bid", "bid_step", "mark_value",
                   "scoring", "target", "max_hands", "all_pass", "opening_limit_marks",
                   "mark_escalation", "max_marks", "set_rule", "bid_rounds", "nello",
-                  "nello_marks", "nello_doubles", "nello_dealer_only", "plunge",
+                  "nello_levels", "nello_doubles", "nello_dealer_only", "plunge",
                   "plunge_marks", "plunge_doubles", "splash", "splash_marks",
                   "splash_doubles", "sevens", "follow_me", "doubles_trump",
                   "table_talk_warning_first"]
