@@ -5,7 +5,7 @@ from dataclasses import dataclass, field
 from .auction import check_nello_seat, check_seat, run_auction
 from .bids import check_trump, parse_bid
 from .errors import AuctionError, BadInputError, GameFlowError, PenaltyError, check_int
-from .penalties import apply_penalties, read_penalties, renege_side
+from .penalties import apply_penalties, docked, read_penalties, renege_side
 from .results import need_for, read_result
 from .scoring import award_for, check_ruleset, game_status, renege_award
 
@@ -153,7 +153,7 @@ def _outcome(rs, hand, bid, side, penalties):
         return renege_award(rs, bid, side, offender)
     if "result" not in hand:
         raise BadInputError("the hand needs a result (RULES.md 8)", "BAD_RESULT", "result")
-    made, points = read_result(rs, bid, side, hand["result"])
+    made, points = read_result(rs, bid, side, hand["result"], docked(rs, penalties, side))
     return made, award_for(rs, bid, side, made, points)
 
 

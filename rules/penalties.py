@@ -41,13 +41,25 @@ def renege_side(penalties):
     return next((side for kind, side in penalties if kind == "renege"), None)
 
 
+def docked(rs, penalties, side):
+    """Points off the bidding side's count for its exposed dominoes, in marks (docs/rules.md 27).
+
+    In marks a hand is only made or set, so the one-point penalty is taken where a table
+    takes it: from the offending side's count before made or set is decided. Only the
+    bidding side's count decides that, so the opponents' exposures change nothing.
+    """
+    if rs.scoring != "marks":
+        return 0
+    return sum(kind == "exposed_domino" and who == side for kind, who in penalties)
+
+
 def apply_penalties(rs, penalties, warnings):
     """Return (award changes, penalty dicts) for table talk and exposed dominoes.
 
     `warnings` counts each side's table-talk infractions so far in the game and is updated:
     with `table_talk_warning_first` the first one is only a warning (RULES.md 26). Table talk
     gives one mark (points: mark_value points) to every other side; an exposed domino costs
-    its side one point in points scoring and nothing in marks (RULES.md 27).
+    its side one point in points scoring; in marks it is taken off the count (`docked`).
     """
     changes = [0] * rs.side_count
     shown = []

@@ -63,11 +63,12 @@ def check_by_side(rs, value, field, complete):
     return points
 
 
-def read_result(rs, bid, side, result):
+def read_result(rs, bid, side, result, docked=0):
     """Check a hand's result and return (made, points_by_side or None).
 
     `side` is the bidding side. Points by side are returned whenever they are known (always
-    in points mode); marks mode only needs the bidding side's points.
+    in points mode); marks mode only needs the bidding side's points. `docked` points come
+    off the bidding side's count before made or set is decided (an exposed domino in marks).
     """
     if not isinstance(result, dict):
         raise ResultError(f"result {result!r} is not an object", "BAD_RESULT", "result")
@@ -77,7 +78,7 @@ def read_result(rs, bid, side, result):
     if bid.kind == "nello":
         made, points = _nello_result(rs, side, result)
     else:
-        made, points = _points_result(rs, bid, side, result)
+        made, points = _points_result(rs, bid, side, result, docked)
     declared = result.get("declared")
     if declared is not None:
         _check_declared(rs, bid, made, declared)
@@ -96,7 +97,7 @@ def _check_declared(rs, bid, made, declared):
                           f"{shown!r} (RULES.md 8)", "OUTCOME_MISMATCH", "result.declared")
 
 
-def _points_result(rs, bid, side, result):
+def _points_result(rs, bid, side, result, docked):
     if "tricks" in result:
         raise ResultError("result.tricks is only for nel-o; give captured points",
                           "BAD_RESULT", "result.tricks")
@@ -107,7 +108,7 @@ def _points_result(rs, bid, side, result):
                                                         "result.captured")
     if points is None and rs.scoring == "points":
         points = [rs.points_per_hand - captured if s != side else captured for s in range(2)]
-    return captured >= need_for(rs, bid), points
+    return captured - docked >= need_for(rs, bid), points
 
 
 def needs_by_side(rs):

@@ -774,11 +774,11 @@ function checkBySide(rs, value, field, complete) {
 }
 
 /** Check a hand's result and return [made, pointsBySide or null]; `side` is the bidding side. */
-function readResult(rs, bid, side, result) {
+function readResult(rs, bid, side, result, docked = 0) {
   if (!isDict(result)) fail('BAD_RESULT', `result ${show(result)} is not an object`, 'result');
   const unknown = keysOf(result).filter((k) => !RESULT_KEYS.includes(k)).sort();
   if (unknown.length) fail('BAD_RESULT', `result has unknown keys ${show(unknown)}`, 'result');
-  let [made, points] = bid.kind === 'nello' ? nelloResult(rs, side, result) : pointsResult(rs, bid, side, result);
+  let [made, points] = bid.kind === 'nello' ? nelloResult(rs, side, result) : pointsResult(rs, bid, side, result, docked);
   const declared = get(result, 'declared');
   if (!isNone(declared)) checkDeclared(bid, made, declared);
   if (made === null) made = declared === 'made';
@@ -795,7 +795,7 @@ function checkDeclared(bid, made, declared) {
   }
 }
 
-function pointsResult(rs, bid, side, result) {
+function pointsResult(rs, bid, side, result, docked) {
   if (has(result, 'tricks')) fail('BAD_RESULT', 'result.tricks is only for nel-o; give captured points', 'result.tricks');
   let points = sidePoints(rs, side, result);
   if (points === null && !has(result, 'captured')) return declaredOnly(rs, result);
@@ -803,7 +803,7 @@ function pointsResult(rs, bid, side, result) {
   if (points === null && rs.scoring === 'points') {
     points = [0, 1].map((s) => (s !== side ? rs.points_per_hand - captured : captured));
   }
-  return [captured >= needFor(rs, bid), points];
+  return [captured - docked >= needFor(rs, bid), points];
 }
 
 /** True when the awards depend on every side's points: a points game of 3+ sides (Moon, 140). */
@@ -968,6 +968,15 @@ function readPenalty(rs, entry, field) {
 const renegeSide = (penalties) => (penalties.find(([kind]) => kind === 'renege') ?? [null, null])[1];
 
 /**
+ * Points off the bidding side's count for its exposed dominoes, in marks (Python: docked): the
+ * one-point penalty is taken before made or set is decided (docs/rules.md 27).
+ */
+function dockedPoints(rs, penalties, side) {
+  if (rs.scoring !== 'marks') return 0;
+  return penalties.filter(([kind, who]) => kind === 'exposed_domino' && who === side).length;
+}
+
+/**
  * [award changes, penalty dicts] for table talk and exposed dominoes. `warnings` counts each
  * side's table-talk infractions so far in the game and is updated (RULES.md 26, 27).
  */
@@ -1094,7 +1103,7 @@ function outcome(rs, hand, bid, side, penalties) {
     return renegeAward(rs, bid, side, offender);
   }
   if (!has(hand, 'result')) fail('BAD_RESULT', 'the hand needs a result (RULES.md 8)', 'result');
-  const [made, points] = readResult(rs, bid, side, hand.result);
+  const [made, points] = readResult(rs, bid, side, hand.result, dockedPoints(rs, penalties, side));
   return [made, awardFor(rs, bid, side, made, points)];
 }
 

@@ -65,7 +65,8 @@ def test_tournament_table_talk_warns_first_then_costs_a_mark():
 @pytest.mark.parametrize(("preset", "awarded"), [("points-250", [30, 11]),
                                                  ("straight-42", [1, 0])])
 def test_exposed_domino_costs_a_point_in_points_scoring(preset, awarded):
-    """RULES.md 27: one point against that side in points; no effect in marks (a choice)."""
+    """docs/rules.md 27: one point against that side in points; in marks the opponents'
+    exposure changes nothing (only the bidders' count decides made or set)."""
     result = penalised(preset, 30, [{"kind": "exposed_domino", "side": 1}], {"captured": 30})
     assert result["awarded"] == awarded
 
