@@ -5,6 +5,7 @@ from functools import lru_cache
 
 from .bids import JUMP_CONTRACTS, MARKS_CEILING, base_marks, parse_bid
 from .errors import AuctionError, BadInputError, RulesError, check_int
+from .words import bid_words, plural, seat_words
 
 PASS = "pass"
 
@@ -25,8 +26,8 @@ def check_seat(rs, seat, field_name):
     """Return `seat` if it is a seat number of `rs`, else raise SEAT_OUT_OF_RANGE."""
     check_int(seat, field_name)
     if not 0 <= seat < rs.players:
-        raise BadInputError(f"{field_name} {seat} is not a seat 0..{rs.players - 1} "
-                            "(RULES.md 3)", "SEAT_OUT_OF_RANGE", field_name)
+        raise BadInputError(f"{rs.name} has {rs.players} seats, numbered 1 to {rs.players}: "
+                            f"there is no seat {seat + 1}.", "SEAT_OUT_OF_RANGE", field_name)
     return seat
 
 
@@ -80,12 +81,22 @@ def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
     """Raise AuctionError if `bid` by `seat` is not allowed after the auction `state`."""
     code = refusal(rs, bid, state, seat)
     if code == "BID_NOT_HIGHER":
-        raise AuctionError(f"bid {bid.canonical()!r} is not higher than the current bid "
-                           f"{state.high.canonical()!r} (RULES.md 4)", code, field_name)
-    if code in ("SHOOT_OVER_WITHOUT_MOON", "MARK_BID_TOO_HIGH"):
-        raise AuctionError(f"a bid of {bid.marks} marks is above the limit of "
-                           f"{mark_limit(rs, state)} marks here (RULES.md 6, 20)", code,
+        raise AuctionError(f"{bid_words(rs, bid).capitalize()} doesn't beat the bid of "
+                           f"{bid_words(rs, state.high)}: each bid must be higher.", code,
                            field_name)
+    if code in ("SHOOT_OVER_WITHOUT_MOON", "MARK_BID_TOO_HIGH"):
+        limit = mark_limit(rs, state)
+        if code == "SHOOT_OVER_WITHOUT_MOON":
+            why = (f"{bid.value} (shoot it over) may only be bid over a "
+                   f"{rs.opening_limit_marks * rs.mark_value} (shoot the moon).")
+        elif state.high is None or state.high.marks < rs.opening_limit_marks:
+            why = (f"an opening bid may have at most {plural(limit, 'mark')}; after that "
+                   "each bid may add one more mark.")
+        else:
+            why = (f"over {bid_words(rs, state.high)} the next bid may have at most "
+                   f"{plural(limit, 'mark')}.")
+        raise AuctionError(f"{bid_words(rs, bid).capitalize()} is too many marks here: {why}",
+                           code, field_name)
     if code == "NELLO_DEALER_ONLY":
         check_nello_seat(rs, seat, state.dealer, state.high is None, field_name)
 
@@ -93,9 +104,13 @@ def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
 def check_nello_seat(rs, seat, dealer, all_passed, field_name="bid"):
     """Raise NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13)."""
     if rs.nello_dealer_only and (seat != dealer or not all_passed):
-        raise AuctionError(f"nel-o by seat {seat} is not allowed: only the forced dealer "
-                           f"(seat {dealer}) may call it (RULES.md 13)", "NELLO_DEALER_ONLY",
-                           field_name)
+        if seat != dealer:
+            why = (f"{seat_words(seat)} isn't the dealer ({seat_words(dealer)} shakes this "
+                   "hand).")
+        else:
+            why = "this time someone had bid, so the dealer wasn't forced."
+        raise AuctionError("Only the dealer may call nel-o, and only after everyone passed: "
+                           + why, "NELLO_DEALER_ONLY", field_name)
 
 
 def _forced(rs, state, seat):
@@ -110,12 +125,12 @@ def apply_entry(rs, state, entry, index):
     field_name = f"bids[{index}]"
     seat = next_seat(rs, state)
     if seat is None:
-        raise AuctionError(f"bids has {index + 1} entries but the auction ended after "
-                           f"{index} (RULES.md 4)", "BID_COUNT", field_name)
+        raise AuctionError(f"The bidding was over after {plural(index, 'call')}, so there "
+                           "can't be another bid or pass.", "BID_COUNT", field_name)
     if entry == PASS:
         if _forced(rs, state, seat):
-            raise AuctionError(f"seat {seat} is the dealer and must bid when all others "
-                               "pass (RULES.md 7)", "DEALER_MUST_BID", field_name)
+            raise AuctionError(f"Everyone else passed, so the dealer ({seat_words(seat)}) "
+                               "must bid.", "DEALER_MUST_BID", field_name)
         state.passed.add(seat)
     else:
         bid = parse_bid(rs, entry, field_name)
@@ -131,13 +146,15 @@ def run_auction(rs, bids, dealer, complete=False):
     With `complete`, the auction must be finished (else BID_COUNT).
     """
     if not isinstance(bids, list) or len(bids) > 64 * rs.players:
-        raise BadInputError(f"bids {bids!r} is not a list of bids", field="bids")
+        raise BadInputError("The bidding must be a list of bids and passes, in turn from the "
+                            "dealer's left.", field="bids")
     state = Auction(dealer)
     for index, entry in enumerate(bids):
         apply_entry(rs, state, entry, index)
     if complete and next_seat(rs, state) is not None:
-        raise AuctionError(f"bids has {len(bids)} entries but the auction is not over "
-                           "(RULES.md 4)", "BID_COUNT", "bids")
+        raise AuctionError(f"The bidding isn't over after {plural(len(bids), 'call')}: "
+                           f"{seat_words(next_seat(rs, state))} still has to bid or pass.",
+                           "BID_COUNT", "bids")
     return state
 
 

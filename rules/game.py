@@ -48,8 +48,8 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     """
     check_ruleset(ruleset)
     if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:
-        raise BadInputError(f"hands {hands!r} is not a list of at most {MAX_HANDS_IN_LOG} "
-                            "hands", field="hands")
+        raise BadInputError(f"The hands must be a list of at most {MAX_HANDS_IN_LOG:,} "
+                            "hands.", field="hands")
     dealer = check_seat(ruleset, first_dealer, "first_dealer")
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
@@ -60,8 +60,8 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     scored, warnings = 0, {}
     for index, hand in enumerate(hands):
         if state.game_over:
-            raise GameFlowError(f"hand {index + 1} comes after the game is over "
-                                "(RULES.md 9, 10)", "GAME_OVER", "hand", index)
+            raise GameFlowError(f"Hand {index + 1} comes after the game was over: no more "
+                                "hands.", "GAME_OVER", "hand", index)
         try:
             result = score_hand(ruleset, hand, state.next_dealer, state.totals,
                                 scored_hands=scored, warnings=warnings)

@@ -2,6 +2,7 @@
 
 from .errors import RulesetError
 from .rulesets import Ruleset, with_overrides
+from .words import said
 
 COUNT_TWO_SETS = ((5, 5, 10), (5, 5, 10), (6, 4, 10), (6, 4, 10), (5, 0, 5), (5, 0, 5),
                   (4, 1, 5), (4, 1, 5), (3, 2, 5), (3, 2, 5))
@@ -132,9 +133,9 @@ def get_ruleset(preset_id, overrides=None):
     Raises RulesetError UNKNOWN_RULESET for an unknown id and BAD_OVERRIDE for a bad knob.
     """
     if not isinstance(preset_id, str) or preset_id not in PRESETS:
-        known = ", ".join(PRESETS)
-        raise RulesetError(f"ruleset {preset_id!r} is not one of {known}",
-                           "UNKNOWN_RULESET", "ruleset")
+        known = ", ".join(rs.name for rs in PRESETS.values())
+        raise RulesetError(f"There is no ruleset called {said(preset_id)}: the rulesets are "
+                           f"{known}.", "UNKNOWN_RULESET", "ruleset")
     overrides = dict(overrides) if isinstance(overrides, dict) else overrides
     if isinstance(overrides, dict):
         for knob in ("id", "name", "description"):

@@ -20,6 +20,7 @@ the tile check and the bid ladder stay small.
 from dataclasses import asdict, dataclass, fields, replace
 
 from .errors import RulesetError
+from .words import KNOB_WORDS, OPTION_WORDS, choices, said
 
 COUNT_42 = ((5, 5, 10), (6, 4, 10), (5, 0, 5), (4, 1, 5), (3, 2, 5))
 NELLO_MODES = ("high", "low", "own_suit")
@@ -109,21 +110,24 @@ class Ruleset:
         Raises RulesetError BAD_OVERRIDE naming the knob when a value is wrong.
         """
         if not isinstance(data, dict):
-            raise RulesetError(f"a ruleset must be an object, not {data!r}", field="rules")
+            raise RulesetError("A ruleset must list its settings.", field="rules")
         return with_overrides(cls(), data)
 
 
 def _bad(knob, value, why):
-    return RulesetError(f"rules.{knob} {value!r} {why}", "BAD_OVERRIDE", f"rules.{knob}")
+    """BAD_OVERRIDE naming the setting in words; the knob id stays in `field`."""
+    words = KNOB_WORDS.get(knob, "that setting")
+    return RulesetError(f"{words[0].upper()}{words[1:]} {why}.", "BAD_OVERRIDE", f"rules.{knob}")
 
 
 def _int(knob, value, low, allow_none=False, high=MAX_INT):
     if value is None and allow_none:
         return None
     if isinstance(value, bool) or not isinstance(value, int):
-        raise _bad(knob, value, "is not a whole number")
+        raise _bad(knob, value, f"must be a whole number, not {said(value)}")
     if not low <= value <= high:
-        raise _bad(knob, value, f"is outside {low}..{high}")
+        top = "up" if high == MAX_INT else f"to {high:,}"
+        raise _bad(knob, value, f"must be a whole number from {low} {top}, not {value}")
     return value
 
 
@@ -133,13 +137,13 @@ def _ranged(low, high=MAX_INT, allow_none=False):
 
 def _bool(knob, value):
     if not isinstance(value, bool):
-        raise _bad(knob, value, "is not true or false")
+        raise _bad(knob, value, f"is on or off (true or false), not {said(value)}")
     return value
 
 
 def _str(knob, value):
     if not isinstance(value, str) or len(value) > 2000:
-        raise _bad(knob, value, "is not a string of at most 2000 characters")
+        raise _bad(knob, value, "must be text of at most 2,000 characters")
     return value
 
 
@@ -147,7 +151,8 @@ def _choice(options):
     def check(knob, value):
         """Raise BAD_OVERRIDE unless `value` is one of the options."""
         if not isinstance(value, str) or value not in options:
-            raise _bad(knob, value, f"is not one of {', '.join(options)}")
+            shown = choices(OPTION_WORDS.get(o, o) for o in options)
+            raise _bad(knob, value, f"must be {shown}, not {said(value)}")
         return value
 
     return check
@@ -155,39 +160,41 @@ def _choice(options):
 
 def _sides(knob, value):
     if not isinstance(value, list | tuple) or not 2 <= len(value) <= 16:
-        raise _bad(knob, value, "is not a list of 2 to 16 side numbers")
+        raise _bad(knob, value, "must give each of 2 to 16 seats its side")
     sides = tuple(_int(knob, s, 0) for s in value)
     if set(sides) != set(range(len(set(sides)))) or len(set(sides)) < 2:
-        raise _bad(knob, value, "must number at least two sides 0, 1, 2 ... with none skipped")
+        raise _bad(knob, value, "must seat at least two sides, numbered from the first with "
+                   "none skipped")
     return sides
 
 
 def _count_tiles(knob, value):
     if not isinstance(value, list | tuple) or len(value) > MAX_COUNT_TILES:
-        raise _bad(knob, value, "is not a list of [a, b, value] tiles")
+        raise _bad(knob, value, "must list each count domino with its two ends and its value")
     tiles = []
     for tile in value:
         if not isinstance(tile, list | tuple) or len(tile) != 3:
-            raise _bad(knob, value, "is not a list of [a, b, value] tiles")
+            raise _bad(knob, value, "must list each count domino with its two ends and its "
+                       "value")
         tiles.append(tuple(_int(knob, x, 0, high=MAX_TILE_VALUE) for x in tile))
     return tuple(tiles)
 
 
 def _nello_levels(knob, value):
     if not isinstance(value, list | tuple) or not 1 <= len(value) <= 99:
-        raise _bad(knob, value, "is not a non-empty list of mark levels")
+        raise _bad(knob, value, "must list at least one number of marks")
     levels = tuple(sorted(_int(knob, v, 1, high=99) for v in value))
     if len(set(levels)) != len(levels):
-        raise _bad(knob, value, "lists a mark level twice")
+        raise _bad(knob, value, "lists the same number of marks twice")
     return levels
 
 
 def _nello_modes(knob, value):
     if not isinstance(value, list | tuple) or not value:
-        raise _bad(knob, value, "is not a non-empty list of nel-o doubles modes")
+        raise _bad(knob, value, "must list at least one of high, low or their own suit")
     modes = tuple(_choice(NELLO_MODES)(knob, v) for v in value)
     if len(set(modes)) != len(modes):
-        raise _bad(knob, value, "lists a doubles mode twice")
+        raise _bad(knob, value, "lists the same way twice")
     return modes
 
 
@@ -233,12 +240,13 @@ def with_overrides(ruleset, overrides):
     if overrides is None:
         return ruleset
     if not isinstance(overrides, dict):
-        raise RulesetError(f"overrides {overrides!r} is not an object", field="rules")
+        raise RulesetError("The rule changes must list each setting with its value.",
+                           field="rules")
     changes = {}
     for knob, value in _renamed(overrides).items():
         if not isinstance(knob, str) or knob not in KNOB_CHECKS:
-            raise RulesetError(f"rules.{knob} is not a ruleset knob", "BAD_OVERRIDE",
-                               f"rules.{knob}")
+            raise RulesetError(f"There is no rule setting called {said(str(knob))}.",
+                               "BAD_OVERRIDE", f"rules.{knob}")
         changes[knob] = KNOB_CHECKS[knob](knob, value)
     changes = {**mode_defaults(ruleset, changes), **changes}
     result = replace(ruleset, **changes)
@@ -286,21 +294,27 @@ def _renamed(overrides):
 def check_consistent(rs):
     """Raise BAD_OVERRIDE when the knobs of `rs` contradict each other."""
     if len(rs.sides) != rs.players:
-        raise _bad("sides", list(rs.sides), f"must give a side for each of {rs.players} players")
+        raise _bad("sides", list(rs.sides), f"must give a side for each of the {rs.players} "
+                   "players")
     if rs.min_bid > rs.mark_value:
-        raise _bad("min_bid", rs.min_bid, f"is above the one-mark bid {rs.mark_value}")
+        raise _bad("min_bid", rs.min_bid, f"({rs.min_bid}) is above the one-mark bid "
+                   f"({rs.mark_value})")
     if rs.max_point_bid is not None and not rs.min_bid <= rs.max_point_bid < rs.mark_value:
         raise _bad("max_point_bid", rs.max_point_bid,
-                   f"must lie in {rs.min_bid}..{rs.mark_value - 1}")
+                   f"must lie from the lowest bid ({rs.min_bid}) to just below the one-mark bid "
+                   f"({rs.mark_value - 1})")
     if rs.highest_point_bid > rs.points_per_hand:
-        raise _bad("min_bid", rs.min_bid, f"allows bids above {rs.points_per_hand} points")
+        raise _bad("min_bid", rs.min_bid, f"and its steps allow point bids of "
+                   f"{rs.highest_point_bid}, above the {rs.points_per_hand} points a hand holds")
     total = sum(t[2] for t in rs.count_tiles) + rs.tricks * rs.trick_value
     if rs.check_totals and total != rs.points_per_hand:
         raise _bad("points_per_hand", rs.points_per_hand,
-                   f"differs from count + tricks = {total} (set check_totals false to allow)")
+                   f"({rs.points_per_hand}) differs from the count plus the tricks ({total}); "
+                   "turn off checking points against the tiles to allow it")
     if rs.scoring == "points" and rs.target <= rs.points_per_hand:
         raise _bad("target", rs.target,
-                   f"would end a points game after one hand, which holds "
-                   f"{rs.points_per_hand} points (play to {points_target(rs.points_per_hand)})")
+                   f"of {rs.target} would end a points game after one hand, which holds "
+                   f"{rs.points_per_hand} points: play to {points_target(rs.points_per_hand)}, say")
     if rs.max_marks is not None and rs.max_marks < rs.opening_limit_marks:
-        raise _bad("max_marks", rs.max_marks, "is below opening_limit_marks")
+        raise _bad("max_marks", rs.max_marks, f"({rs.max_marks}) is below the marks an "
+                   f"opening bid may have ({rs.opening_limit_marks})")

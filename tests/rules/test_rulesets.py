@@ -76,7 +76,7 @@ def test_unknown_ruleset_is_rejected_with_its_id():
     with pytest.raises(RulesError) as caught:
         get_ruleset("49er")
     assert caught.value.code == "UNKNOWN_RULESET"
-    assert "'49er'" in caught.value.message
+    assert "\u201c49er\u201d" in caught.value.message
     assert caught.value.field == "ruleset"
 
 
@@ -122,12 +122,17 @@ def test_override_cannot_rename_the_preset():
     ({"mark_value": 60, "check_totals": False}, "rules.min_bid"),
 ])
 def test_bad_override_names_the_knob(overrides, field):
-    """RULES.md 1-24: a bad override is BAD_OVERRIDE with the knob as field."""
+    """docs/rules.md 1-24: BAD_OVERRIDE, the knob as field, the setting in words."""
+    from rules.words import KNOB_WORDS
+
     with pytest.raises(RulesError) as caught:
         get_ruleset("straight-42", overrides)
     assert caught.value.code == "BAD_OVERRIDE"
     assert caught.value.field == field
-    assert field.removeprefix("rules.") in caught.value.message
+    knob = field.removeprefix("rules.")
+    words = KNOB_WORDS.get(knob, f"no rule setting called \u201c{knob}\u201d")
+    assert words.lower() in caught.value.message.lower()
+    assert knob not in KNOB_WORDS or "_" not in knob or knob not in caught.value.message
 
 
 @pytest.mark.parametrize("junk", [None, [], "rules", 42, [("min_bid", 31)],
