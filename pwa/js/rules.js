@@ -52,8 +52,84 @@ const range = (start, stop, step = 1) => {
 
 /** Return `value` if it is a whole number (never a boolean), else throw `code`. */
 function checkInt(value, field, code = 'BAD_INPUT', what = 'a whole number') {
-  if (!isInt(value)) fail(code, `${field} ${show(value)} is not ${what}`, field);
+  if (!isInt(value)) fail(code, `${fieldWords(field)} must be ${what}, not ${said(value)}.`, field);
   return value;
+}
+
+// --- words.py: values in a table's words for messages (no paths, knob names or reprs) ---------
+
+const CONTRACT_WORDS = { nello: 'nel-o', plunge: 'plunge', splash: 'splash', sevens: 'sevens', dip: 'dip', dive: 'dive' };
+const DOUBLES_WORDS = { high: 'doubles high', low: 'doubles low', own_suit: 'doubles their own suit' };
+const TRUMP_WORDS = { doubles: 'doubles', follow_me: 'follow-me', none: 'no trump', sevens: 'sevens' };
+const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
+const seatWords = (seat) => `seat ${seat + 1}`;
+const thousands = (n) => n.toLocaleString('en-US');
+// Python's str.capitalize: the first letter up, the rest down.
+const capitalize = (text) => text.charAt(0).toUpperCase() + text.slice(1).toLowerCase();
+/** A bad input value quoted for a person: text in quotes, a number as it is, else "that". */
+function said(value) {
+  if (typeof value === 'boolean') return value ? '\u201ctrue\u201d' : '\u201cfalse\u201d';
+  if (typeof value === 'number') return String(value);
+  if (typeof value === 'string') return `\u201c${value.slice(0, 40)}\u201d`;
+  return 'that';
+}
+/** A checked Bid in words: "30", "2 marks (84)", "a 4-mark plunge", "nel-o for 1 mark, doubles high". */
+function bidWords(rs, bid) {
+  if (bid.kind === 'points') return String(bid.value);
+  if (bid.kind === 'marks') return `${plural(bid.marks, 'mark')} (${bid.value})`;
+  if (bid.kind === 'nello') return `nel-o for ${plural(bid.marks, 'mark')}, ${DOUBLES_WORDS[bid.doubles]}`;
+  return `a ${bid.marks}-mark ${CONTRACT_WORDS[bid.kind]}`;
+}
+/** A trump in words: "5s", "doubles", "follow-me", else the value quoted. */
+function trumpWords(trump) {
+  if (isInt(trump)) return `${trump}s`;
+  if (typeof trump === 'string' && has(TRUMP_WORDS, trump)) return TRUMP_WORDS[trump];
+  return said(trump);
+}
+/** "a, b or c". */
+function choices(words) {
+  const list = [...words];
+  return list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
+}
+const KNOB_WORDS = {
+  id: "the ruleset's id", name: "the ruleset's name", description: "the ruleset's description",
+  players: 'the number of players', sides: 'the seating of the teams', tricks: 'the number of tricks',
+  trick_value: 'the value of a trick', count_tiles: 'the count dominoes', points_per_hand: 'the points in a hand',
+  min_bid: 'the lowest bid', bid_step: 'the step between point bids', mark_value: 'the one-mark bid',
+  max_point_bid: 'the highest point bid', scoring: 'the scoring', target: 'the target',
+  max_hands: 'the most hands in a game', all_pass: 'what happens when everyone passes',
+  opening_limit_marks: 'the most marks an opening bid may have', mark_escalation: 'how far a mark bid may raise',
+  max_marks: 'the most marks anyone may bid', set_rule: 'what a set costs',
+  bid_rounds: 'how many times each player may bid', nello: 'nel-o', nello_levels: 'the marks nel-o is played for',
+  nello_marks: 'the marks for nel-o', nello_doubles: 'how the doubles play in nel-o',
+  nello_dealer_only: 'nel-o only for the forced dealer', plunge: 'the plunge', plunge_marks: 'the marks for a plunge',
+  plunge_doubles: 'the doubles a plunge needs', splash: 'the splash', splash_marks: 'the marks for a splash',
+  splash_doubles: 'the doubles a splash needs', dip: 'the dip', dip_marks: 'the marks for a dip',
+  dip_doubles: 'the doubles a dip needs', dive: 'the dive', dive_marks: 'the marks for a dive',
+  dive_doubles: 'the doubles a dive needs', sevens: 'sevens', follow_me: 'follow-me',
+  doubles_trump: 'doubles as trump', top_suit: 'the highest suit', check_totals: 'checking points against the tiles',
+  shoot_over: 'shoot it over', table_talk_warning_first: 'a warning for first table talk',
+  both_past_target: 'who wins when both sides pass the target',
+};
+const OPTION_WORDS = {
+  forced: 'the dealer must bid', reshuffle: 'reshuffle', plus_one: 'one more mark each time',
+  double: 'double the marks', opponents_score: 'the opponents score', bidder_loses_bid: 'the bidder loses the bid',
+  once: 'once each', until_pass: 'round until all but one pass', bidder_out: 'the bidder who made it goes out',
+  higher_total: 'the higher total wins', high: 'high', low: 'low', own_suit: 'their own suit',
+  marks: 'marks', points: 'points',
+};
+const FIELD_WORDS = {
+  dealer: "The dealer's seat", first_dealer: "The first dealer's seat", bidder: "The bidder's seat",
+  seat: 'The seat', scored_hands: 'The hands played', totals: 'Each score', start_totals: 'Each starting score',
+  captured: 'The points taken', by_side: "Each side's points", tricks: 'The tricks taken', bid: 'The bid',
+  marks: 'The marks of a bid', doubles_held: 'The doubles held', side: 'The side',
+  points_by_side: "Each side's points",
+};
+/** What an input field is, for a person: "result.captured" -> "The points taken". */
+function fieldWords(field) {
+  const last = String(field).split('.').at(-1).split('[')[0];
+  if (last.startsWith('bids')) return 'A bid in the auction';
+  return has(FIELD_WORDS, last) ? FIELD_WORDS[last] : 'That value';
 }
 
 // --- rulesets.py -----------------------------------------------------------------------------
@@ -74,72 +150,81 @@ function highestPointBid(rs) {
   return rs.min_bid + steps * rs.bid_step;
 }
 
-const badKnob = (knob, value, why) => fail('BAD_OVERRIDE', `rules.${knob} ${show(value)} ${why}`,
-  `rules.${knob}`);
+/** BAD_OVERRIDE naming the setting in words; the knob id stays in `field`. */
+function badKnob(knob, value, why) {
+  const words = has(KNOB_WORDS, knob) ? KNOB_WORDS[knob] : 'that setting';
+  fail('BAD_OVERRIDE', `${words.charAt(0).toUpperCase()}${words.slice(1)} ${why}.`, `rules.${knob}`);
+}
 
 function intKnob(low, high = MAX_INT, allowNone = false) {
   return (knob, value) => {
     if (value === null && allowNone) return null;
-    if (!isInt(value)) badKnob(knob, value, 'is not a whole number');
-    if (!(low <= value && value <= high)) badKnob(knob, value, `is outside ${low}..${high}`);
+    if (!isInt(value)) badKnob(knob, value, `must be a whole number, not ${said(value)}`);
+    if (!(low <= value && value <= high)) {
+      const top = high === MAX_INT ? 'up' : `to ${thousands(high)}`;
+      badKnob(knob, value, `must be a whole number from ${low} ${top}, not ${value}`);
+    }
     return value;
   };
 }
 
 function boolKnob(knob, value) {
-  if (typeof value !== 'boolean') badKnob(knob, value, 'is not true or false');
+  if (typeof value !== 'boolean') badKnob(knob, value, `is on or off (true or false), not ${said(value)}`);
   return value;
 }
 
 function strKnob(knob, value) {
   if (typeof value !== 'string' || value.length > 2000) {
-    badKnob(knob, value, 'is not a string of at most 2000 characters');
+    badKnob(knob, value, 'must be text of at most 2,000 characters');
   }
   return value;
 }
 
 function choiceKnob(options) {
   return (knob, value) => {
-    if (!options.includes(value)) badKnob(knob, value, `is not one of ${options.join(', ')}`);
+    if (!options.includes(value)) {
+      badKnob(knob, value, `must be ${choices(options.map((o) => OPTION_WORDS[o] ?? o))}, not ${said(value)}`);
+    }
     return value;
   };
 }
 
 function sidesKnob(knob, value) {
   if (!Array.isArray(value) || !(value.length >= 2 && value.length <= 16)) {
-    badKnob(knob, value, 'is not a list of 2 to 16 side numbers');
+    badKnob(knob, value, 'must give each of 2 to 16 seats its side');
   }
   const sides = Array.from(value, (s) => intKnob(0)(knob, s));
   const distinct = new Set(sides);
   if (distinct.size < 2 || ![...distinct].every((s) => s < distinct.size)) {
-    badKnob(knob, value, 'must number at least two sides 0, 1, 2 ... with none skipped');
+    badKnob(knob, value, 'must seat at least two sides, numbered from the first with none skipped');
   }
   return sides;
 }
 
 function countTilesKnob(knob, value) {
-  if (!Array.isArray(value) || value.length > MAX_COUNT_TILES) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
+  const why = 'must list each count domino with its two ends and its value';
+  if (!Array.isArray(value) || value.length > MAX_COUNT_TILES) badKnob(knob, value, why);
   return Array.from(value, (tile) => {
-    if (!Array.isArray(tile) || tile.length !== 3) badKnob(knob, value, 'is not a list of [a, b, value] tiles');
+    if (!Array.isArray(tile) || tile.length !== 3) badKnob(knob, value, why);
     return Array.from(tile, (x) => intKnob(0, MAX_TILE_VALUE)(knob, x));
   });
 }
 
 function nelloLevelsKnob(knob, value) {
   if (!Array.isArray(value) || !(value.length >= 1 && value.length <= 99)) {
-    badKnob(knob, value, 'is not a non-empty list of mark levels');
+    badKnob(knob, value, 'must list at least one number of marks');
   }
   const levels = Array.from(value, (v) => intKnob(1, 99)(knob, v)).sort((a, b) => a - b);
-  if (new Set(levels).size !== levels.length) badKnob(knob, value, 'lists a mark level twice');
+  if (new Set(levels).size !== levels.length) badKnob(knob, value, 'lists the same number of marks twice');
   return levels;
 }
 
 function nelloModesKnob(knob, value) {
   if (!Array.isArray(value) || value.length === 0) {
-    badKnob(knob, value, 'is not a non-empty list of nel-o doubles modes');
+    badKnob(knob, value, 'must list at least one of high, low or their own suit');
   }
   const modes = Array.from(value, (v) => choiceKnob(NELLO_MODES)(knob, v));
-  if (new Set(modes).size !== modes.length) badKnob(knob, value, 'lists a doubles mode twice');
+  if (new Set(modes).size !== modes.length) badKnob(knob, value, 'lists the same way twice');
   return modes;
 }
 
@@ -198,13 +283,13 @@ for (const knob of ['plunge_marks', 'plunge_doubles', 'splash_marks',
 export function applyOverrides(ruleset, overrides) {
   checkRuleset(ruleset);
   if (isNone(overrides)) return { ...ruleset };
-  if (!isDict(overrides)) fail('BAD_OVERRIDE', `overrides ${show(overrides)} is not an object`, 'rules');
+  if (!isDict(overrides)) fail('BAD_OVERRIDE', 'The rule changes must list each setting with its value.', 'rules');
   const changes = {};
   const given = renamed(overrides);
   for (const knob of keysOf(given)) {
     const value = given[knob];
     if (['id', 'name', 'description'].includes(knob)) continue;
-    if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `rules.${knob} is not a ruleset knob`, `rules.${knob}`);
+    if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `There is no rule setting called ${said(knob)}.`, `rules.${knob}`);
     changes[knob] = KNOB_CHECKS[knob](knob, value);
   }
   const result = { ...ruleset, ...modeDefaults(ruleset, changes), ...changes };
@@ -230,26 +315,29 @@ function modeDefaults(ruleset, changes) {
 /** Throw BAD_OVERRIDE when the knobs of `rs` contradict each other. */
 function checkConsistent(rs) {
   if (rs.sides.length !== rs.players) {
-    badKnob('sides', rs.sides, `must give a side for each of ${rs.players} players`);
+    badKnob('sides', rs.sides, `must give a side for each of the ${rs.players} players`);
   }
-  if (rs.min_bid > rs.mark_value) badKnob('min_bid', rs.min_bid, `is above the one-mark bid ${rs.mark_value}`);
+  if (rs.min_bid > rs.mark_value) badKnob('min_bid', rs.min_bid, `(${rs.min_bid}) is above the one-mark bid (${rs.mark_value})`);
   if (!isNone(rs.max_point_bid) && !(rs.min_bid <= rs.max_point_bid && rs.max_point_bid < rs.mark_value)) {
-    badKnob('max_point_bid', rs.max_point_bid, `must lie in ${rs.min_bid}..${rs.mark_value - 1}`);
+    badKnob('max_point_bid', rs.max_point_bid,
+      `must lie from the lowest bid (${rs.min_bid}) to just below the one-mark bid (${rs.mark_value - 1})`);
   }
   if (highestPointBid(rs) > rs.points_per_hand) {
-    badKnob('min_bid', rs.min_bid, `allows bids above ${rs.points_per_hand} points`);
+    badKnob('min_bid', rs.min_bid, `and its steps allow point bids of ${highestPointBid(rs)}, above the `
+      + `${rs.points_per_hand} points a hand holds`);
   }
   const total = rs.count_tiles.reduce((sum, t) => sum + t[2], 0) + rs.tricks * rs.trick_value;
   if (rs.check_totals && total !== rs.points_per_hand) {
-    badKnob('points_per_hand', rs.points_per_hand,
-      `differs from count + tricks = ${total} (set check_totals false to allow)`);
+    badKnob('points_per_hand', rs.points_per_hand, `(${rs.points_per_hand}) differs from the count plus the tricks `
+      + `(${total}); turn off checking points against the tiles to allow it`);
   }
   if (rs.scoring === 'points' && rs.target <= rs.points_per_hand) {
-    badKnob('target', rs.target, `would end a points game after one hand, which holds ${rs.points_per_hand} `
-      + `points (play to ${pointsTarget(rs.points_per_hand)})`);
+    badKnob('target', rs.target, `of ${rs.target} would end a points game after one hand, which holds `
+      + `${rs.points_per_hand} points: play to ${pointsTarget(rs.points_per_hand)}, say`);
   }
   if (!isNone(rs.max_marks) && rs.max_marks < rs.opening_limit_marks) {
-    badKnob('max_marks', rs.max_marks, 'is below opening_limit_marks');
+    badKnob('max_marks', rs.max_marks, `(${rs.max_marks}) is below the marks an opening bid may have `
+      + `(${rs.opening_limit_marks})`);
   }
 }
 
@@ -259,14 +347,16 @@ function checkConsistent(rs) {
  * BAD_INPUT for a missing knob, BAD_OVERRIDE naming the knob for a bad value.
  */
 function checkRuleset(ruleset) {
-  if (!isDict(ruleset)) fail('BAD_INPUT', `ruleset ${show(ruleset)} is not a ruleset dict (GET /api/rulesets)`, 'ruleset');
+  if (!isDict(ruleset)) fail('BAD_INPUT', 'That is not one of the rulesets: pick a ruleset first.', 'ruleset');
   for (const [knob, check] of Object.entries(KNOB_CHECKS)) {
     if (['id', 'name', 'description'].includes(knob)) continue;
     if (!has(ruleset, knob) && has(LATER_KNOBS, knob)) {
       if (knob === 'nello_levels' && has(ruleset, 'nello_marks')) intKnob(1, 99)('nello_marks', ruleset.nello_marks);
       continue;
     }
-    if (!has(ruleset, knob)) fail('BAD_INPUT', `the ruleset has no knob ${knob} (GET /api/rulesets)`, 'ruleset');
+    if (!has(ruleset, knob)) {
+      fail('BAD_INPUT', `That ruleset is missing ${KNOB_WORDS[knob]}: load the rulesets again.`, 'ruleset');
+    }
     check(knob, ruleset[knob]);
   }
   checkConsistent(ruleset);
@@ -313,21 +403,22 @@ function parseBid(rs, raw, field = 'bid') {
   if (isDict(raw)) return parseObject(rs, raw, field);
   const value = checkInt(raw, field, 'BID_NOT_INTEGER', 'a whole-number bid');
   if (value < rs.min_bid) {
-    fail('BID_OUT_OF_RANGE', `bid ${value} is below the minimum bid of ${rs.min_bid} (RULES.md 5)`, field);
+    fail('BID_OUT_OF_RANGE', `${value} is too low: bids in ${rs.name} start at ${rs.min_bid}.`, field);
   }
   if (value >= rs.mark_value) {
     if (value % rs.mark_value) {
-      fail('BID_NOT_MULTIPLE_OF_MARK',
-        `bid ${value} is not a multiple of the one-mark bid ${rs.mark_value} (RULES.md 5)`, field);
+      fail('BID_NOT_MULTIPLE_OF_MARK', `${value} is no bid: above the point bids, bids go by whole marks of `
+        + `${rs.mark_value} (${rs.mark_value}, ${2 * rs.mark_value}, ${3 * rs.mark_value} \u2026).`, field);
     }
     return markBid(rs, 'marks', value / rs.mark_value, field);
   }
   if ((value - rs.min_bid) % rs.bid_step) {
-    fail('BID_STEP', `bid ${value} is not in steps of ${rs.bid_step} from ${rs.min_bid} (RULES.md 5, 17)`, field);
+    fail('BID_STEP', `${value} is no bid in ${rs.name}: bids go up by ${rs.bid_step} from ${rs.min_bid} `
+      + `(${rs.min_bid}, ${rs.min_bid + rs.bid_step}, ${rs.min_bid + 2 * rs.bid_step} \u2026).`, field);
   }
   if (value > highestPointBid(rs)) {
-    fail('BID_OUT_OF_RANGE',
-      `bid ${value} is above the highest point bid ${highestPointBid(rs)} (RULES.md 5, 20)`, field);
+    fail('BID_OUT_OF_RANGE', `${value} is too high: the point bids in ${rs.name} stop at ${highestPointBid(rs)}, `
+      + `then ${rs.mark_value} is one mark.`, field);
   }
   return new Bid('points', 0, value);
 }
@@ -335,47 +426,57 @@ function parseBid(rs, raw, field = 'bid') {
 function markBid(rs, kind, marks, field, doubles = null) {
   const ceiling = Math.min(rs.max_marks || MARKS_CEILING, MARKS_CEILING);
   if (marks > ceiling) {
-    fail('MARK_BID_TOO_HIGH', `a bid of ${marks} marks is above the most allowed, ${ceiling} (RULES.md 6)`, field);
+    fail('MARK_BID_TOO_HIGH', `${plural(marks, 'mark')} is more than anyone may bid in ${rs.name}: the most is `
+      + `${plural(ceiling, 'mark')}.`, field);
   }
   return new Bid(kind, marks, marks * rs.mark_value, doubles);
 }
 
 function parseObject(rs, raw, field) {
   const unknown = keysOf(raw).filter((k) => !BID_KEYS.includes(k)).sort();
-  if (unknown.length) fail('BAD_INPUT', `${field} has unknown keys ${show(unknown)}`, field);
+  if (unknown.length) {
+    fail('BAD_INPUT', "A bid names its marks, a contract, nel-o's doubles or the doubles held, nothing else "
+      + `(not ${choices(unknown.map(said))}).`, field);
+  }
   const kind = get(raw, 'contract');
   if (isNone(kind)) {
     if (keysOf(raw).length !== 1 || !has(raw, 'marks')) {
-      fail('BAD_INPUT', `${field} ${show(raw)} needs 'marks' or a 'contract'`, field);
+      fail('BAD_INPUT', 'A bid needs its marks or a contract.', field);
     }
     return markBid(rs, 'marks', checkMarks(raw.marks, field), field);
   }
   if (!CONTRACTS.includes(kind)) {
-    fail('CONTRACT_NOT_ALLOWED', `contract ${show(kind)} is not one of ${CONTRACTS.join(', ')}`, `${field}.contract`);
+    fail('CONTRACT_NOT_ALLOWED', `${said(kind)} is not a contract: the contracts are `
+      + `${choices(CONTRACTS.map((c) => CONTRACT_WORDS[c]))}.`, `${field}.contract`);
   }
   if (!rs[kind]) {
-    fail('CONTRACT_NOT_ALLOWED', `${CONTRACT_NAMES[kind]} is not allowed in ${rs.name} (RULES.md 13-16)`,
-      `${field}.contract`);
+    fail('CONTRACT_NOT_ALLOWED', `${rs.name} is played without ${CONTRACT_NAMES[kind]}.`, `${field}.contract`);
   }
   const marks = checkMarks(get(raw, 'marks', baseMarks(rs, kind)), field);
   if (kind === 'nello') return parseNello(rs, raw, marks, field);
-  if (has(raw, 'doubles')) fail('BAD_INPUT', `${field}: only nel-o takes a doubles mode`, field);
+  if (has(raw, 'doubles')) {
+    fail('BAD_INPUT', `Only nel-o says how the doubles play (high, low or their own suit), not a ${CONTRACT_NAMES[kind]}.`,
+      field);
+  }
   if (JUMP_CONTRACTS.includes(kind)) {
     checkJump(rs, kind, raw, marks, field);
   } else if (has(raw, 'doubles_held')) {
-    fail('BAD_INPUT', `${field}: ${kind} does not take doubles_held`, field);
+    fail('BAD_INPUT', 'The doubles held only count for a plunge, splash, dip or dive, '
+      + `not for ${CONTRACT_NAMES[kind]}.`, field);
   }
   return markBid(rs, kind, marks, field);
 }
 
 function checkMarks(value, field) {
   const marks = checkInt(value, `${field}.marks`, 'BID_NOT_INTEGER', 'a whole number of marks');
-  if (marks < 1) fail('BID_OUT_OF_RANGE', `a bid of ${marks} marks is below 1 mark (RULES.md 5)`, `${field}.marks`);
+  if (marks < 1) fail('BID_OUT_OF_RANGE', `A bid of ${marks} marks is no bid: the least is 1 mark.`, `${field}.marks`);
   return marks;
 }
 
 function parseNello(rs, raw, marks, field) {
-  if (has(raw, 'doubles_held')) fail('BAD_INPUT', `${field}: nel-o does not take doubles_held`, field);
+  if (has(raw, 'doubles_held')) {
+    fail('BAD_INPUT', 'The doubles held only count for a plunge, splash, dip or dive, not for nel-o.', field);
+  }
   const levels = knob(rs, 'nello_levels');
   if (!levels.includes(marks)) {
     const allowed = levels.join(' or ');
@@ -384,11 +485,12 @@ function parseNello(rs, raw, marks, field) {
   }
   const doubles = get(raw, 'doubles', rs.nello_doubles[0]);
   if (!NELLO_MODES.includes(doubles)) {
-    fail('NELLO_DOUBLES_MODE', `nel-o doubles mode ${show(doubles)} is not one of ${NELLO_MODES.join(', ')} `
-      + '(RULES.md 13)', `${field}.doubles`);
+    fail('NELLO_DOUBLES_MODE', `In nel-o the doubles play high, low or as their own suit, not ${said(doubles)}.`,
+      `${field}.doubles`);
   }
   if (!rs.nello_doubles.includes(doubles)) {
-    fail('NELLO_DOUBLES_MODE', `nel-o with doubles ${show(doubles)} is not allowed in ${rs.name} (RULES.md 13)`,
+    const allowed = choices(rs.nello_doubles.map((m) => DOUBLES_WORDS[m]));
+    fail('NELLO_DOUBLES_MODE', `Nel-o with ${DOUBLES_WORDS[doubles]} isn't played in ${rs.name}: only ${allowed}.`,
       `${field}.doubles`);
   }
   return markBid(rs, 'nello', marks, field, doubles);
@@ -397,14 +499,14 @@ function parseNello(rs, raw, marks, field) {
 function checkJump(rs, kind, raw, marks, field) {
   const base = baseMarks(rs, kind);
   if (marks < base) {
-    fail(`${kind.toUpperCase()}_MARKS`, `a ${kind} is at least ${base} marks, not ${marks} (RULES.md 14, 15, 24)`,
+    fail(`${kind.toUpperCase()}_MARKS`, `A ${kind} is bid for at least ${plural(base, 'mark')} in ${rs.name}, not ${marks}.`,
       `${field}.marks`);
   }
   if (has(raw, 'doubles_held')) {
     const held = checkInt(raw.doubles_held, `${field}.doubles_held`);
     const need = rs[`${kind}_doubles`];
     if (held < need) {
-      fail('NOT_ENOUGH_DOUBLES', `a ${kind} needs ${need} doubles, not ${held} (RULES.md 14, 15, 24)`,
+      fail('NOT_ENOUGH_DOUBLES', `A ${kind} needs ${need} doubles in hand; with ${held} it can't be called.`,
         `${field}.doubles_held`);
     }
   }
@@ -414,31 +516,31 @@ function checkJump(rs, kind, raw, marks, field) {
 function checkTrump(rs, trump, bid, field = 'trump') {
   if (isNone(trump)) return null;
   if (bid.kind === 'nello') {
-    if (trump !== 'none' && trump !== 'follow_me') noTrump(trump, 'nel-o is played without trump (RULES.md 13)', field);
+    if (trump !== 'none' && trump !== 'follow_me') noTrump(trump, 'nel-o is played without trump', field);
     return trump;
   }
-  if (bid.kind === 'sevens' && trump !== 'sevens') noTrump(trump, 'a sevens bid has sevens as trump (RULES.md 16)', field);
+  if (bid.kind === 'sevens' && trump !== 'sevens') noTrump(trump, 'a sevens bid plays sevens', field);
   if (isInt(trump)) {
-    if (!(trump >= 0 && trump <= rs.top_suit)) noTrump(trump, `suits run 0..${rs.top_suit} (RULES.md 12)`, field);
+    if (!(trump >= 0 && trump <= rs.top_suit)) noTrump(trump, `the suits run from blanks to ${rs.top_suit}s`, field);
   } else if (trump === 'doubles') {
-    if (!rs.doubles_trump) noTrump(trump, `doubles are not trump in ${rs.name} (RULES.md 12)`, field);
+    if (!rs.doubles_trump) noTrump(trump, `${rs.name} is played without doubles as trump`, field);
   } else if (trump === 'follow_me' || trump === 'none') {
-    if (!rs.follow_me) noTrump(trump, `follow-me is not allowed in ${rs.name} (RULES.md 12)`, field);
+    if (!rs.follow_me) noTrump(trump, `${rs.name} is played without follow-me`, field);
   } else if (trump === 'sevens') {
     checkSevens(rs, bid, field);
   } else {
-    noTrump(trump, 'it is not a suit 0..6, doubles, follow_me, sevens or none', field);
+    noTrump(trump, 'trump is a suit, doubles, follow-me, sevens or no trump', field);
   }
   return trump;
 }
 
 function checkSevens(rs, bid, field) {
-  if (!rs.sevens) noTrump('sevens', `sevens is not allowed in ${rs.name} (RULES.md 16)`, field);
-  if (bid.marks < 1) noTrump('sevens', 'sevens needs a bid of at least 1 mark (RULES.md 16)', field);
+  if (!rs.sevens) noTrump('sevens', `${rs.name} is played without sevens`, field);
+  if (bid.marks < 1) noTrump('sevens', 'sevens needs a bid of at least 1 mark', field);
 }
 
 function noTrump(trump, why, field) {
-  fail('TRUMP_NOT_ALLOWED', `trump ${show(trump)} is not allowed: ${why}`, field);
+  fail('TRUMP_NOT_ALLOWED', `${capitalize(trumpWords(trump))} can't be trump here: ${why}.`, field);
 }
 
 /** The canonical encoding of `bid` (e.g. {"marks": 2} -> 84 in 42); "pass" stays "pass". */
@@ -460,7 +562,8 @@ function newAuction(dealer) {
 function checkSeat(rs, seat, field) {
   checkInt(seat, field);
   if (!(seat >= 0 && seat < rs.players)) {
-    fail('SEAT_OUT_OF_RANGE', `${field} ${seat} is not a seat 0..${rs.players - 1} (RULES.md 3)`, field);
+    fail('SEAT_OUT_OF_RANGE', `${rs.name} has ${rs.players} seats, numbered 1 to ${rs.players}: there is no `
+      + `seat ${seat + 1}.`, field);
   }
   return seat;
 }
@@ -512,11 +615,20 @@ function refusal(rs, bid, state, seat) {
 function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
   const code = refusal(rs, bid, state, seat);
   if (code === 'BID_NOT_HIGHER') {
-    fail(code, `bid ${show(bid.canonical())} is not higher than the current bid `
-      + `${show(state.high.canonical())} (RULES.md 4)`, field);
+    fail(code, `${capitalize(bidWords(rs, bid))} doesn't beat the bid of ${bidWords(rs, state.high)}: each bid `
+      + 'must be higher.', field);
   }
   if (code === 'SHOOT_OVER_WITHOUT_MOON' || code === 'MARK_BID_TOO_HIGH') {
-    fail(code, `a bid of ${bid.marks} marks is above the limit of ${markLimit(rs, state)} marks here (RULES.md 6, 20)`, field);
+    const limit = markLimit(rs, state);
+    let why;
+    if (code === 'SHOOT_OVER_WITHOUT_MOON') {
+      why = `${bid.value} (shoot it over) may only be bid over a ${rs.opening_limit_marks * rs.mark_value} (shoot the moon).`;
+    } else if (state.high === null || state.high.marks < rs.opening_limit_marks) {
+      why = `an opening bid may have at most ${plural(limit, 'mark')}; after that each bid may add one more mark.`;
+    } else {
+      why = `over ${bidWords(rs, state.high)} the next bid may have at most ${plural(limit, 'mark')}.`;
+    }
+    fail(code, `${capitalize(bidWords(rs, bid))} is too many marks here: ${why}`, field);
   }
   if (code === 'NELLO_DEALER_ONLY') checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
 }
@@ -524,8 +636,10 @@ function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
 /** Throw NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13). */
 function checkNelloSeat(rs, seat, dealer, allPassed, field = 'bid') {
   if (rs.nello_dealer_only && (seat !== dealer || !allPassed)) {
-    fail('NELLO_DEALER_ONLY', `nel-o by seat ${seat} is not allowed: only the forced dealer `
-      + `(seat ${dealer}) may call it (RULES.md 13)`, field);
+    const why = seat !== dealer
+      ? `${seatWords(seat)} isn't the dealer (${seatWords(dealer)} shakes this hand).`
+      : "this time someone had bid, so the dealer wasn't forced.";
+    fail('NELLO_DEALER_ONLY', `Only the dealer may call nel-o, and only after everyone passed: ${why}`, field);
   }
 }
 
@@ -540,11 +654,12 @@ function applyEntry(rs, state, entry, index) {
   const field = `bids[${index}]`;
   const seat = nextSeat(rs, state);
   if (seat === null) {
-    fail('BID_COUNT', `bids has ${index + 1} entries but the auction ended after ${index} (RULES.md 4)`, field);
+    fail('BID_COUNT', `The bidding was over after ${plural(index, 'call')}, so there can't be another bid or pass.`,
+      field);
   }
   if (entry === PASS) {
     if (isForced(rs, state, seat)) {
-      fail('DEALER_MUST_BID', `seat ${seat} is the dealer and must bid when all others pass (RULES.md 7)`, field);
+      fail('DEALER_MUST_BID', `Everyone else passed, so the dealer (${seatWords(seat)}) must bid.`, field);
     }
     state.passed.add(seat);
   } else {
@@ -560,12 +675,13 @@ function applyEntry(rs, state, entry, index) {
 /** Check a recorded auction (first entry = left of the dealer) and return its state. */
 function runAuction(rs, bids, dealer, complete = false) {
   if (!Array.isArray(bids) || bids.length > 64 * rs.players) {
-    fail('BAD_INPUT', `bids ${show(bids)} is not a list of bids`, 'bids');
+    fail('BAD_INPUT', "The bidding must be a list of bids and passes, in turn from the dealer's left.", 'bids');
   }
   const state = newAuction(dealer);
   for (let index = 0; index < bids.length; index += 1) applyEntry(rs, state, bids[index], index);
   if (complete && nextSeat(rs, state) !== null) {
-    fail('BID_COUNT', `bids has ${bids.length} entries but the auction is not over (RULES.md 4)`, 'bids');
+    fail('BID_COUNT', `The bidding isn't over after ${plural(bids.length, 'call')}: `
+      + `${seatWords(nextSeat(rs, state))} still has to bid or pass.`, 'bids');
   }
   return state;
 }
@@ -740,6 +856,15 @@ function feasibleTotals(rs) {
   return totals;
 }
 
+/** The possible totals either side of an impossible one, in words (Python: _nearest_words). */
+function nearestWords(rs, value) {
+  const possible = [...feasibleTotals(rs)].sort((x, y) => x - y);
+  const below = possible.filter((t) => t < value).at(-1);
+  const above = possible.find((t) => t > value);
+  const near = [below, above].filter((t) => t !== undefined).join(' and ');
+  return `the counts go ${possible.slice(0, 4).join(', ')} \u2026 and the nearest possible are ${near}`;
+}
+
 /** The points the bidding side needs: the bid, or every point for all-tricks bids. */
 function needFor(rs, bid) {
   if (bid.kind === 'nello') return null;
@@ -750,10 +875,11 @@ function needFor(rs, bid) {
 function checkPoints(rs, value, field) {
   checkInt(value, field, 'RESULT_NOT_INTEGER', 'a whole number of points');
   if (!(value >= 0 && value <= rs.points_per_hand)) {
-    fail('RESULT_OUT_OF_RANGE', `${field} ${value} is outside 0..${rs.points_per_hand} (RULES.md 2)`, field);
+    fail('RESULT_OUT_OF_RANGE', `${value} points can't be taken: a hand of ${rs.name} holds ${rs.points_per_hand}, `
+      + `so a side takes 0 to ${rs.points_per_hand}.`, field);
   }
   if (rs.check_totals && !feasibleTotals(rs).has(value)) {
-    fail('RESULT_INFEASIBLE', `${field} ${value} cannot be taken with the tiles of ${rs.name} (RULES.md 2, 17)`, field);
+    fail('RESULT_INFEASIBLE', `${value} can't be taken with the tiles of ${rs.name}: ${nearestWords(rs, value)}.`, field);
   }
   return value;
 }
@@ -762,41 +888,48 @@ function checkPoints(rs, value, field) {
 function checkBySide(rs, value, field, complete) {
   const n = sideCount(rs);
   if (!Array.isArray(value) || value.length !== n) {
-    fail('BAD_RESULT', `${field} ${show(value)} is not a list of ${n} side totals`, field);
+    fail('BAD_RESULT', `Give the points of all ${n} sides, one number each.`, field);
   }
   const points = Array.from(value, (v, i) => checkPoints(rs, v, `${field}[${i}]`));
   const total = points.reduce((a, b) => a + b, 0);
   if (total > rs.points_per_hand || (complete && total !== rs.points_per_hand)) {
-    fail('RESULT_SUM', `${field} ${show(points)} adds up to ${total}, not ${rs.points_per_hand} `
-      + '(RULES.md 2, 10, 21)', field);
+    fail('RESULT_SUM', `The sides' points add up to ${points.join(' + ')} = ${total}, but a hand of ${rs.name} holds `
+      + `${rs.points_per_hand}.`, field);
   }
   return points;
 }
 
 /** Check a hand's result and return [made, pointsBySide or null]; `side` is the bidding side. */
 function readResult(rs, bid, side, result, docked = 0) {
-  if (!isDict(result)) fail('BAD_RESULT', `result ${show(result)} is not an object`, 'result');
+  if (!isDict(result)) {
+    fail('BAD_RESULT', 'The result gives the points taken (or the tricks in nel-o, or made or set).', 'result');
+  }
   const unknown = keysOf(result).filter((k) => !RESULT_KEYS.includes(k)).sort();
-  if (unknown.length) fail('BAD_RESULT', `result has unknown keys ${show(unknown)}`, 'result');
+  if (unknown.length) {
+    fail('BAD_RESULT', "A result gives the points taken, each side's points, the tricks in nel-o and made or set, "
+      + 'nothing else.', 'result');
+  }
   let [made, points] = bid.kind === 'nello' ? nelloResult(rs, side, result) : pointsResult(rs, bid, side, result, docked);
   const declared = get(result, 'declared');
-  if (!isNone(declared)) checkDeclared(bid, made, declared);
+  if (!isNone(declared)) checkDeclared(rs, bid, made, declared);
   if (made === null) made = declared === 'made';
   return [made, points];
 }
 
-function checkDeclared(bid, made, declared) {
+function checkDeclared(rs, bid, made, declared) {
   if (declared !== 'made' && declared !== 'set') {
-    fail('BAD_RESULT', `result.declared ${show(declared)} is not 'made' or 'set'`, 'result.declared');
+    fail('BAD_RESULT', `A bid is made or set, not ${said(declared)}.`, 'result.declared');
   }
   if (made !== null && made !== (declared === 'made')) {
-    fail('OUTCOME_MISMATCH', `bid ${show(bid.canonical())} declared ${show(declared)} but the points say `
-      + `${show(made ? 'made' : 'set')} (RULES.md 8)`, 'result.declared');
+    fail('OUTCOME_MISMATCH', `${capitalize(bidWords(rs, bid))} is called ${declared}, but the points taken say `
+      + `${made ? 'made' : 'set'}.`, 'result.declared');
   }
 }
 
 function pointsResult(rs, bid, side, result, docked) {
-  if (has(result, 'tricks')) fail('BAD_RESULT', 'result.tricks is only for nel-o; give captured points', 'result.tricks');
+  if (has(result, 'tricks')) {
+    fail('BAD_RESULT', 'Tricks are counted only for nel-o: give the points the bidders took.', 'result.tricks');
+  }
   let points = sidePoints(rs, side, result);
   if (points === null && !has(result, 'captured')) return declaredOnly(rs, result);
   const captured = points ? points[side] : checkPoints(rs, result.captured, 'result.captured');
@@ -820,16 +953,15 @@ function sidePoints(rs, side, result) {
   const points = checkBySide(rs, result.by_side, 'result.by_side', rs.scoring === 'points');
   const captured = get(result, 'captured', points[side]);
   if (checkPoints(rs, captured, 'result.captured') !== points[side]) {
-    fail('BAD_RESULT', `result.captured ${show(captured)} differs from result.by_side[${side}] ${points[side]}`,
-      'result.captured');
+    fail('BAD_RESULT', `The bidders took ${captured} or ${points[side]}? The points taken and the bidding side's `
+      + 'points differ.', 'result.captured');
   }
   return points;
 }
 
 function declaredOnly(rs, result) {
   if (rs.scoring === 'points' || !['made', 'set'].includes(get(result, 'declared'))) {
-    fail('BAD_RESULT', "result needs the captured points (or, in marks, a declared 'made' or 'set') (RULES.md 8)",
-      'result');
+    fail('BAD_RESULT', 'Give the points the bidders took (in a marks game, made or set is enough).', 'result');
   }
   return [null, null];
 }
@@ -838,7 +970,7 @@ function nelloResult(rs, side, result) {
   if (has(result, 'tricks')) {
     const tricks = checkInt(result.tricks, 'result.tricks', 'RESULT_NOT_INTEGER', 'a whole number of tricks');
     if (!(tricks >= 0 && tricks <= rs.tricks)) {
-      fail('RESULT_OUT_OF_RANGE', `result.tricks ${tricks} is outside 0..${rs.tricks} (RULES.md 13)`, 'result.tricks');
+      fail('RESULT_OUT_OF_RANGE', `${tricks} tricks can't be taken: a hand of ${rs.name} has ${rs.tricks}.`, 'result.tricks');
     }
     return [tricks === 0, null];
   }
@@ -848,7 +980,7 @@ function nelloResult(rs, side, result) {
     return [captured === 0, null];
   }
   if (['made', 'set'].includes(get(result, 'declared'))) return [null, null];
-  return fail('BAD_RESULT', "a nel-o result needs the bidder's tricks: result.tricks (RULES.md 13)", 'result.tricks');
+  return fail('BAD_RESULT', 'In nel-o, give the tricks the bidder took (none makes it).', 'result.tricks');
 }
 
 // --- scoring.py ------------------------------------------------------------------------------
@@ -941,10 +1073,13 @@ const PENALTY_KINDS = ['renege', 'table_talk', 'exposed_domino'];
 /** Check a hand's penalty list and return it as [[kind, side], ...] (else BAD_PENALTY). */
 function readPenalties(rs, raw) {
   if (isNone(raw)) return [];
-  if (!Array.isArray(raw) || raw.length > 64) fail('BAD_PENALTY', `penalties ${show(raw)} is not a list of penalties`, 'penalties');
+  if (!Array.isArray(raw) || raw.length > 64) {
+    fail('BAD_PENALTY', 'The penalties must be a list, each a renege, table talk or an exposed domino against a side.',
+      'penalties');
+  }
   const read = Array.from(raw, (entry, i) => readPenalty(rs, entry, `penalties[${i}]`));
   if (read.filter(([kind]) => kind === 'renege').length > 1) {
-    fail('BAD_PENALTY', 'a hand can have only one renege: the first decides it (RULES.md 25)', 'penalties');
+    fail('BAD_PENALTY', 'A hand can have only one renege: the first one called decides the hand.', 'penalties');
   }
   return read;
 }
@@ -952,14 +1087,17 @@ function readPenalties(rs, raw) {
 function readPenalty(rs, entry, field) {
   const keys = isDict(entry) ? keysOf(entry).sort() : [];
   if (keys.length !== 2 || keys[0] !== 'kind' || keys[1] !== 'side') {
-    fail('BAD_PENALTY', `${field} ${show(entry)} is not {'kind': ..., 'side': ...}`, field);
+    fail('BAD_PENALTY', 'A penalty names what it was (renege, table talk or exposed domino) and the side it is '
+      + 'against, nothing else.', field);
   }
   if (!PENALTY_KINDS.includes(entry.kind)) {
-    fail('BAD_PENALTY', `${field}.kind ${show(entry.kind)} is not one of ${PENALTY_KINDS.join(', ')}`, `${field}.kind`);
+    fail('BAD_PENALTY', `${capitalize(said(entry.kind))} is not a penalty: a penalty is a renege, table talk or an `
+      + 'exposed domino.', `${field}.kind`);
   }
   const side = checkInt(entry.side, `${field}.side`, 'BAD_PENALTY');
   if (!(side >= 0 && side < sideCount(rs))) {
-    fail('BAD_PENALTY', `${field}.side ${side} is not a side 0..${sideCount(rs) - 1}`, `${field}.side`);
+    fail('BAD_PENALTY', `${rs.name} has ${sideCount(rs)} sides, numbered 1 to ${sideCount(rs)}: there is no side `
+      + `${side + 1}.`, `${field}.side`);
   }
   return [entry.kind, side];
 }
@@ -1009,10 +1147,14 @@ const TOTAL_LIMIT = 10 ** 9; // totals stay far inside JavaScript's safe integer
 /** Return `totals` as a list of whole numbers, one per side, else throw BAD_INPUT. */
 function checkTotalsList(rs, totals, field = 'totals') {
   const n = sideCount(rs);
-  if (!Array.isArray(totals) || totals.length !== n) fail('BAD_INPUT', `${field} ${show(totals)} is not a list of ${n} totals`, field);
+  if (!Array.isArray(totals) || totals.length !== n) {
+    fail('BAD_INPUT', `The scores must be a list of ${n} numbers, one for each side.`, field);
+  }
   return Array.from(totals, (total, i) => {
     checkInt(total, `${field}[${i}]`);
-    if (Math.abs(total) > TOTAL_LIMIT) fail('BAD_INPUT', `${field}[${i}] ${total} is beyond ±${TOTAL_LIMIT}`, field);
+    if (Math.abs(total) > TOTAL_LIMIT) {
+      fail('BAD_INPUT', `A score of ${total} is beyond any game (at most ${thousands(TOTAL_LIMIT)} either way).`, field);
+    }
     return total;
   });
 }
@@ -1031,7 +1173,9 @@ export function scoreHand(ruleset, hand, dealer, totals, options = {}) {
   const penalties = readPenalties(ruleset, get(hand, 'penalties'));
   const tally = { dealer, totals, scoredHands, warnings: warnings ?? new Map(), penalties };
   if (bid === null) {
-    if (renegeSide(penalties) !== null) fail('BAD_PENALTY', 'a renege needs a bid: every player passed (RULES.md 25)', 'penalties');
+    if (renegeSide(penalties) !== null) {
+      fail('BAD_PENALTY', 'A renege needs a hand that was played: everyone passed, so nothing was played.', 'penalties');
+    }
     return finish(ruleset, tally, ['reshuffle', null, null, null, new Array(sideCount(ruleset)).fill(0)]);
   }
   const trump = checkTrump(ruleset, get(hand, 'trump'), bid);
@@ -1045,16 +1189,23 @@ function checkArguments(rs, hand, dealer, totals, scoredHands, warnings) {
   checkRuleset(rs);
   checkSeat(rs, dealer, 'dealer');
   totals = checkTotalsList(rs, totals);
-  if (checkInt(scoredHands, 'scored_hands') < 0) fail('BAD_INPUT', `scored_hands ${scoredHands} is negative`, 'scored_hands');
+  if (checkInt(scoredHands, 'scored_hands') < 0) {
+    fail('BAD_INPUT', `The hands played can't be ${scoredHands}: it counts from 0.`, 'scored_hands');
+  }
   if (warnings !== null && !isCounts(warnings)) {
-    fail('BAD_INPUT', `warnings ${show(warnings)} is not a Map of side -> count`, 'warnings');
+    fail('BAD_INPUT', 'The table-talk warnings must be a count for each side.', 'warnings');
   }
   if (gameStatus(rs, totals, scoredHands)[0]) {
-    fail('GAME_OVER', `the game is over at ${show(totals)}: no more hands (RULES.md 9, 10)`, 'hand');
+    fail('GAME_OVER', `The game is already over at ${scoreWords(totals)}: no more hands.`, 'hand');
   }
-  if (!isDict(hand)) fail('BAD_INPUT', `hand ${show(hand)} is not an object`, 'hand');
+  if (!isDict(hand)) fail('BAD_INPUT', 'A hand must give its bidding (or bidder and bid) and its result.', 'hand');
   checkDealer(rs, hand, dealer);
   return totals;
+}
+
+/** A score for a person: "7 to 3", or "250, 120 and 80" for three sides. */
+function scoreWords(totals) {
+  return totals.length === 2 ? totals.join(' to ') : `${totals.slice(0, -1).join(', ')} and ${totals.at(-1)}`;
 }
 
 /** True for a Map of side -> table-talk count (whole numbers). */
@@ -1064,7 +1215,8 @@ function isCounts(warnings) {
 
 function checkDealer(rs, hand, dealer) {
   if (has(hand, 'dealer') && checkSeat(rs, hand.dealer, 'dealer') !== dealer) {
-    fail('DEALER_OUT_OF_TURN', `dealer ${hand.dealer} is out of turn: seat ${dealer} shakes this hand (RULES.md 3)`, 'dealer');
+    fail('DEALER_OUT_OF_TURN', `It's ${seatWords(dealer)}'s turn to shake, not ${seatWords(hand.dealer)}'s: the shake `
+      + 'passes to the left every hand.', 'dealer');
   }
 }
 
@@ -1076,7 +1228,7 @@ function winningBid(rs, hand, dealer) {
   const bid = !isNone(givenBid) ? parseBid(rs, givenBid) : null;
   if (isNone(get(hand, 'bids'))) {
     if (isNone(givenBidder) || bid === null) {
-      fail('NO_BID', 'the hand needs a bidder and a bid, or the auction as bids (RULES.md 4, 7)', 'bid');
+      fail('NO_BID', 'Who bid and what? Give the winning bid and its bidder, or the whole bidding.', 'bid');
     }
     if (bid.kind === 'nello') checkNelloSeat(rs, givenBidder, dealer, true);
     return [givenBidder, bid];
@@ -1084,13 +1236,13 @@ function winningBid(rs, hand, dealer) {
   const state = runAuction(rs, hand.bids, dealer, true);
   if (state.high === null) {
     if (!isNone(givenBidder) || bid !== null) {
-      fail('BID_MISMATCH', 'every bid is a pass, yet a bidder or bid is given (RULES.md 7)', 'bids');
+      fail('BID_MISMATCH', 'Everyone passed, so there is no bidder or bid to give.', 'bids');
     }
     return [null, null];
   }
   if ((!isNone(givenBidder) && givenBidder !== state.highSeat) || (bid !== null && !bid.equals(state.high))) {
-    fail('BID_MISMATCH', `the auction's winner is seat ${state.highSeat} with ${show(state.high.canonical())}, `
-      + 'not the bidder and bid given', 'bids');
+    fail('BID_MISMATCH', `The bidding was won by ${seatWords(state.highSeat)} with ${bidWords(rs, state.high)}, not by `
+      + 'the bidder and bid given.', 'bids');
   }
   return [state.highSeat, state.high];
 }
@@ -1102,7 +1254,9 @@ function outcome(rs, hand, bid, side, penalties) {
     if (!isNone(get(hand, 'result'))) readResult(rs, bid, side, hand.result);
     return renegeAward(rs, bid, side, offender);
   }
-  if (!has(hand, 'result')) fail('BAD_RESULT', 'the hand needs a result (RULES.md 8)', 'result');
+  if (!has(hand, 'result')) {
+    fail('BAD_RESULT', 'How did the hand go? Give the points the bidders took (or made or set).', 'result');
+  }
   const [made, points] = readResult(rs, bid, side, hand.result, dockedPoints(rs, penalties, side));
   return [made, awardFor(rs, bid, side, made, points)];
 }
@@ -1136,7 +1290,7 @@ const MAX_HANDS_IN_LOG = 10000;
 export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   checkRuleset(ruleset);
   if (!Array.isArray(hands) || hands.length > MAX_HANDS_IN_LOG) {
-    fail('BAD_INPUT', `hands ${show(hands)} is not a list of at most ${MAX_HANDS_IN_LOG} hands`, 'hands');
+    fail('BAD_INPUT', `The hands must be a list of at most ${thousands(MAX_HANDS_IN_LOG)} hands.`, 'hands');
   }
   const dealer = checkSeat(ruleset, firstDealer, 'first_dealer');
   const totals = checkTotalsList(ruleset, startTotals ?? new Array(sideCount(ruleset)).fill(0), 'start_totals');
@@ -1151,7 +1305,7 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     let result;
     try {
       if (state.game_over) {
-        fail('GAME_OVER', `hand ${index + 1} comes after the game is over (RULES.md 9, 10)`, 'hand');
+        fail('GAME_OVER', `Hand ${index + 1} comes after the game was over: no more hands.`, 'hand');
       }
       result = scoreHand(ruleset, hand, state.next_dealer, state.totals, { scoredHands, warnings });
     } catch (error) {

@@ -231,3 +231,57 @@ def test_texas_88_impossible_count_is_explained():
     assert caught.value.message.startswith("87 can't be taken with the tiles of Texas 88")
     assert "0, 2, 4" in caught.value.message and "86 and 88" in caught.value.message
     assert caught.value.field == "result.captured"
+
+
+JS_MESSAGES = """
+import { readdirSync, readFileSync } from 'node:fs';
+import { applyOverrides, handDecided, legalBids, replay } from './pwa/js/rules.js';
+const presets = JSON.parse(process.argv[1]);
+const out = {};
+for (const file of readdirSync('tests/vectors').filter((f) => f.endsWith('.json'))) {
+  for (const c of JSON.parse(readFileSync(`tests/vectors/${file}`, 'utf8')).cases) {
+    if (!c.error || !(c.ruleset in presets)) continue;
+    try {
+      const rs = applyOverrides(presets[c.ruleset], c.overrides ?? null);
+      const kind = c.kind ?? 'game';
+      if (kind === 'ladder') legalBids(rs, c.auction, c.dealer ?? 0);
+      else if (kind === 'decided') handDecided(rs, c.bid, c.bidder, c.points_by_side);
+      else if (kind === 'game') replay(rs, c.hands, c.first_dealer ?? 0, c.start_totals ?? null);
+      out[c.id] = null;
+    } catch (error) {
+      out[c.id] = error.message;
+    }
+  }
+}
+console.log(JSON.stringify(out));
+"""
+
+
+def test_js_twin_says_the_same_words():
+    """pwa/js/rules.js refuses every error vector with the same message as rules/."""
+    import subprocess
+
+    from rules import PRESETS
+
+    root = VECTORS.parent.parent
+    presets = json.dumps({k: v.to_dict() for k, v in PRESETS.items()})
+    done = subprocess.run(["node", "--input-type=module", "-e", JS_MESSAGES, presets], cwd=root,
+                          capture_output=True, text=True, check=True)
+    js = json.loads(done.stdout)
+    cases = [c.values[0] for c in _error_vectors()]
+    compared = 0
+    for case in cases:
+        if case["id"] not in js:
+            continue
+        with pytest.raises(RulesError) as caught:
+            ruleset = get_ruleset(case["ruleset"], case.get("overrides"))
+            if case.get("kind", "game") == "game":
+                replay(ruleset, case["hands"], case.get("first_dealer", 0),
+                       case.get("start_totals"))
+            elif case["kind"] == "ladder":
+                legal_bids(ruleset, case["auction"], case.get("dealer", 0))
+            else:
+                hand_decided(ruleset, case["bid"], case["bidder"], case["points_by_side"])
+        assert js[case["id"]] == caught.value.message, case["id"]
+        compared += 1
+    assert compared > 100
