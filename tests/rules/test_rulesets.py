@@ -213,3 +213,28 @@ def test_timpson_tournament_has_no_nello():
     with pytest.raises(RulesError) as caught:
         replay(rs, [hand])
     assert caught.value.code == "CONTRACT_NOT_ALLOWED"
+
+
+@pytest.mark.parametrize("preset", PRESET_IDS)
+def test_descriptions_are_plain_sentences_for_players(preset):
+    """Issue "the table": no knob names, no "Choice:" jargon, sentences a table would say."""
+    import re
+
+    text = PRESETS[preset].description
+    assert re.search(r"[a-z]+_[a-z_]+", text) is None, text
+    for jargon in ("Choice", "Reading", "knob", "modelled", "RULES.md", "'"):
+        assert jargon not in text.replace("'s", "").replace("n't", ""), (jargon, text)
+    assert text[0].isupper() or text[0].isdigit()
+    assert text.endswith(".")
+
+
+def test_descriptions_say_the_facts_of_their_knobs():
+    """docs/rules.md 14, 19, 13: the words match the settings (h2g2's plunge is 3 marks)."""
+    h2g2 = PRESETS["h2g2-house"]
+    assert h2g2.plunge_marks == 3 and "plunge for 3 marks" in h2g2.description
+    assert "four marks" not in h2g2.description
+    assert "70 points" in PRESETS["72"].description
+    assert "no nel-o" in PRESETS["timpson-tournament"].description
+    for rs in PRESETS.values():
+        unit = "marks" if rs.scoring == "marks" else str(rs.target)
+        assert unit in rs.description, rs.id
