@@ -49,7 +49,7 @@ def next_seat(rs, state):
 
 
 def mark_limit(rs, state):
-    """The most marks a plain mark bid may have now (RULES.md 6)."""
+    """The most marks a plain mark bid may have now (docs/rules.md 6)."""
     top = state.high.marks if state.high is not None else 0
     if top < rs.opening_limit_marks:
         limit = rs.opening_limit_marks
@@ -102,7 +102,7 @@ def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
 
 
 def check_nello_seat(rs, seat, dealer, all_passed, field_name="bid"):
-    """Raise NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13)."""
+    """Raise NELLO_DEALER_ONLY when nel-o is only for the forced dealer (docs/rules.md 13)."""
     if rs.nello_dealer_only and (seat != dealer or not all_passed):
         if seat != dealer:
             why = (f"{seat_words(seat)} isn't the dealer ({seat_words(dealer)} shakes this "

@@ -171,7 +171,7 @@ def check_trump(rs, trump, bid, field="trump"):
     """Check the trump named for `bid` (None = not recorded); return it unchanged.
 
     Raises ContractError TRUMP_NOT_ALLOWED when the ruleset or the bid rules it out
-    (RULES.md 12, 13, 16).
+    (docs/rules.md 12, 13, 16).
     """
     if trump is None:
         return None

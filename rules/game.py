@@ -28,7 +28,7 @@ class GameState:
         return len(self.hands) + 1
 
     def to_dict(self):
-        """Return the JSON shape given in /work/contract.md."""
+        """Return the game state as the API sends it (docs/rules.md)."""
         return {
             "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
             "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
@@ -41,10 +41,10 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     """Score a log of hands in order and return the GameState.
 
     `start_totals` carries totals over from a paper score (default all zero). The dealer
-    passes clockwise every hand, reshuffles included (RULES.md 3, 7). Raises RulesError with
+    passes clockwise every hand, reshuffles included (docs/rules.md 3, 7). Raises RulesError with
     `hand_index` set to the rejected hand; a hand after the game is over is GAME_OVER.
     The game also ends in marks mode after `max_hands` made-or-set hands: the leader wins,
-    or nobody on a tie (RULES.md 9).
+    or nobody on a tie (docs/rules.md 9).
     """
     check_ruleset(ruleset)
     if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:

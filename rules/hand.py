@@ -38,7 +38,7 @@ class HandResult:
         return self.outcome != "reshuffle"
 
     def to_dict(self):
-        """Return the JSON shape given in /work/contract.md (plus dealer and trump)."""
+        """Return the hand result as the API sends it (docs/rules.md; with dealer and trump)."""
         return {
             "outcome": self.outcome, "dealer": self.dealer, "bidder": self.bidder,
             "bidding_side": self.bidding_side,

@@ -1,4 +1,4 @@
-"""Penalties: renege, table talk and an exposed domino (RULES.md 25 to 27)."""
+"""Penalties: renege, table talk and an exposed domino (docs/rules.md 25 to 27)."""
 
 from .errors import PenaltyError, check_int
 from .words import said
@@ -60,7 +60,7 @@ def apply_penalties(rs, penalties, warnings):
     """Return (award changes, penalty dicts) for table talk and exposed dominoes.
 
     `warnings` counts each side's table-talk infractions so far in the game and is updated:
-    with `table_talk_warning_first` the first one is only a warning (RULES.md 26). Table talk
+    with `table_talk_warning_first` the first one is only a warning (docs/rules.md 26). Table talk
     gives one mark (points: mark_value points) to every other side; an exposed domino costs
     its side one point in points scoring; in marks it is taken off the count (`docked`).
     """

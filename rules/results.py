@@ -10,7 +10,7 @@ RESULT_KEYS = frozenset(("captured", "tricks", "by_side", "declared"))
 
 @lru_cache(maxsize=64)
 def feasible_totals(rs):
-    """Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21).
+    """Every point total one side can take in a hand of `rs` (docs/rules.md 2, 17, 21).
 
     A side with t tricks holds the count tiles in them: none with no trick, all of them with
     every trick, and never more tiles than its tricks hold (t x players) nor fewer than the

@@ -1,6 +1,6 @@
 """Rulesets as data: the Ruleset knobs, their checks, and from_dict/to_dict.
 
-Knobs beyond /work/contract.md's table (all have 42 defaults, so older dicts still load):
+Knobs beyond the original table in docs/rules.md (all have 42 defaults, so older dicts load):
 `max_point_bid` (highest point bid, null = just below one mark; Moon: 7), `top_suit` (highest
 suit a trump may name: 6, 7 in Geezer, 8 in the Big Game, 9 in 140), `check_totals` (reject
 point totals the tiles cannot make; off in 72), `shoot_over` (Moon: a mark bid over the

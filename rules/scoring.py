@@ -8,7 +8,7 @@ from .rulesets import Ruleset
 
 
 def award_for(rs, bid, side, made, points):
-    """Each side's award for a hand (RULES.md 9, 10, 13, 20, 21).
+    """Each side's award for a hand (docs/rules.md 9, 10, 13, 20, 21).
 
     `side` bid, `made` says if the bid was made, `points` is every side's points (needed in
     points mode, except for nel-o).
@@ -16,7 +16,7 @@ def award_for(rs, bid, side, made, points):
     awards = [0] * rs.side_count
     marks = bid.award_marks
     if rs.scoring == "marks" or bid.kind == "nello":
-        # nel-o in points mode: marks x mark_value to whoever wins it (a choice, RULES.md)
+        # nel-o in points mode: marks x mark_value to whoever wins it (a choice, docs/rules.md)
         unit = 1 if rs.scoring == "marks" else rs.mark_value
         return _decided(rs, awards, side, made, marks * unit)
     bid_value = bid.value
@@ -43,7 +43,7 @@ def _decided(rs, awards, side, made, amount):
 
 
 def renege_award(rs, bid, side, offender):
-    """A renege decides the hand against the offending side (RULES.md 25).
+    """A renege decides the hand against the offending side (docs/rules.md 25).
 
     The other side gets the marks (or in points, the bid's value); returns (made, awards).
     """
@@ -81,7 +81,7 @@ def game_status(rs, totals, scored_hands, last=None):
 
 
 def hand_decided(ruleset, bid, bidder, points_by_side):
-    """Has the bid been made or set by the points each side holds so far? (RULES.md 11)
+    """Has the bid been made or set by the points each side holds so far? (docs/rules.md 11)
 
     Returns "made" once the bidders hold what they need, "set" once the others hold more
     than points_per_hand - need (for nel-o: once the bidder's side holds any point), else

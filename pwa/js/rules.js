@@ -585,7 +585,7 @@ function nextSeat(rs, state) {
   return null;
 }
 
-/** The most marks a plain mark bid may have now (RULES.md 6). */
+/** The most marks a plain mark bid may have now (docs/rules.md 6). */
 function markLimit(rs, state) {
   const top = state.high !== null ? state.high.marks : 0;
   let limit;
@@ -633,7 +633,7 @@ function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
   if (code === 'NELLO_DEALER_ONLY') checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
 }
 
-/** Throw NELLO_DEALER_ONLY when nel-o is only for the forced dealer (RULES.md 13). */
+/** Throw NELLO_DEALER_ONLY when nel-o is only for the forced dealer (docs/rules.md 13). */
 function checkNelloSeat(rs, seat, dealer, allPassed, field = 'bid') {
   if (rs.nello_dealer_only && (seat !== dealer || !allPassed)) {
     const why = seat !== dealer
@@ -827,7 +827,7 @@ const RESULT_KEYS = ['captured', 'tricks', 'by_side', 'declared'];
 const feasibleCache = new Map();
 
 /**
- * Every point total one side can take in a hand of `rs` (RULES.md 2, 17, 21). A side with t
+ * Every point total one side can take in a hand of `rs` (docs/rules.md 2, 17, 21). A side with t
  * tricks holds the count tiles in them: none with no trick, all of them with every trick, and
  * never more tiles than its tricks hold (t x players) nor fewer than the other tricks leave
  * ((tricks - t) x players). The total is count + t x trick_value.
@@ -985,12 +985,12 @@ function nelloResult(rs, side, result) {
 
 // --- scoring.py ------------------------------------------------------------------------------
 
-/** Each side's award for a hand (RULES.md 9, 10, 13, 20, 21). */
+/** Each side's award for a hand (docs/rules.md 9, 10, 13, 20, 21). */
 function awardFor(rs, bid, side, made, points) {
   let awards = new Array(sideCount(rs)).fill(0);
   const marks = bid.awardMarks;
   if (rs.scoring === 'marks' || bid.kind === 'nello') {
-    // nel-o in points mode: marks x mark_value to whoever wins it (a choice, RULES.md)
+    // nel-o in points mode: marks x mark_value to whoever wins it (a choice, docs/rules.md)
     const unit = rs.scoring === 'marks' ? 1 : rs.mark_value;
     return decided(rs, awards, side, made, marks * unit);
   }
@@ -1017,7 +1017,7 @@ function decided(rs, awards, side, made, amount) {
   return awards;
 }
 
-/** A renege decides the hand against the offending side (RULES.md 25): [made, awards]. */
+/** A renege decides the hand against the offending side (docs/rules.md 25): [made, awards]. */
 function renegeAward(rs, bid, side, offender) {
   const amount = rs.scoring === 'marks' ? bid.awardMarks : bid.value;
   const made = offender !== side;
@@ -1047,7 +1047,7 @@ function gameStatus(rs, totals, scoredHands, last = null) {
 }
 
 /**
- * Has the bid been made or set by the points each side holds so far? (RULES.md 11)
+ * Has the bid been made or set by the points each side holds so far? (docs/rules.md 11)
  * Returns "made", "set" or null; throws RulesError for a bad bid, seat or points list.
  */
 export function handDecided(ruleset, bid, bidder, pointsBySide) {
@@ -1116,7 +1116,7 @@ function dockedPoints(rs, penalties, side) {
 
 /**
  * [award changes, penalty dicts] for table talk and exposed dominoes. `warnings` counts each
- * side's table-talk infractions so far in the game and is updated (RULES.md 26, 27).
+ * side's table-talk infractions so far in the game and is updated (docs/rules.md 26, 27).
  */
 function applyPenalties(rs, penalties, warnings) {
   const n = sideCount(rs);
@@ -1284,7 +1284,7 @@ const MAX_HANDS_IN_LOG = 10000;
 /**
  * Score a log of hands in order and return the GameState dict (Python's GameState.to_dict():
  * totals, game_over, winner, next_dealer, next_hand_no, hands, sides). The dealer passes
- * clockwise every hand, reshuffles included (RULES.md 3, 7). Throws RulesError with
+ * clockwise every hand, reshuffles included (docs/rules.md 3, 7). Throws RulesError with
  * `handIndex` set to the rejected hand; a hand after the game is over is GAME_OVER.
  */
 export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {

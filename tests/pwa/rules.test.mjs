@@ -1,4 +1,4 @@
-// Focused tests of pwa/js/rules.js (node --test): the rules it must keep (RULES.md numbers in
+// Focused tests of pwa/js/rules.js (node --test): the rules it must keep (docs/rules.md numbers in
 // each name), malformed input that must end in a RulesError and never a TypeError, and a
 // seeded differential run against rules/ (Python) over random, often illegal, games.
 import { test } from 'node:test';
@@ -29,7 +29,7 @@ const code = (fn) => {
   return 'no error';
 };
 
-test('RULES.md 9: a made point bid is one mark, a set gives the opponents one', () => {
+test('docs/rules.md 9: a made point bid is one mark, a set gives the opponents one', () => {
   const state = replay(S42, [
     { bidder: 1, bid: 30, result: { captured: 30 } },
     { bidder: 2, bid: 35, result: { captured: 34 } },
@@ -40,13 +40,13 @@ test('RULES.md 9: a made point bid is one mark, a set gives the opponents one', 
   assert.equal(state.next_hand_no, 3);
 });
 
-test('RULES.md 5, 8: {"marks": 2} is 84 and needs all 42 points', () => {
+test('docs/rules.md 5, 8: {"marks": 2} is 84 and needs all 42 points', () => {
   assert.equal(canonicalBid(S42, { marks: 2 }), 84);
   const [hand] = replay(S42, [{ bidder: 0, bid: { marks: 2 }, result: { captured: 41 } }]).hands;
   assert.deepEqual([hand.bid, hand.need, hand.outcome, hand.awarded], [84, 42, 'set', [0, 2]]);
 });
 
-test('RULES.md 2, 5: bids and points are whole numbers; booleans and 30.5 are rejected', () => {
+test('docs/rules.md 2, 5: bids and points are whole numbers; booleans and 30.5 are rejected', () => {
   assert.equal(code(() => canonicalBid(S42, 30.5)), 'BID_NOT_INTEGER');
   assert.equal(code(() => canonicalBid(S42, true)), 'BID_NOT_INTEGER');
   assert.equal(code(() => canonicalBid(S42, '30')), 'BID_NOT_INTEGER');
@@ -58,7 +58,7 @@ test('RULES.md 2, 5: bids and points are whole numbers; booleans and 30.5 are re
   assert.equal(code(() => hand(43)), 'RESULT_OUT_OF_RANGE');
 });
 
-test('RULES.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 85, 87)', () => {
+test('docs/rules.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 85, 87)', () => {
   const rs = PRESETS['texas-88'];
   const bad = [];
   for (let captured = 0; captured <= 88; captured += 1) {
@@ -68,21 +68,21 @@ test('RULES.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 8
   assert.deepEqual(bad, [1, 3, 5, 83, 85, 87]);
 });
 
-test('RULES.md 6: after 84 only 126 is a legal mark bid; the dealer may not pass (RULES.md 7)', () => {
+test('docs/rules.md 6: after 84 only 126 is a legal mark bid; the dealer may not pass (docs/rules.md 7)', () => {
   const ladder = legalBids(S42, [84], 0);
   assert.deepEqual(ladder, ['pass', 126]);
   assert.equal(legalBids(S42, ['pass', 'pass', 'pass'], 0)[0], 30);
   assert.equal(code(() => replay(S42, [{ bids: ['pass', 'pass', 'pass', 'pass'] }])), 'DEALER_MUST_BID');
 });
 
-test('RULES.md 11: hand_decided says made, set or not yet', () => {
+test('docs/rules.md 11: hand_decided says made, set or not yet', () => {
   assert.equal(handDecided(S42, 30, 0, [30, 5]), 'made');
   assert.equal(handDecided(S42, 30, 0, [10, 13]), 'set');
   assert.equal(handDecided(S42, 30, 0, [10, 12]), null);
   assert.equal(handDecided(S42, 42, 1, [1, 0]), 'set');
 });
 
-test('RULES.md 25: a renege decides the hand against the offender; the error names the hand', () => {
+test('docs/rules.md 25: a renege decides the hand against the offender; the error names the hand', () => {
   const state = replay(S42, [{ bidder: 0, bid: 84, penalties: [{ kind: 'renege', side: 0 }] }]);
   assert.deepEqual([state.hands[0].outcome, state.totals], ['set', [0, 2]]);
   try {

@@ -1,4 +1,4 @@
-"""Rulesets as data: presets, to_dict/from_dict, overrides (RULES.md 1-24)."""
+"""Rulesets as data: presets, to_dict/from_dict, overrides (docs/rules.md 1-24)."""
 
 import json
 
@@ -23,14 +23,14 @@ CONTRACT_KNOBS = ["id", "name", "description", "players", "sides", "tricks", "tr
 
 
 def test_presets_are_the_seed_rulesets_in_display_order():
-    """Issue 2: one preset per ruleset in the seeds, by these ids (RULES.md 1-24)."""
+    """Issue 2: one preset per ruleset in the seeds, by these ids (docs/rules.md 1-24)."""
     assert list(PRESETS) == PRESET_IDS
     assert PRESETS is PRESET_TABLE
 
 
 @pytest.mark.parametrize("preset_id", PRESET_IDS)
 def test_preset_has_name_description_and_round_trips(preset_id):
-    """RULES.md 1-24: each preset has a name and description and round-trips."""
+    """docs/rules.md 1-24: each preset has a name and description and round-trips."""
     ruleset = PRESETS[preset_id]
     assert ruleset.name and len(ruleset.description) > 40
     data = json.loads(json.dumps(ruleset.to_dict()))
@@ -66,13 +66,13 @@ def test_preset_has_name_description_and_round_trips(preset_id):
                 "plunge_marks": 4, "dip_doubles": 3, "dive_doubles": 4, "plunge_doubles": 5}),
 ])
 def test_preset_knobs_follow_rules_md(preset_id, knobs):
-    """Presets carry the knobs RULES.md 1-24 give them."""
+    """Presets carry the knobs docs/rules.md 1-24 give them."""
     data = PRESETS[preset_id].to_dict()
     assert {k: data[k] for k in knobs} == knobs
 
 
 def test_unknown_ruleset_is_rejected_with_its_id():
-    """RULES.md 1-24: an unknown preset id is UNKNOWN_RULESET, quoted."""
+    """docs/rules.md 1-24: an unknown preset id is UNKNOWN_RULESET, quoted."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("49er")
     assert caught.value.code == "UNKNOWN_RULESET"
@@ -81,7 +81,7 @@ def test_unknown_ruleset_is_rejected_with_its_id():
 
 
 def test_override_changes_one_knob_for_one_game():
-    """Any knob can be overridden for one game (issue 2, RULES.md 7)."""
+    """Any knob can be overridden for one game (issue 2, docs/rules.md 7)."""
     ruleset = get_ruleset("straight-42", {"all_pass": "reshuffle", "nello": True})
     assert ruleset.all_pass == "reshuffle" and ruleset.nello
     assert PRESETS["straight-42"].all_pass == "forced"
@@ -89,7 +89,7 @@ def test_override_changes_one_knob_for_one_game():
 
 
 def test_override_cannot_rename_the_preset():
-    """RULES.md 1-24: id, name and description stay those of the preset."""
+    """docs/rules.md 1-24: id, name and description stay those of the preset."""
     assert get_ruleset("moon", {"id": "x", "name": "y"}).name == "Moon"
 
 
@@ -138,21 +138,21 @@ def test_bad_override_names_the_knob(overrides, field):
 @pytest.mark.parametrize("junk", [None, [], "rules", 42, [("min_bid", 31)],
                                   {"description": "x" * 3000}, {"name": None}])
 def test_from_dict_rejects_non_objects(junk):
-    """RULES.md 1-24: Ruleset.from_dict takes only a dict of good knobs."""
+    """docs/rules.md 1-24: Ruleset.from_dict takes only a dict of good knobs."""
     with pytest.raises(RulesError) as caught:
         Ruleset.from_dict(junk)
     assert caught.value.code == "BAD_OVERRIDE"
 
 
 def test_overrides_must_be_an_object():
-    """RULES.md 1-24: overrides that are not a dict are BAD_OVERRIDE."""
+    """docs/rules.md 1-24: overrides that are not a dict are BAD_OVERRIDE."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("straight-42", ["nello"])
     assert caught.value.code == "BAD_OVERRIDE"
 
 
 def test_none_overrides_give_the_preset():
-    """RULES.md 1-24: get_ruleset(id) and (id, None) return the preset itself."""
+    """docs/rules.md 1-24: get_ruleset(id) and (id, None) return the preset itself."""
     assert get_ruleset("140") is PRESETS["140"] is get_ruleset("140", None)
 
 
@@ -170,13 +170,13 @@ def test_72_holds_70_points_and_checks_its_totals():
 
 
 def test_highest_point_bid_sits_one_step_below_the_mark():
-    """RULES.md 5, 17, 20: 41 in 42, 86 in Texas 88, 7 in Moon."""
+    """docs/rules.md 5, 17, 20: 41 in 42, 86 in Texas 88, 7 in Moon."""
     assert [PRESETS[i].highest_point_bid for i in ("straight-42", "texas-88", "moon")] == [
         41, 86, 7]
 
 
 def test_error_to_dict_and_repr_carry_the_code():
-    """RULES.md Input checks: RulesError gives code, message, field, hand_index."""
+    """docs/rules.md Input checks: RulesError gives code, message, field, hand_index."""
     with pytest.raises(RulesError) as caught:
         get_ruleset("nope")
     data = caught.value.to_dict()
@@ -185,7 +185,7 @@ def test_error_to_dict_and_repr_carry_the_code():
 
 
 def test_every_code_in_the_rules_table_is_listed():
-    """RULES.md "Input checks": every code of the table is a published RulesError code."""
+    """docs/rules.md "Input checks": every code of the table is a published RulesError code."""
     from rules.errors import CODES
 
     table = ["RESULT_OUT_OF_RANGE", "RESULT_NOT_INTEGER", "RESULT_INFEASIBLE", "RESULT_SUM",
@@ -222,7 +222,7 @@ def test_descriptions_are_plain_sentences_for_players(preset):
 
     text = PRESETS[preset].description
     assert re.search(r"[a-z]+_[a-z_]+", text) is None, text
-    for jargon in ("Choice", "Reading", "knob", "modelled", "RULES.md", "'"):
+    for jargon in ("Choice", "Reading", "knob", "modelled", "docs/rules.md", "'"):
         assert jargon not in text.replace("'s", "").replace("n't", ""), (jargon, text)
     assert text[0].isupper() or text[0].isdigit()
     assert text.endswith(".")
