@@ -59,11 +59,6 @@ def choices(words):
     return words[0] if len(words) == 1 else f"{', '.join(words[:-1])} or {words[-1]}"
 
 
-def side_words(side):
-    """A side (team) as the table counts it, from 1."""
-    return f"side {side + 1}"
-
-
 # The ruleset settings in words, for BAD_OVERRIDE messages.
 KNOB_WORDS = {
     "id": "the ruleset's id", "name": "the ruleset's name",
