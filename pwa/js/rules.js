@@ -39,11 +39,6 @@ const keysOf = (obj) => Object.keys(obj).filter((key) => obj[key] !== undefined)
 const get = (obj, key, fallback = null) => (has(obj, key) ? obj[key] : fallback);
 // Python's `x is None` for a dict.get result: missing and null are the same.
 const isNone = (value) => value === null || value === undefined;
-// Quote a bad value in a message (Python's !r); never throws, whatever the value.
-const show = (value) => {
-  try { return JSON.stringify(value) ?? String(value); } catch { /* circular, BigInt ... */ }
-  try { return String(value); } catch { return Object.prototype.toString.call(value); }
-};
 const range = (start, stop, step = 1) => {
   const out = [];
   for (let i = start; i < stop; i += step) out.push(i);
@@ -756,21 +751,26 @@ function contractMarks(rs) {
 }
 
 const CONTRACT_ORDER = ['nello', ...JUMP_CONTRACTS, 'sevens'];
-const offersCache = new WeakMap();
+// Offers by ruleset (its JSON, so a copy of the same rules hits too) and dealer; a few only.
+const offersCache = new Map();
 
 /**
  * The bids `seat` could win the auction with, in some legal auction dealt by `dealer`, as
  * canonical encodings: point bids ascending, then mark bids ascending, then contracts (Python:
  * rules.winnable_bids). A bid is winnable when some legal auction brings `seat` a turn at which
- * the ladder (legalBids's own test) allows it; everyone after may then pass. Each (ruleset
- * dict, dealer) is explored once.
+ * the ladder (legalBids's own test) allows it; everyone after may then pass. Each (ruleset,
+ * dealer) is explored once and kept, even when the rules come as a fresh copy.
  */
 export function winnableBids(ruleset, dealer, seat) {
   checkRuleset(ruleset);
   checkSeat(ruleset, dealer, 'dealer');
   checkSeat(ruleset, seat, 'seat');
-  if (!offersCache.has(ruleset)) offersCache.set(ruleset, new Map());
-  const byDealer = offersCache.get(ruleset);
+  const rulesKey = JSON.stringify(ruleset);
+  if (!offersCache.has(rulesKey)) {
+    if (offersCache.size >= 16) offersCache.delete(offersCache.keys().next().value);
+    offersCache.set(rulesKey, new Map());
+  }
+  const byDealer = offersCache.get(rulesKey);
   if (!byDealer.has(dealer)) byDealer.set(dealer, exploreOffers(ruleset, dealer));
   return [...byDealer.get(dealer)[seat].values()].sort(compareOffers).map((bid) => bid.canonical());
 }

@@ -373,3 +373,11 @@ test('docs/rules.md 13: a stored ruleset with nello_marks (before nello_levels) 
   assert.equal(code(() => applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 0 })), 'BAD_OVERRIDE');
   assert.deepEqual(applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 3 }).nello_levels, [3]);
 });
+
+test('docs/rules.md 13: the offer follows the rules it is given, copies and changes alike', () => {
+  const hasNello = (rs) => winnableBids(rs, 0, 1).some((b) => b.contract === 'nello');
+  assert.equal(hasNello(S42), false);
+  assert.equal(hasNello(applyOverrides(S42, { nello: true })), true);
+  assert.equal(hasNello({ ...S42 }), false);
+  assert.deepEqual(winnableBids({ ...S42 }, 0, 1), winnableBids(S42, 0, 1));
+});
