@@ -201,7 +201,7 @@ def test_every_code_in_the_rules_table_is_listed():
 
 
 def test_timpson_tournament_has_no_nello():
-    """docs/rules.md 13, 28: the flyer's "no low" bans nel-o (low is one of its names)."""
+    """docs/rules.md 13: the flyer's "no low" bans nel-o (low is one of its names)."""
     from rules import RulesError, replay, winnable_bids
 
     rs = PRESETS["timpson-tournament"]
