@@ -1,6 +1,7 @@
 """Tally 42's rules engine: rulesets, bids, hand scoring and games (standard library only)."""
 
 from .auction import legal_bids as _legal_bids
+from .auction import winnable_bids as _winnable_bids
 from .errors import (
     AuctionError,
     BadInputError,
@@ -29,9 +30,20 @@ def legal_bids(ruleset, auction, dealer):
     return _legal_bids(ruleset, auction, dealer)
 
 
+def winnable_bids(ruleset, dealer, seat):
+    """The bids `seat` could win the auction with, in some legal auction dealt by `dealer`.
+
+    Canonical encodings: point bids ascending, then mark bids ascending, then contracts.
+    Built from the same test `legal_bids` uses, so an offered bid is always allowed at
+    some turn of `seat`. Raises RulesError for a bad ruleset, dealer or seat.
+    """
+    check_ruleset(ruleset)
+    return _winnable_bids(ruleset, dealer, seat)
+
+
 __all__ = [
     "PRESETS", "AuctionError", "BadInputError", "ContractError", "GameFlowError",
     "GameState", "HandResult", "InvalidBidError", "PenaltyError", "ResultError",
     "RulesError", "Ruleset", "RulesetError", "get_ruleset", "hand_decided", "legal_bids",
-    "replay", "score_hand",
+    "replay", "score_hand", "winnable_bids",
 ]

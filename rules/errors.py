@@ -1,7 +1,7 @@
 """RulesError and its subclasses: every rejection made by `rules` carries a stable code.
 
-CODES lists every code with its meaning; the first ones are RULES.md's table, the rest
-(UNKNOWN_RULESET onwards) are additions. Codes never change once published.
+CODES lists every code with its meaning for developers (docs/rules.md); the messages
+themselves are in players' words. Codes never change once published.
 """
 
 CODES = {
@@ -36,7 +36,7 @@ CODES = {
     "BAD_INPUT": "an input of the wrong shape or type",
     "UNKNOWN_RULESET": "a preset id that does not exist",
     "BAD_OVERRIDE": "a ruleset knob that is unknown, of the wrong type, or inconsistent",
-    "NELLO_MARKS": "a nel-o bid for other than nello_marks marks",
+    "NELLO_MARKS": "a nel-o bid at a mark level the ruleset does not allow (nello_levels)",
     "DIP_MARKS": "Geezer: a dip for fewer marks than dip_marks",
     "DIVE_MARKS": "Geezer: a dive for fewer marks than dive_marks",
     "BAD_PENALTY": "a penalty of unknown kind, a bad side, or a second renege",
@@ -46,9 +46,10 @@ CODES = {
 class RulesError(Exception):
     """Base of every error `rules` raises.
 
-    `code` is a stable string (e.g. "BID_OUT_OF_RANGE"), `message` a sentence that quotes the
-    bad value and the rule, `field` the input field at fault (or None) and `hand_index` the
-    index of the rejected hand in a log (set by `replay`, else None).
+    `code` is a stable string (e.g. "BID_OUT_OF_RANGE"), `message` a sentence for the table
+    that names the value and the rule in words, `field` the input field at fault (or None,
+    for developers) and `hand_index` the index of the rejected hand in a log (set by
+    `replay`, else None).
     """
 
     default_code = "BAD_INPUT"
@@ -127,6 +128,9 @@ class PenaltyError(RulesError):
 def check_int(value, field, error=BadInputError, code=None, what="a whole number"):
     """Return `value` if it is a plain int (never a bool), else raise `error`."""
     if isinstance(value, bool) or not isinstance(value, int):
-        raise error(f"{field} {value!r} is not {what}", code=code, field=field)
+        from .words import field_words, said
+
+        raise error(f"{field_words(field)} must be {what}, not {said(value)}.", code=code,
+                    field=field)
     return value
 

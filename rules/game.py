@@ -20,6 +20,7 @@ class GameState:
     next_dealer: int
     hands: list = field(default_factory=list)
     sides: int = 2
+    end_reason: str | None = None
 
     @property
     def next_hand_no(self):
@@ -27,11 +28,12 @@ class GameState:
         return len(self.hands) + 1
 
     def to_dict(self):
-        """Return the JSON shape given in /work/contract.md."""
+        """Return the game state as the API sends it (docs/rules.md)."""
         return {
             "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
             "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
             "hands": [h.to_dict() for h in self.hands], "sides": self.sides,
+            "end_reason": self.end_reason,
         }
 
 
@@ -39,26 +41,27 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     """Score a log of hands in order and return the GameState.
 
     `start_totals` carries totals over from a paper score (default all zero). The dealer
-    passes clockwise every hand, reshuffles included (RULES.md 3, 7). Raises RulesError with
+    passes clockwise every hand, reshuffles included (docs/rules.md 3, 7). Raises RulesError with
     `hand_index` set to the rejected hand; a hand after the game is over is GAME_OVER.
     The game also ends in marks mode after `max_hands` made-or-set hands: the leader wins,
-    or nobody on a tie (RULES.md 9).
+    or nobody on a tie (docs/rules.md 9).
     """
     check_ruleset(ruleset)
     if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:
-        raise BadInputError(f"hands {hands!r} is not a list of at most {MAX_HANDS_IN_LOG} "
-                            "hands", field="hands")
+        raise BadInputError(f"The hands must be a list of at most {MAX_HANDS_IN_LOG:,} "
+                            "hands.", field="hands")
     dealer = check_seat(ruleset, first_dealer, "first_dealer")
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
-    over, winner = game_status(ruleset, totals, 0)  # paper totals may already end the game
-    state = GameState(totals, over, winner, dealer, [], ruleset.side_count)
+    over, winner, _ = game_status(ruleset, totals, 0)  # paper totals may already end it
+    state = GameState(totals, over, winner, dealer, [], ruleset.side_count,
+                      "paper_score" if over else None)
     scored, warnings = 0, {}
     for index, hand in enumerate(hands):
         if state.game_over:
-            raise GameFlowError(f"hand {index + 1} comes after the game is over "
-                                "(RULES.md 9, 10)", "GAME_OVER", "hand", index)
+            raise GameFlowError(f"Hand {index + 1} comes after the game was over: no more "
+                                "hands.", "GAME_OVER", "hand", index)
         try:
             result = score_hand(ruleset, hand, state.next_dealer, state.totals,
                                 scored_hands=scored, warnings=warnings)
@@ -69,4 +72,5 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
         state.hands.append(result)
         state.totals, state.next_dealer = result.totals, result.next_dealer
         state.game_over, state.winner = result.game_over, result.winner
+        state.end_reason = result.end_reason
     return state

@@ -5,9 +5,10 @@ from dataclasses import dataclass, field
 from .auction import check_nello_seat, check_seat, run_auction
 from .bids import check_trump, parse_bid
 from .errors import AuctionError, BadInputError, GameFlowError, PenaltyError, check_int
-from .penalties import apply_penalties, read_penalties, renege_side
+from .penalties import apply_penalties, docked, read_penalties, renege_side
 from .results import need_for, read_result
 from .scoring import award_for, check_ruleset, game_status, renege_award
+from .words import bid_words, seat_words
 
 TOTAL_LIMIT = 10**9  # totals stay far inside JavaScript's safe integers
 
@@ -29,6 +30,7 @@ class HandResult:
     winner: int | None
     next_dealer: int
     penalties: list = field(default_factory=list)
+    end_reason: str | None = None
 
     @property
     def scored(self):
@@ -36,7 +38,7 @@ class HandResult:
         return self.outcome != "reshuffle"
 
     def to_dict(self):
-        """Return the JSON shape given in /work/contract.md (plus dealer and trump)."""
+        """Return the hand result as the API sends it (docs/rules.md; with dealer and trump)."""
         return {
             "outcome": self.outcome, "dealer": self.dealer, "bidder": self.bidder,
             "bidding_side": self.bidding_side,
@@ -44,19 +46,20 @@ class HandResult:
             "trump": self.trump, "need": self.need, "awarded": list(self.awarded),
             "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
             "next_dealer": self.next_dealer, "penalties": [dict(p) for p in self.penalties],
+            "end_reason": self.end_reason,
         }
 
 
 def check_totals_list(rs, totals, field_name="totals"):
     """Return `totals` as a list of ints, one per side, else raise BAD_INPUT."""
     if not isinstance(totals, list) or len(totals) != rs.side_count:
-        raise BadInputError(f"{field_name} {totals!r} is not a list of {rs.side_count} "
-                            "totals", field=field_name)
+        raise BadInputError(f"The scores must be a list of {rs.side_count} numbers, one for "
+                            "each side.", field=field_name)
     for i, total in enumerate(totals):
         check_int(total, f"{field_name}[{i}]")
         if abs(total) > TOTAL_LIMIT:
-            raise BadInputError(f"{field_name}[{i}] {total} is beyond ±{TOTAL_LIMIT}",
-                                field=field_name)
+            raise BadInputError(f"A score of {total} is beyond any game (at most "
+                                f"{TOTAL_LIMIT:,} either way).", field=field_name)
     return list(totals)
 
 
@@ -73,8 +76,8 @@ def score_hand(ruleset, hand, dealer, totals, *, scored_hands=0, warnings=None):
     penalties = read_penalties(ruleset, hand.get("penalties"))
     if bid is None:
         if renege_side(penalties) is not None:
-            raise PenaltyError("a renege needs a bid: every player passed (RULES.md 25)",
-                               field="penalties")
+            raise PenaltyError("A renege needs a hand that was played: everyone passed, so "
+                               "nothing was played.", field="penalties")
         return _finish(ruleset, dealer, totals, scored_hands, warnings, penalties,
                        ("reshuffle", None, None, None, [0] * ruleset.side_count))
     trump = check_trump(ruleset, hand.get("trump"), bid)
@@ -90,17 +93,25 @@ def _check_arguments(rs, hand, dealer, totals, scored_hands, warnings):
     check_seat(rs, dealer, "dealer")
     totals = check_totals_list(rs, totals)
     if check_int(scored_hands, "scored_hands") < 0:
-        raise BadInputError(f"scored_hands {scored_hands} is negative", field="scored_hands")
+        raise BadInputError(f"The hands played can't be {scored_hands}: it counts from 0.",
+                            field="scored_hands")
     if warnings is not None and not _is_counts(warnings):
-        raise BadInputError(f"warnings {warnings!r} is not a dict of side -> count",
+        raise BadInputError("The table-talk warnings must be a count for each side.",
                             field="warnings")
     if game_status(rs, totals, scored_hands)[0]:
-        raise GameFlowError(f"the game is over at {totals!r}: no more hands (RULES.md 9, 10)",
-                            "GAME_OVER", "hand")
+        raise GameFlowError(f"The game is already over at {_score_words(totals)}: no more "
+                            "hands.", "GAME_OVER", "hand")
     if not isinstance(hand, dict):
-        raise BadInputError(f"hand {hand!r} is not an object", field="hand")
+        raise BadInputError("A hand must give its bidding (or bidder and bid) and its "
+                            "result.", field="hand")
     _check_dealer(rs, hand, dealer)
     return totals
+
+
+def _score_words(totals):
+    """A score for a person: '7 to 3', or '250, 120 and 80' for three sides."""
+    shown = [str(t) for t in totals]
+    return " to ".join(shown) if len(shown) == 2 else f"{', '.join(shown[:-1])} and {shown[-1]}"
 
 
 def _is_counts(warnings):
@@ -111,8 +122,9 @@ def _is_counts(warnings):
 
 def _check_dealer(rs, hand, dealer):
     if "dealer" in hand and check_seat(rs, hand["dealer"], "dealer") != dealer:
-        raise GameFlowError(f"dealer {hand['dealer']} is out of turn: seat {dealer} shakes "
-                            "this hand (RULES.md 3)", "DEALER_OUT_OF_TURN", "dealer")
+        raise GameFlowError(f"It's {seat_words(dealer)}'s turn to shake, not "
+                            f"{seat_words(hand['dealer'])}'s: the shake passes to the left "
+                            "every hand.", "DEALER_OUT_OF_TURN", "dealer")
 
 
 def _winning_bid(rs, hand, dealer):
@@ -124,20 +136,20 @@ def _winning_bid(rs, hand, dealer):
     bid = parse_bid(rs, given_bid) if given_bid is not None else None
     if hand.get("bids") is None:
         if given_bidder is None or bid is None:
-            raise GameFlowError("the hand needs a bidder and a bid, or the auction as bids "
-                                "(RULES.md 4, 7)", "NO_BID", "bid")
+            raise GameFlowError("Who bid and what? Give the winning bid and its bidder, or "
+                                "the whole bidding.", "NO_BID", "bid")
         if bid.kind == "nello":
             check_nello_seat(rs, given_bidder, dealer, True)
         return given_bidder, bid
     state = run_auction(rs, hand["bids"], dealer, complete=True)
     if state.high is None:
         if given_bidder is not None or bid is not None:
-            raise AuctionError("every bid is a pass, yet a bidder or bid is given "
-                               "(RULES.md 7)", "BID_MISMATCH", "bids")
+            raise AuctionError("Everyone passed, so there is no bidder or bid to give.",
+                               "BID_MISMATCH", "bids")
         return None, None
     if given_bidder not in (None, state.high_seat) or bid not in (None, state.high):
-        raise AuctionError(f"the auction's winner is seat {state.high_seat} with "
-                           f"{state.high.canonical()!r}, not the bidder and bid given",
+        raise AuctionError(f"The bidding was won by {seat_words(state.high_seat)} with "
+                           f"{bid_words(rs, state.high)}, not by the bidder and bid given.",
                            "BID_MISMATCH", "bids")
     return state.high_seat, state.high
 
@@ -150,8 +162,9 @@ def _outcome(rs, hand, bid, side, penalties):
             read_result(rs, bid, side, hand["result"])
         return renege_award(rs, bid, side, offender)
     if "result" not in hand:
-        raise BadInputError("the hand needs a result (RULES.md 8)", "BAD_RESULT", "result")
-    made, points = read_result(rs, bid, side, hand["result"])
+        raise BadInputError("How did the hand go? Give the points the bidders took (or made "
+                            "or set).", "BAD_RESULT", "result")
+    made, points = read_result(rs, bid, side, hand["result"], docked(rs, penalties, side))
     return made, award_for(rs, bid, side, made, points)
 
 
@@ -163,9 +176,9 @@ def _finish(rs, dealer, totals, scored_hands, warnings, penalties, decided):
     side = rs.sides[bidder] if bidder is not None else None
     scored = scored_hands + (outcome != "reshuffle")
     last = (side, outcome == "made") if side is not None else None
-    over, winner = game_status(rs, new_totals, scored, last)
+    over, winner, reason = game_status(rs, new_totals, scored, last)
     return HandResult(
         outcome=outcome, dealer=dealer, bidder=bidder, bidding_side=side, bid=bid,
         trump=trump, need=need_for(rs, bid) if bid is not None else None, awarded=awards,
         totals=new_totals, game_over=over, winner=winner,
-        next_dealer=(dealer + 1) % rs.players, penalties=shown)
+        next_dealer=(dealer + 1) % rs.players, penalties=shown, end_reason=reason)

@@ -1,6 +1,7 @@
-"""Penalties: renege, table talk and an exposed domino (RULES.md 25 to 27)."""
+"""Penalties: renege, table talk and an exposed domino (docs/rules.md 25 to 27)."""
 
 from .errors import PenaltyError, check_int
+from .words import said
 
 KINDS = ("renege", "table_talk", "exposed_domino")
 
@@ -13,25 +14,27 @@ def read_penalties(rs, raw):
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > 64:
-        raise PenaltyError(f"penalties {raw!r} is not a list of penalties", field="penalties")
+        raise PenaltyError("The penalties must be a list, each a renege, table talk or an "
+                           "exposed domino against a side.", field="penalties")
     read = [_read_one(rs, entry, f"penalties[{i}]") for i, entry in enumerate(raw)]
     if sum(kind == "renege" for kind, _ in read) > 1:
-        raise PenaltyError("a hand can have only one renege: the first decides it "
-                           "(RULES.md 25)", field="penalties")
+        raise PenaltyError("A hand can have only one renege: the first one called decides "
+                           "the hand.", field="penalties")
     return read
 
 
 def _read_one(rs, entry, field):
     if not isinstance(entry, dict) or set(entry) != {"kind", "side"}:
-        raise PenaltyError(f"{field} {entry!r} is not {{'kind': ..., 'side': ...}}",
-                           field=field)
+        raise PenaltyError("A penalty names what it was (renege, table talk or exposed "
+                           "domino) and the side it is against, nothing else.", field=field)
     kind = entry["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
-        raise PenaltyError(f"{field}.kind {kind!r} is not one of {', '.join(KINDS)}",
-                           field=f"{field}.kind")
+        raise PenaltyError(f"{said(kind).capitalize()} is not a penalty: a penalty is a "
+                           "renege, table talk or an exposed domino.", field=f"{field}.kind")
     side = check_int(entry["side"], f"{field}.side", PenaltyError)
     if not 0 <= side < rs.side_count:
-        raise PenaltyError(f"{field}.side {side} is not a side 0..{rs.side_count - 1}",
+        raise PenaltyError(f"{rs.name} has {rs.side_count} sides, numbered 1 to "
+                           f"{rs.side_count}: there is no side {side + 1}.",
                            field=f"{field}.side")
     return kind, side
 
@@ -41,13 +44,25 @@ def renege_side(penalties):
     return next((side for kind, side in penalties if kind == "renege"), None)
 
 
+def docked(rs, penalties, side):
+    """Points off the bidding side's count for its exposed dominoes, in marks (docs/rules.md 27).
+
+    In marks a hand is only made or set, so the one-point penalty is taken where a table
+    takes it: from the offending side's count before made or set is decided. Only the
+    bidding side's count decides that, so the opponents' exposures change nothing.
+    """
+    if rs.scoring != "marks":
+        return 0
+    return sum(kind == "exposed_domino" and who == side for kind, who in penalties)
+
+
 def apply_penalties(rs, penalties, warnings):
     """Return (award changes, penalty dicts) for table talk and exposed dominoes.
 
     `warnings` counts each side's table-talk infractions so far in the game and is updated:
-    with `table_talk_warning_first` the first one is only a warning (RULES.md 26). Table talk
+    with `table_talk_warning_first` the first one is only a warning (docs/rules.md 26). Table talk
     gives one mark (points: mark_value points) to every other side; an exposed domino costs
-    its side one point in points scoring and nothing in marks (RULES.md 27).
+    its side one point in points scoring; in marks it is taken off the count (`docked`).
     """
     changes = [0] * rs.side_count
     shown = []

@@ -1,5 +1,5 @@
 // A game on the phone: seat and side names, the local score (rules.js), bid and hand wording.
-import { replay, legalBids, canonicalBid, RulesError } from './rules.js';
+import { replay, winnableBids as offerFor, RulesError } from './rules.js';
 
 const HAND_KEYS = ['dealer', 'bids', 'bidder', 'bid', 'trump', 'result', 'penalties'];
 const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
@@ -47,21 +47,15 @@ export function score(game, hands = game.hands) {
   }
 }
 
-/** Every bid a player could win a hand with, grouped: points, marks, contracts. */
-export function winnableBids(rules, dealer) {
+/**
+ * The bids `seat` could win the hand with when `dealer` shakes, grouped: points, marks,
+ * contracts (rules.js winnableBids, itself the twin of rules.winnable_bids). Without a seat,
+ * every seat's offer together.
+ */
+export function winnableBids(rules, dealer, seat) {
+  const seats = seat === undefined || seat === null ? [...Array(rules.players).keys()] : [seat];
   const seen = new Map();
-  const add = (bid) => { seen.set(JSON.stringify(canonicalBid(rules, bid)), canonicalBid(rules, bid)); };
-  // walk the auction that keeps raising the highest mark bid: every bid offered on the way is winnable
-  const auction = [];
-  const turns = rules.bid_rounds === 'until_pass' ? rules.players * 4 : rules.players;
-  for (let turn = 0; turn < turns; turn += 1) {
-    const offered = legalBids(rules, auction, dealer).filter((b) => b !== 'pass');
-    if (!offered.length) break;
-    offered.forEach(add);
-    const marks = offered.filter((b) => typeof b === 'number').sort((a, b) => b - a);
-    if (!marks.length || (auction.length && marks[0] <= auction[auction.length - 1])) break;
-    auction.push(marks[0]);
-  }
+  for (const s of seats) for (const bid of offerFor(rules, dealer, s)) seen.set(JSON.stringify(bid), bid);
   const all = [...seen.values()];
   const isPoint = (b) => typeof b === 'number' && b < rules.mark_value;
   const isMark = (b) => typeof b === 'number' && b >= rules.mark_value;

@@ -1,4 +1,4 @@
-// Focused tests of pwa/js/rules.js (node --test): the rules it must keep (RULES.md numbers in
+// Focused tests of pwa/js/rules.js (node --test): the rules it must keep (docs/rules.md numbers in
 // each name), malformed input that must end in a RulesError and never a TypeError, and a
 // seeded differential run against rules/ (Python) over random, often illegal, games.
 import { test } from 'node:test';
@@ -8,8 +8,9 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay, scoreHand,
+  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay, scoreHand, winnableBids,
 } from '../../pwa/js/rules.js';
+import { winnableBids as groupedOffer } from '../../pwa/js/game.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const python = (script, input = '') => JSON.parse(execFileSync('python3', ['-c', script],
@@ -28,7 +29,7 @@ const code = (fn) => {
   return 'no error';
 };
 
-test('RULES.md 9: a made point bid is one mark, a set gives the opponents one', () => {
+test('docs/rules.md 9: a made point bid is one mark, a set gives the opponents one', () => {
   const state = replay(S42, [
     { bidder: 1, bid: 30, result: { captured: 30 } },
     { bidder: 2, bid: 35, result: { captured: 34 } },
@@ -39,13 +40,13 @@ test('RULES.md 9: a made point bid is one mark, a set gives the opponents one', 
   assert.equal(state.next_hand_no, 3);
 });
 
-test('RULES.md 5, 8: {"marks": 2} is 84 and needs all 42 points', () => {
+test('docs/rules.md 5, 8: {"marks": 2} is 84 and needs all 42 points', () => {
   assert.equal(canonicalBid(S42, { marks: 2 }), 84);
   const [hand] = replay(S42, [{ bidder: 0, bid: { marks: 2 }, result: { captured: 41 } }]).hands;
   assert.deepEqual([hand.bid, hand.need, hand.outcome, hand.awarded], [84, 42, 'set', [0, 2]]);
 });
 
-test('RULES.md 2, 5: bids and points are whole numbers; booleans and 30.5 are rejected', () => {
+test('docs/rules.md 2, 5: bids and points are whole numbers; booleans and 30.5 are rejected', () => {
   assert.equal(code(() => canonicalBid(S42, 30.5)), 'BID_NOT_INTEGER');
   assert.equal(code(() => canonicalBid(S42, true)), 'BID_NOT_INTEGER');
   assert.equal(code(() => canonicalBid(S42, '30')), 'BID_NOT_INTEGER');
@@ -57,7 +58,7 @@ test('RULES.md 2, 5: bids and points are whole numbers; booleans and 30.5 are re
   assert.equal(code(() => hand(43)), 'RESULT_OUT_OF_RANGE');
 });
 
-test('RULES.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 85, 87)', () => {
+test('docs/rules.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 85, 87)', () => {
   const rs = PRESETS['texas-88'];
   const bad = [];
   for (let captured = 0; captured <= 88; captured += 1) {
@@ -67,21 +68,21 @@ test('RULES.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 8
   assert.deepEqual(bad, [1, 3, 5, 83, 85, 87]);
 });
 
-test('RULES.md 6: after 84 only 126 is a legal mark bid; the dealer may not pass (RULES.md 7)', () => {
+test('docs/rules.md 6: after 84 only 126 is a legal mark bid; the dealer may not pass (docs/rules.md 7)', () => {
   const ladder = legalBids(S42, [84], 0);
   assert.deepEqual(ladder, ['pass', 126]);
   assert.equal(legalBids(S42, ['pass', 'pass', 'pass'], 0)[0], 30);
   assert.equal(code(() => replay(S42, [{ bids: ['pass', 'pass', 'pass', 'pass'] }])), 'DEALER_MUST_BID');
 });
 
-test('RULES.md 11: hand_decided says made, set or not yet', () => {
+test('docs/rules.md 11: hand_decided says made, set or not yet', () => {
   assert.equal(handDecided(S42, 30, 0, [30, 5]), 'made');
   assert.equal(handDecided(S42, 30, 0, [10, 13]), 'set');
   assert.equal(handDecided(S42, 30, 0, [10, 12]), null);
   assert.equal(handDecided(S42, 42, 1, [1, 0]), 'set');
 });
 
-test('RULES.md 25: a renege decides the hand against the offender; the error names the hand', () => {
+test('docs/rules.md 25: a renege decides the hand against the offender; the error names the hand', () => {
   const state = replay(S42, [{ bidder: 0, bid: 84, penalties: [{ kind: 'renege', side: 0 }] }]);
   assert.deepEqual([state.hands[0].outcome, state.totals], ['set', [0, 2]]);
   try {
@@ -327,4 +328,56 @@ test(`differential: ${CASES} random games, ladders and decisions (seed ${SEED}) 
     assert.deepEqual(got, expected[i], `random case ${i}: ${JSON.stringify(c)}`);
   });
   assert.ok(errors > CASES / 16 && errors < CASES * 0.75, `a useful mix of legal and illegal input (${errors} errors)`);
+});
+
+test('docs/rules.md 4-7, 13-16, 20, 23: every seat\'s offer equals rules.winnable_bids', () => {
+  const want = python(`import json, rules
+print(json.dumps({k: [[rules.winnable_bids(rs, d, s) for s in range(rs.players)]
+                      for d in range(rs.players)] for k, rs in rules.PRESETS.items()}))`);
+  for (const [id, rs] of Object.entries(PRESETS)) {
+    for (let dealer = 0; dealer < rs.players; dealer += 1) {
+      for (let seat = 0; seat < rs.players; seat += 1) {
+        assert.deepEqual(winnableBids(rs, dealer, seat), want[id][dealer][seat], `${id} ${dealer} ${seat}`);
+      }
+    }
+  }
+});
+
+test('docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer\'s only', () => {
+  const h2g2 = PRESETS['h2g2-house'];
+  const nello = (seat) => groupedOffer(h2g2, 2, seat).contracts.filter((b) => b.contract === 'nello');
+  assert.equal(nello(2).length, 3);
+  assert.deepEqual([0, 1, 3].map((seat) => nello(seat).length), [0, 0, 0]);
+  const offer = groupedOffer(S42, 0, 1);
+  assert.deepEqual([offer.points[0], offer.points.at(-1), offer.marks, offer.contracts], [30, 41, [42, 84], []]);
+  assert.deepEqual(groupedOffer(S42, 0).marks, [42, 84, 126, 168, 210]);
+  assert.equal(code(() => winnableBids(S42, 0, 4)), 'SEAT_OUT_OF_RANGE');
+});
+
+test('docs/rules.md 29: a stored ruleset from before both_past_target still scores', () => {
+  const old = { ...PRESETS['points-250'] };
+  delete old.both_past_target;
+  const state = replay(old, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
+  assert.deepEqual([state.winner, state.end_reason], [1, 'bidder_out']);
+  const higher = applyOverrides(old, { both_past_target: 'higher_total' });
+  const again = replay(higher, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
+  assert.deepEqual([again.winner, again.end_reason], [0, 'higher_total']);
+});
+
+test('docs/rules.md 13: a stored ruleset with nello_marks (before nello_levels) still scores', () => {
+  const old = { ...PRESETS['wikipedia-42'], nello_marks: 2 };
+  delete old.nello_levels;
+  const state = replay(old, [{ bidder: 1, bid: { contract: 'nello', doubles: 'high' }, result: { tricks: 0 } }]);
+  assert.deepEqual(state.totals, [0, 2]);
+  assert.ok(winnableBids(old, 0, 1).some((b) => b.contract === 'nello' && b.marks === 2));
+  assert.equal(code(() => applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 0 })), 'BAD_OVERRIDE');
+  assert.deepEqual(applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 3 }).nello_levels, [3]);
+});
+
+test('docs/rules.md 13: the offer follows the rules it is given, copies and changes alike', () => {
+  const hasNello = (rs) => winnableBids(rs, 0, 1).some((b) => b.contract === 'nello');
+  assert.equal(hasNello(S42), false);
+  assert.equal(hasNello(applyOverrides(S42, { nello: true })), true);
+  assert.equal(hasNello({ ...S42 }), false);
+  assert.deepEqual(winnableBids({ ...S42 }, 0, 1), winnableBids(S42, 0, 1));
 });

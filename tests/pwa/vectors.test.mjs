@@ -1,5 +1,5 @@
 // Runs every golden case in tests/vectors/*.json against pwa/js/rules.js (node --test).
-// The shape is /work/contract.md "Vectors" and tests/vectors/README.md; one subtest per case
+// The shape is tests/vectors/README.md; one subtest per case
 // id, so a failure names the case. Presets come from rules/ (run once through Python), so
 // they are defined in one place only; overrides go through applyOverrides.
 import { test } from 'node:test';

@@ -1,4 +1,4 @@
-"""The auction and the bid ladder (RULES.md 3-7, 13, 14, 20, 23)."""
+"""The auction and the bid ladder (docs/rules.md 3-7, 13, 14, 20, 23)."""
 
 import pytest
 
@@ -75,12 +75,12 @@ def auction_code(preset, bids, dealer=0, overrides=None, complete=True):
     ("big-game", [42, 43, 44, 45, 46, PASS, PASS, PASS], 3, None, (0, 46)),
 ])
 def test_auction(preset, bids, dealer, overrides, expected):
-    """RULES.md 3-7, 13, 14, 17, 20, 23: who wins the auction, or which rule it breaks."""
+    """docs/rules.md 3-7, 13, 14, 17, 20, 23: who wins the auction, or which rule it breaks."""
     assert auction_code(preset, bids, dealer, overrides) == expected
 
 
 def test_partial_auction_is_fine_until_complete_is_asked():
-    """RULES.md 4: an auction in progress is legal; a finished hand needs it all."""
+    """docs/rules.md 4: an auction in progress is legal; a finished hand needs it all."""
     assert auction_code("straight-42", [30], complete=False) == (1, 30)
 
 
@@ -112,18 +112,18 @@ def test_partial_auction_is_fine_until_complete_is_asked():
         {"contract": "sevens", "marks": 5}]),
 ])
 def test_ladder_offers_only_legal_bids(preset, auction, dealer, expected):
-    """RULES.md 4-7, 13-16, 20: the phone offers exactly these bids."""
+    """docs/rules.md 4-7, 13-16, 20: the phone offers exactly these bids."""
     assert legal_bids(get_ruleset(preset), auction, dealer) == expected
 
 
 def test_ladder_in_the_big_game_lets_a_bidder_bid_again():
-    """RULES.md 23: players may bid more than once until all but one have passed."""
+    """docs/rules.md 23: players may bid more than once until all but one have passed."""
     ladder = legal_bids(get_ruleset("big-game"), [42, 43, PASS, PASS], 0)
     assert ladder[:3] == ["pass", 44, 45]
 
 
 def test_ladder_rejects_a_bad_auction_and_a_bad_dealer():
-    """The ladder checks the auction so far (RULES.md 4) and the dealer seat (RULES.md 3)."""
+    """The ladder checks the auction so far and the dealer seat (docs/rules.md 3, 4)."""
     ruleset = get_ruleset("straight-42")
     with pytest.raises(RulesError) as caught:
         legal_bids(ruleset, [31, 30], 0)

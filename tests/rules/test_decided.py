@@ -1,4 +1,4 @@
-"""Already decided: has the bid been made or set by the points held so far? (RULES.md 11)"""
+"""Already decided: has the bid been made or set by the points held so far? (docs/rules.md 11)"""
 
 import pytest
 
@@ -28,7 +28,7 @@ from rules import RulesError, get_ruleset, hand_decided
     ("140", 100, 0, [40, 25, 20], "set"),
 ])
 def test_hand_decided(preset, bid, bidder, points, decided):
-    """RULES.md 11: made once the bidders reach the need; set once the others pass ppt-need."""
+    """docs/rules.md 11: made once the bidders reach the need; set once the others pass ppt-need."""
     assert hand_decided(get_ruleset(preset), bid, bidder, points) == decided
 
 
@@ -42,14 +42,14 @@ def test_hand_decided(preset, bid, bidder, points, decided):
     ((30, 0, None), "BAD_RESULT"),
 ])
 def test_hand_decided_rejects_bad_input(args, code):
-    """RULES.md 11, Input checks: a bad bid, seat or points list is a RulesError."""
+    """docs/rules.md 11, Input checks: a bad bid, seat or points list is a RulesError."""
     with pytest.raises(RulesError) as caught:
         hand_decided(get_ruleset("straight-42"), *args)
     assert caught.value.code == code
 
 
 def test_hand_decided_needs_a_ruleset():
-    """RULES.md 11, Input checks: a preset id is not a Ruleset (BAD_INPUT)."""
+    """docs/rules.md 11, Input checks: a preset id is not a Ruleset (BAD_INPUT)."""
     with pytest.raises(RulesError) as caught:
         hand_decided("straight-42", 30, 0, [0, 0])
     assert caught.value.code == "BAD_INPUT"

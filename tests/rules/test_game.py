@@ -1,4 +1,4 @@
-"""A game: running totals, game over, winner, dealer rotation, hand numbers (RULES.md 3, 7-10)."""
+"""A game: totals, game over, winner, dealer rotation, hand numbers (docs/rules.md 3, 7-10)."""
 
 import pytest
 
@@ -15,7 +15,7 @@ def made(bidder, bid=30, captured=None):
 
 
 def test_whole_game_in_marks():
-    """Walk-through, marks (RULES.md 3-9): seven hands to 7 marks, overshoot allowed."""
+    """Walk-through, marks (docs/rules.md 3-9): seven hands to 7 marks, overshoot allowed."""
     hands = [
         {"dealer": 0, "bids": [30, PASS, 32, PASS], "trump": 6, "result": {"captured": 35}},
         {"dealer": 1, "bids": [PASS, PASS, PASS, 30], "trump": "doubles",
@@ -46,7 +46,7 @@ def test_whole_game_in_marks():
 
 
 def test_whole_game_in_points():
-    """Walk-through, points to 250 (RULES.md 10 and its ambiguities)."""
+    """Walk-through, points to 250 (docs/rules.md 10 and its ambiguities)."""
     hands = [
         {"bidder": 1, "bid": 30, "result": {"captured": 31}},  # made: 11, 31
         {"bidder": 2, "bid": 30, "result": {"captured": 26}},  # set: 0, 30 + 16
@@ -70,7 +70,7 @@ def test_whole_game_in_points():
 
 
 def test_both_sides_past_250_the_bidder_who_made_wins():
-    """RULES.md ambiguities: both sides reach the target in one hand -> bidder goes out."""
+    """docs/rules.md ambiguities: both sides reach the target in one hand -> bidder goes out."""
     state = replay(get_ruleset("points-250"), [made(1, 30, 30)], start_totals=[245, 225])
     assert state.totals == [257, 255] and (state.game_over, state.winner) == (True, 1)
 
@@ -83,7 +83,7 @@ def test_both_sides_past_250_the_bidder_who_made_wins():
     ([10, 10, 10], [3, 2, 2], 4, [6, 12, 12], False, None),
 ])
 def test_winner_when_several_sides_reach_the_target(start, by_side, bid, totals, over, winner):
-    """RULES.md ambiguities: a made bidder at the target goes out; else the highest total
+    """docs/rules.md ambiguities: a made bidder at the target goes out; else the highest total
     wins, and an exact tie on top plays on (Moon, game to 21)."""
     the_hand = {"bidder": 0, "bid": bid, "result": {"by_side": by_side}}
     state = replay(get_ruleset("moon"), [the_hand], start_totals=start)
@@ -91,13 +91,13 @@ def test_winner_when_several_sides_reach_the_target(start, by_side, bid, totals,
 
 
 def test_overshooting_seven_marks_is_allowed():
-    """RULES.md 9: '7 (or more)': a 2-mark hand from 6 ends at 8."""
+    """docs/rules.md 9: '7 (or more)': a 2-mark hand from 6 ends at 8."""
     state = replay(get_ruleset("straight-42"), [made(1, 84, 42)], start_totals=[1, 6])
     assert (state.totals, state.game_over, state.winner) == ([1, 8], True, 1)
 
 
 def test_marks_game_ends_after_max_hands_with_the_leader():
-    """Issue 2 / RULES.md 9: at most 13 scored hands; the leader wins, nobody on a tie."""
+    """Issue 2 / docs/rules.md 9: at most 13 scored hands; the leader wins, nobody on a tie."""
     hands = [made(0), made(1)] * 6 + [made(0)]
     state = replay(get_ruleset("straight-42"), hands)
     assert state.totals == [7, 6] and state.game_over and state.winner == 0
@@ -109,28 +109,28 @@ def test_marks_game_ends_after_max_hands_with_the_leader():
 
 
 def test_reshuffles_do_not_count_toward_max_hands():
-    """RULES.md 9: 'scored hands' — a reshuffle is not scored, but it is a hand number."""
+    """docs/rules.md 9: 'scored hands' — a reshuffle is not scored, but it is a hand number."""
     ruleset = get_ruleset("straight-42", {"max_hands": 2, "all_pass": "reshuffle"})
     state = replay(ruleset, [made(0), {"bids": [PASS] * 4}])
     assert not state.game_over and state.next_hand_no == 3 and state.next_dealer == 2
 
 
 def test_hand_after_game_over_is_rejected_with_its_index():
-    """RULES.md 9, Input checks: a hand after the game is GAME_OVER, with its index."""
+    """docs/rules.md 9, Input checks: a hand after the game is GAME_OVER, with its index."""
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0, 84, 42)] * 4 + [made(1)])
     assert (caught.value.code, caught.value.hand_index) == ("GAME_OVER", 4)
 
 
 def test_error_in_a_hand_carries_its_index():
-    """RULES.md 5, Input checks: replay names the bad hand in .hand_index."""
+    """docs/rules.md 5, Input checks: replay names the bad hand in .hand_index."""
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0), made(1, 29)])
     assert (caught.value.code, caught.value.hand_index) == ("BID_OUT_OF_RANGE", 1)
 
 
 def test_dealer_rotates_clockwise_through_reshuffles():
-    """RULES.md 3, 7: the deal passes left every hand, a reshuffle included."""
+    """docs/rules.md 3, 7: the deal passes left every hand, a reshuffle included."""
     hands = [{"dealer": 4, "bids": [PASS] * 6}, {"dealer": 5, "bids": [PASS] * 6},
              {"dealer": 0, "bidder": 1, "bid": 60, "result": {"captured": 60}}]
     state = replay(get_ruleset("texas-88"), hands, first_dealer=4).to_dict()
@@ -139,32 +139,33 @@ def test_dealer_rotates_clockwise_through_reshuffles():
 
 
 def test_wrong_dealer_in_the_log_is_out_of_turn():
-    """RULES.md 3: the dealer given must be the expected one."""
+    """docs/rules.md 3: the dealer given must be the expected one."""
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0), {**made(1), "dealer": 0}])
     assert (caught.value.code, caught.value.hand_index) == ("DEALER_OUT_OF_TURN", 1)
 
 
 def test_start_totals_carry_over_from_paper():
-    """RULES.md 9: a game may start from totals carried over from paper."""
+    """docs/rules.md 9: a game may start from totals carried over from paper."""
     state = replay(get_ruleset("straight-42"), [made(0)], start_totals=[6, 2])
     assert state.totals == [7, 2] and state.winner == 0
 
 
 def test_paper_totals_that_already_end_the_game_close_it():
-    """RULES.md 9: start totals past the target end the game; a hand is GAME_OVER."""
+    """docs/rules.md 9: start totals past the target end the game; a hand is GAME_OVER."""
     state = replay(get_ruleset("straight-42"), [], start_totals=[3, 7])
-    assert (state.game_over, state.winner) == (True, 1)
+    assert (state.game_over, state.winner, state.end_reason) == (True, 1, "paper_score")
     with pytest.raises(RulesError) as caught:
         replay(get_ruleset("straight-42"), [made(0)], start_totals=[3, 7])
     assert (caught.value.code, caught.value.hand_index) == ("GAME_OVER", 0)
 
 
 def test_empty_log_is_a_fresh_game():
-    """RULES.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
+    """docs/rules.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
     assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
-                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3}
+                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3,
+                     "end_reason": None}
 
 
 @pytest.mark.parametrize(("args", "code"), [
@@ -177,7 +178,7 @@ def test_empty_log_is_a_fresh_game():
     ((get_ruleset("straight-42"), [], 0, "0-0"), "BAD_INPUT"),
 ])
 def test_replay_checks_its_arguments(args, code):
-    """RULES.md 3, Input checks: replay rejects bad rulesets, logs, dealers, totals."""
+    """docs/rules.md 3, Input checks: replay rejects bad rulesets, logs, dealers, totals."""
     with pytest.raises(RulesError) as caught:
         replay(*args)
     assert caught.value.code == code

@@ -1,4 +1,4 @@
-"""Penalties: renege, table talk, an exposed domino (RULES.md 25-27)."""
+"""Penalties: renege, table talk, an exposed domino (docs/rules.md 25-27)."""
 
 import pytest
 
@@ -25,20 +25,20 @@ def penalised(preset, bid, penalties, result=None, bidder=0, warnings=None):
     ("three-hand-42", 30, 0, "set", [0, 1, 1]),
 ])
 def test_renege_decides_the_hand_against_the_offender(preset, bid, side, outcome, awarded):
-    """RULES.md 25: the other side gets the marks (or points) of the bid; no result needed."""
+    """docs/rules.md 25: the other side gets the marks (or points) of the bid; no result needed."""
     result = penalised(preset, bid, [{"kind": "renege", "side": side}])
     assert (result["outcome"], result["awarded"]) == (outcome, awarded)
     assert result["penalties"] == [{"kind": "renege", "side": side}]
 
 
 def test_renege_overrides_a_result_that_was_entered():
-    """RULES.md 25: the renege decides even when the points said otherwise."""
+    """docs/rules.md 25: the renege decides even when the points said otherwise."""
     result = penalised("straight-42", 30, [{"kind": "renege", "side": 0}], {"captured": 40})
     assert result["outcome"] == "set" and result["awarded"] == [0, 1]
 
 
 def test_table_talk_gives_the_other_side_a_mark():
-    """RULES.md 26 (Tennessee): one mark to the other side, added to the hand's award."""
+    """docs/rules.md 26 (Tennessee): one mark to the other side, added to the hand's award."""
     result = penalised("tennessee", 30, [{"kind": "table_talk", "side": 0}], {"captured": 35})
     assert result["awarded"] == [1, 1]
     assert result["penalties"] == [{"kind": "table_talk", "side": 0, "warning": False,
@@ -46,14 +46,14 @@ def test_table_talk_gives_the_other_side_a_mark():
 
 
 def test_table_talk_in_points_is_one_mark_of_points():
-    """RULES.md 26, choice: in points scoring a mark is mark_value points."""
+    """docs/rules.md 26, choice: in points scoring a mark is mark_value points."""
     result = penalised("points-250", 30, [{"kind": "table_talk", "side": 1}],
                        {"captured": 30})
     assert result["awarded"] == [30 + 42, 12]
 
 
 def test_tournament_table_talk_warns_first_then_costs_a_mark():
-    """RULES.md 26 (tournament): the first infraction of a side is a warning."""
+    """docs/rules.md 26 (tournament): the first infraction of a side is a warning."""
     talk = {"kind": "table_talk", "side": 1}
     hands = [{"bidder": 0, "bid": 30, "result": {"captured": 30}, "penalties": [talk]},
              {"bidder": 1, "bid": 30, "result": {"captured": 30}, "penalties": [talk]}]
@@ -65,7 +65,8 @@ def test_tournament_table_talk_warns_first_then_costs_a_mark():
 @pytest.mark.parametrize(("preset", "awarded"), [("points-250", [30, 11]),
                                                  ("straight-42", [1, 0])])
 def test_exposed_domino_costs_a_point_in_points_scoring(preset, awarded):
-    """RULES.md 27: one point against that side in points; no effect in marks (a choice)."""
+    """docs/rules.md 27: one point against that side in points; in marks the opponents'
+    exposure changes nothing (only the bidders' count decides made or set)."""
     result = penalised(preset, 30, [{"kind": "exposed_domino", "side": 1}], {"captured": 30})
     assert result["awarded"] == awarded
 
@@ -80,14 +81,14 @@ def test_exposed_domino_costs_a_point_in_points_scoring(preset, awarded):
     ([{"kind": "renege", "side": 0}, {"kind": "renege", "side": 1}], "penalties"),
 ])
 def test_bad_penalties_are_rejected(penalties, field):
-    """RULES.md 25-27: unknown kinds, bad sides and a second renege are BAD_PENALTY."""
+    """docs/rules.md 25-27: unknown kinds, bad sides and a second renege are BAD_PENALTY."""
     with pytest.raises(RulesError) as caught:
         penalised("straight-42", 30, penalties, {"captured": 30})
     assert (caught.value.code, caught.value.field) == ("BAD_PENALTY", field)
 
 
 def test_renege_needs_a_bid():
-    """RULES.md 25: a reshuffled hand has no bid for a renege to decide."""
+    """docs/rules.md 25: a reshuffled hand has no bid for a renege to decide."""
     ruleset = get_ruleset("texas-88")
     the_hand = {"bids": ["pass"] * 6, "penalties": [{"kind": "renege", "side": 0}]}
     with pytest.raises(RulesError) as caught:
@@ -96,7 +97,7 @@ def test_renege_needs_a_bid():
 
 
 def test_table_talk_during_a_reshuffle_still_counts():
-    """RULES.md 26: the penalty stands even when the hand is thrown in."""
+    """docs/rules.md 26: the penalty stands even when the hand is thrown in."""
     the_hand = {"bids": ["pass"] * 6, "penalties": [{"kind": "table_talk", "side": 0}]}
     result = score_hand(get_ruleset("texas-88"), the_hand, 0, [0, 0]).to_dict()
     assert result["outcome"] == "reshuffle" and result["awarded"] == [0, 1]

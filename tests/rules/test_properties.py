@@ -1,4 +1,4 @@
-"""Hypothesis properties of rules/ (RULES.md 8-11; issue 2 "Must show").
+"""Hypothesis properties of rules/ (docs/rules.md 8-11; issue 2 "Must show").
 
 Profiles (tests/rules/conftest.py): ~200 examples each, 10,000 with `pytest --long`.
 """
@@ -46,7 +46,7 @@ def two_sided_hand(draw, preset_ids):
 
 
 def expected_awards(ruleset, the_hand):
-    """RULES.md 8-10 written out directly: the awards of a two-sided hand."""
+    """docs/rules.md 8-10 written out directly: the awards of a two-sided hand."""
     bid = parse_bid(ruleset, the_hand["bid"])
     side = ruleset.sides[the_hand["bidder"]]
     result = the_hand["result"]
@@ -71,7 +71,7 @@ def expected_awards(ruleset, the_hand):
 
 @given(two_sided_hand(TWO_SIDED))
 def test_awards_follow_the_ruleset(case):
-    """RULES.md 8-10: a scored hand's awards are the ones the rules give."""
+    """docs/rules.md 8-10: a scored hand's awards are the ones the rules give."""
     ruleset, the_hand = case
     result = score_hand(ruleset, the_hand, 0, [0, 0])
     assert result.awarded == expected_awards(ruleset, the_hand)
@@ -80,7 +80,7 @@ def test_awards_follow_the_ruleset(case):
 
 @given(two_sided_hand(TWO_SIDED_MARKS))
 def test_exactly_one_side_gains_in_two_sided_marks(case):
-    """RULES.md 9: barring penalties, exactly one side gains, by the bid's marks."""
+    """docs/rules.md 9: barring penalties, exactly one side gains, by the bid's marks."""
     ruleset, the_hand = case
     awarded = score_hand(ruleset, the_hand, 0, [0, 0]).awarded
     gains = [a for a in awarded if a]
@@ -113,7 +113,7 @@ def play_until_over(ruleset, start, first_dealer, hands):
 
 @given(game_log(TWO_SIDED))
 def test_totals_equal_start_plus_the_sum_of_awards(case):
-    """RULES.md 9, 10: totals are the start totals plus every award so far."""
+    """docs/rules.md 9, 10: totals are the start totals plus every award so far."""
     ruleset, start, first_dealer, hands = case
     state, _ = play_until_over(ruleset, start, first_dealer, hands)
     running = list(start)
@@ -125,7 +125,7 @@ def test_totals_equal_start_plus_the_sum_of_awards(case):
 
 @given(game_log(TWO_SIDED))
 def test_replaying_a_log_gives_the_same_state(case):
-    """RULES.md 3, 9, 10: replaying a log (also as canonical JSON) is stable."""
+    """docs/rules.md 3, 9, 10: replaying a log (also as canonical JSON) is stable."""
     ruleset, start, first_dealer, hands = case
     state, used = play_until_over(ruleset, start, first_dealer, hands)
     again = replay(ruleset, json.loads(json.dumps(hands[:used])), first_dealer, start)
@@ -136,7 +136,7 @@ def test_replaying_a_log_gives_the_same_state(case):
 
 
 def rules_say_over(ruleset, totals, scored, last):
-    """RULES.md 9, 10 and the ambiguities, written out for two sides."""
+    """docs/rules.md 9, 10 and the ambiguities, written out for two sides."""
     top = max(totals)
     if top >= ruleset.target:
         side, made = last
@@ -151,7 +151,7 @@ def rules_say_over(ruleset, totals, scored, last):
 
 @given(game_log(TWO_SIDED))
 def test_game_is_over_exactly_when_the_rules_say(case):
-    """RULES.md 9, 10: over at the target (or after max_hands in marks), and then closed."""
+    """docs/rules.md 9, 10: over at the target (or after max_hands in marks), and then closed."""
     ruleset, start, first_dealer, hands = case
     state, used = play_until_over(ruleset, start, first_dealer, hands)
     for number, result in enumerate(state.hands, 1):
@@ -189,7 +189,7 @@ def only_rules_errors(call, *args, **kwargs):
 @given(st.sampled_from(list(PRESETS)), st.lists(NEAR_HANDS | JUNK, max_size=4),
        JUNK | st.integers(0, 8), JUNK | st.lists(st.integers(-5, 300), max_size=3))
 def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, start):
-    """RULES.md Input checks: no hand or log of any shape raises but RulesError."""
+    """docs/rules.md Input checks: no hand or log of any shape raises but RulesError."""
     ruleset = PRESETS[preset]
     only_rules_errors(replay, ruleset, hands, dealer, start)
     only_rules_errors(score_hand, ruleset, hands[0] if hands else hands, dealer, start)
@@ -201,7 +201,7 @@ def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, st
 
 @given(st.sampled_from(list(PRESETS)), JUNK, JUNK, JUNK, JUNK)
 def test_no_bid_input_raises_anything_but_rules_error(preset, bid, seat, points, auction):
-    """RULES.md 4-7, 11: the ladder and hand_decided answer junk with RulesError."""
+    """docs/rules.md 4-7, 11: the ladder and hand_decided answer junk with RulesError."""
     ruleset = PRESETS[preset]
     only_rules_errors(hand_decided, ruleset, bid, seat, points)
     only_rules_errors(legal_bids, ruleset, auction, seat)
@@ -211,7 +211,7 @@ def test_no_bid_input_raises_anything_but_rules_error(preset, bid, seat, points,
 @given(st.sampled_from(list(PRESETS)), JUNK,
        st.dictionaries(st.sampled_from(list(Ruleset.__dataclass_fields__)), JUNK))
 def test_no_ruleset_input_raises_anything_but_rules_error(preset, junk, overrides):
-    """RULES.md 1-24: a bad preset id or override is a RulesError."""
+    """docs/rules.md 1-24: a bad preset id or override is a RulesError."""
     only_rules_errors(get_ruleset, junk)
     only_rules_errors(get_ruleset, preset, junk)
     only_rules_errors(get_ruleset, preset, overrides)
@@ -220,7 +220,7 @@ def test_no_ruleset_input_raises_anything_but_rules_error(preset, junk, override
 
 @given(st.sampled_from(list(PRESETS)), st.data())
 def test_every_ladder_bid_is_accepted_by_a_hand(preset, data):
-    """RULES.md 4-7: the phone offers only bids that the scoring then accepts."""
+    """docs/rules.md 4-7: the phone offers only bids that the scoring then accepts."""
     ruleset = get_ruleset(preset)
     auction = []
     dealer = data.draw(st.integers(0, ruleset.players - 1))
@@ -237,7 +237,7 @@ def test_every_ladder_bid_is_accepted_by_a_hand(preset, data):
 
 
 def test_hypothesis_profile_follows_the_long_option(request):
-    """RULES.md properties: ~200 examples each, 10,000 with `pytest --long`."""
+    """docs/rules.md properties: ~200 examples each, 10,000 with `pytest --long`."""
     from hypothesis import settings
 
     long_run = request.config.getoption("--long")
@@ -261,7 +261,7 @@ ODD_KNOBS = st.fixed_dictionaries({}, optional={
 
 @given(st.sampled_from(list(PRESETS)), ODD_KNOBS, st.data())
 def test_odd_but_valid_rulesets_score_without_crashing(preset, knobs, data):
-    """RULES.md 1-24 (knobs): any accepted ruleset runs auctions and hands to a RulesError
+    """docs/rules.md 1-24 (knobs): any accepted ruleset runs auctions and hands to a RulesError
     at worst, never another exception."""
     try:
         ruleset = get_ruleset(preset, knobs)

@@ -18,7 +18,7 @@ def imported_roots(path):
 
 
 def test_rules_imports_only_the_standard_library():
-    """RULES.md (the engine), STYLE.md: rules/ imports only the stdlib."""
+    """docs/rules.md (the engine), STYLE.md: rules/ imports only the stdlib."""
     files = sorted(RULES.glob("*.py"))
     assert files
     foreign = {(path.name, name) for path in files for name in imported_roots(path)

@@ -1,6 +1,6 @@
 """Run every golden case in tests/vectors/*.json against rules/ (the shape: contract "Vectors").
 
-Each case cites its RULES.md rule in its "rule" field; the test id is file::case id.
+Each case cites its docs/rules.md rule in its "rule" field; the test id is file::case id.
 """
 
 import json
@@ -84,7 +84,7 @@ def check_ladder(ruleset, ladder, expect):
 
 @pytest.mark.parametrize("case", _load_cases())
 def test_vector_case(case):
-    """RULES.md, the rule in case["rule"]: each golden case gives its outcome."""
+    """docs/rules.md, the rule in case["rule"]: each golden case gives its outcome."""
     if "error" in case:
         check_error(case)
         return
