@@ -8,7 +8,7 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import errors, ratelimit
 from .config import Config
 from .db import flask_db, open_database
-from .json_provider import OrjsonProvider
+from .json_provider import OrjsonProvider, read_request_body
 from .models import create_tables, prune_idempotency_keys
 
 API_DESCRIPTION = """\
@@ -101,6 +101,8 @@ def create_app(test_config=None):
         create_tables()
     if hasattr(flask_db.database.obj, "close_all"):  # no pooled connection outlives a fork
         flask_db.database.obj.close_all()
+    # First of the before-request hooks: nothing reads a body before it is checked.
+    app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
     ratelimit.init_app(app)

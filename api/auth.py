@@ -48,7 +48,8 @@ def bearer_token():
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not TOKEN_RE.fullmatch(token.strip()):
-        abort(401, "the Authorization header must be `Bearer <token>`", headers=AUTH_HEADERS)
+        abort(401, "the edit token is not readable: send it as Authorization: Bearer <token>",
+              headers=AUTH_HEADERS, rule_code="BAD_TOKEN")
     return token.strip()
 
 
@@ -64,15 +65,19 @@ def require_edit(game_id):
     """The game `game_id` if the request carries its edit token; else abort 401, 403 or 404."""
     token = bearer_token()
     if token is None:
-        abort(401, "this needs the game's edit token (Authorization: Bearer)", headers=AUTH_HEADERS)
+        abort(401, "only the phones keeping this game's score can do that: send its edit "
+              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
+              rule_code="NEEDS_TOKEN")
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
     if not is_known_token(token):
-        abort(401, "unknown token", headers=AUTH_HEADERS)
+        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
+              rule_code="UNKNOWN_TOKEN")
     if game is None:
-        abort(404, f"no game {str(game_id)!r}")
-    abort(403, "this token does not allow changing or fully reading this game")
+        abort(404, "there is no such game: it may have been deleted", rule_code="NOT_FOUND")
+    abort(403, "this token does not allow changing or fully reading this game: it belongs "
+          "to another game, or only views it", rule_code="WRONG_TOKEN")
 
 
 def edit_token_required(view):
