@@ -93,6 +93,9 @@ def create_app(test_config=None):
     if app.config["PROXY_FIX_HOPS"]:
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    if not app.config["PUBLIC_URL"] and not app.config["TRUSTED_HOSTS"]:
+        app.logger.warning("neither PUBLIC_URL nor TRUSTED_HOSTS is set: share links are "
+                           "built from the Host header each client sends, which it can forge")
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
     app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
                                          "api_docs_asset")

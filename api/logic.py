@@ -11,7 +11,7 @@ from peewee import IntegrityError
 
 import rules
 
-from .auth import hash_token, new_token
+from .auth import TOKEN_RE, hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
 from .models import Game, canonical_json, utcnow
@@ -207,9 +207,19 @@ def set_share(game_id, action):
     return {"share_token": game.share_token, "share_url": share_url(game.share_token)}
 
 
+def find_shared(token):
+    """(game, hands) behind a share token, or (None, []) if there is none (or it was revoked).
+
+    A token that cannot be one (a NUL, anything but url-safe base64) is never looked up:
+    PostgreSQL refuses a NUL in text outright, which would be a 500 instead of a 404."""
+    if not TOKEN_RE.fullmatch(token):
+        return None, []
+    return Game.shared(token)
+
+
 def shared_game(token):
     """(game, hands) behind a share token; 404 if there is none (or it was revoked)."""
-    game, hands = Game.shared(token)
+    game, hands = find_shared(token)
     if game is None:
         abort(404, "no game is shared under this link (it may have been turned off or "
               "replaced by a new one)", rule_code="NOT_FOUND")

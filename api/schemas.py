@@ -22,7 +22,7 @@ from rules.penalties import KINDS as PENALTY_KINDS
 from rules.results import RESULT_KEYS
 from rules.rulesets import CONTRACTS, NELLO_MODES
 
-from .auth import weak_token_reason
+from .auth import EDIT_TOKEN_RE, weak_token_reason
 
 MAX_SEAT = 15
 MAX_HAND_NO = 10_000
@@ -190,8 +190,10 @@ class GameCreate(StrictSchema):
     first_dealer = Int(0, MAX_SEAT, required=True)
     start_totals = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 8))
     edit_token = fields.String(
-        validate=validate.Length(22, 128),
-        metadata={"description": "client-made, >= 128 random bits (22+ url-safe base64 chars)"},
+        validate=validate.Regexp(f"^{EDIT_TOKEN_RE.pattern}$"),
+        metadata={"description": "client-made: 32 random bytes in url-safe base64 without "
+                  "padding (43 characters), as the phone makes it; omitted: the server makes "
+                  "one"},
     )
 
     @validates("edit_token")
