@@ -8,6 +8,7 @@ schema or the engine catches it) the schema refusal uses it, so a program sees o
 """
 
 import json
+import re
 
 from rules.bids import TRUMP_NAMES
 from rules.penalties import KINDS
@@ -17,7 +18,7 @@ SEAT = ("a seat", "seats are numbered from 0 (the first dealer's left is 1)",
         "SEAT_OUT_OF_RANGE")
 BID = ("a bid", 'a bid is a number like 30, or marks like {"marks": 2}, or a contract like '
        '{"contract": "plunge", "marks": 4}', "BID_NOT_INTEGER")
-POINTS = ("a point count", "points are whole numbers", "RESULT_NOT_INTEGER")
+POINTS = ("a point count", "points are whole numbers from 0", "RESULT_NOT_INTEGER")
 # field name -> (what it should be, what a good one looks like, rule_code)
 FIELDS = {
     "bid": BID,
@@ -60,6 +61,12 @@ FIELDS = {
 ITEMS = {"bids": BID, "by_side": POINTS, "start_totals": FIELDS["start_totals"],
          "penalties": FIELDS["penalties"], "teams": FIELDS["teams"], "players": FIELDS["name"]}
 WHOLE = ("what this asks for", "send a JSON object", "BAD_INPUT")
+# What is missing, said as a thing (the FIELDS words say what a value should be).
+MISSING = {"first_dealer": "the first dealer", "ruleset": "the ruleset",
+           "hand_no": "the hand number", "action": "what to do with the link",
+           "name": "the team's name", "kind": "the kind of penalty", "side": "the side"}
+# An integer of the right type but out of bounds gets rules/'s range code, not its type code.
+RANGE_CODES = {"BID_NOT_INTEGER": "BID_OUT_OF_RANGE", "RESULT_NOT_INTEGER": "RESULT_OUT_OF_RANGE"}
 _MISSING = object()
 
 
@@ -121,10 +128,44 @@ def schema_refusal(errors, body):
         return "UNKNOWN_FIELD", f'"{key}" is not something the scorepad knows here: leave it out'
     what, hint, rule_code = describe(path)
     if text == "Missing data for required field.":
-        return "MISSING_FIELD", f"{what} is missing here: {hint}"
-    value = body if tuple(path) == ("_schema",) else value_at(body, path)
+        return "MISSING_FIELD", f"{MISSING.get(key, what)} is missing: {hint}"
+    whole = tuple(path) == ("_schema",)
+    value = body if whole else value_at(body, path)
     if value is _MISSING:
         return rule_code, f"that is not {what}: {hint}"
-    if value is None:
+    if value is None and not whole:
         return rule_code, f"{what} cannot be left empty (null) here: {hint}"
+    if isinstance(value, int) and not isinstance(value, bool):
+        rule_code = RANGE_CODES.get(rule_code, rule_code)
     return rule_code, f"{shown(value)} is not {what}: {hint}"
+
+
+# ---- rules/'s own messages, said at the table ----
+
+CITATION = re.compile(r"\s*\((?:RULES|docs/rules)\.md[^)]*\)")
+PATH = re.compile(r"\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)+|\b[a-z_]+\[\d+\]")
+RESULT_WORDS = {"captured": "the points captured", "tricks": "the tricks taken",
+                "by_side": "the points of each side", "declared": "made or set"}
+
+
+def spoken_field(path):
+    """A field path of rules/ ("result.by_side", "penalties[0].side", "rules.target") in
+    words ("the points of each side", "the side of penalty 1", "the target rule")."""
+    parts = re.findall(r"[a-z_]+|\[\d+\]", path)
+    first, last = parts[0], parts[-1]
+    if first == "rules" and len(parts) > 1:
+        return f"the {parts[1].replace('_', ' ')} rule"
+    if first == "result" and last in RESULT_WORDS:
+        return RESULT_WORDS[last]
+    index = next((int(p[1:-1]) + 1 for p in parts if p.startswith("[")), None)
+    if first == "bids" and index is not None:
+        return f"bid {index} of the auction"
+    if first == "penalties" and index is not None:
+        return f"penalty {index}" if last.startswith("[") else f"the {last} of penalty {index}"
+    return f"the {last.replace('_', ' ')}"
+
+
+def spoken_message(message):
+    """rules/'s message without rule citations and with field paths in words."""
+    text = CITATION.sub("", message)
+    return PATH.sub(lambda match: spoken_field(match.group(0)), text)

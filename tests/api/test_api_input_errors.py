@@ -52,7 +52,7 @@ def test_schema_refusals_name_the_value_in_player_words(table, hand, rule_code, 
 
 def test_a_missing_field_and_a_whole_body_of_the_wrong_kind(client, table):
     error = client.post_json("/api/games", {"first_dealer": 0}, status=422).json
-    assert "ruleset is missing" in plain(error, 422, "MISSING_FIELD")
+    assert "the ruleset is missing" in plain(error, 422, "MISSING_FIELD")
     headers = {**table.auth, "Idempotency-Key": "k"}
     error = client.post_json(f"{table.url}/hands", [1, 2], headers=headers, status=422).json
     assert "[1, 2] is not what this asks for" in plain(error, 422, "BAD_INPUT")
