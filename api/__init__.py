@@ -8,15 +8,15 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 from . import errors, ratelimit
 from .config import Config
 from .db import flask_db, open_database
-from .json_provider import OrjsonProvider
+from .json_provider import OrjsonProvider, read_request_body
 from .models import create_tables, prune_idempotency_keys
 
 API_DESCRIPTION = """\
 The REST API of Tally 42, the scorepad for Texas 42. JSON in and out; bid, hand and result
 encodings are the ones of `rules/` (see RULES.md).
 
-**Access.** No accounts and no cookies. The *edit token* (made when the game is created, at
-least 128 random bits; the server keeps only its SHA-256) goes in `Authorization: Bearer
+**Access.** No accounts and no cookies. The *edit token* (made when the game is created,
+256 random bits; the server keeps only its SHA-256) goes in `Authorization: Bearer
 <token>` on every write and on the full read `GET /api/games/{id}`. The *share token* only
 reads, through its path: `GET /api/share/{token}` and the page `/s/{token}`.
 
@@ -26,13 +26,22 @@ reads, through its path: `GET /api/share/{token}` and the page `/s/{token}`.
   any share token used on an edit route.
 * **404**: no such game, hand or share link (asked with a known token).
 
-**Errors** all have one shape: `{"code", "status", "message", "errors"}`; a 422 from the
-rules engine adds `rule_code` (e.g. `BID_OUT_OF_RANGE`) and, when replaying the log,
-`hand_no`. A 409 on `POST .../hands` for a `hand_no` already recorded with other content
-carries that hand as `stored_hand`.
+**Errors** all have one shape: `{"code", "status", "message", "errors", "rule_code"}`. The
+`message` is for people (it names the value, without field paths); `errors` keeps the field
+paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
+`BID_OUT_OF_RANGE`, also used by the schema for the same mistake) or the API's own:
+`BAD_JSON` (400: not JSON, nested past 32 levels, an integer past 4,300 digits),
+`NOT_A_NUMBER` and `BAD_TEXT` (422: NaN/Infinity, a lone surrogate), `NOT_JSON` (415),
+`BODY_TOO_LARGE` (413), `MISSING_FIELD`, `UNKNOWN_FIELD`, `BAD_INPUT`, `WEAK_TOKEN` (422),
+`NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
+`METHOD_NOT_ALLOWED`, `CONFLICT`, `GAME_EXISTS`, `TOKEN_IN_USE`, `GAME_CHANGED` (412),
+`NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` (429), `SERVER_BUSY` (503). A 422 from the rules
+engine adds, when replaying the log, `hand_no`. A 409 on `POST .../hands` for a `hand_no`
+already recorded with other content carries that hand as `stored_hand`.
 
-**Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies over
-16 KiB get 413. `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
+**Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies are
+JSON (415 otherwise); over 16 KiB, with or without Content-Length, they get 413.
+`POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
 body returns the stored response; the same key with another body is 422; a replay while the
 first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
@@ -93,6 +102,9 @@ def create_app(test_config=None):
     if app.config["PROXY_FIX_HOPS"]:
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
+    if not app.config["PUBLIC_URL"] and not app.config["TRUSTED_HOSTS"]:
+        app.logger.warning("neither PUBLIC_URL nor TRUSTED_HOSTS is set: share links are "
+                           "built from the Host header each client sends, which it can forge")
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
     app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
                                          "api_docs_asset")
@@ -101,6 +113,8 @@ def create_app(test_config=None):
         create_tables()
     if hasattr(flask_db.database.obj, "close_all"):  # no pooled connection outlives a fork
         flask_db.database.obj.close_all()
+    # First of the before-request hooks: nothing reads a body before it is checked.
+    app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
     ratelimit.init_app(app)

@@ -17,12 +17,17 @@ from flask import g, request
 from .errors import abort
 from .models import Game
 
-TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # used with fullmatch
-MIN_DISTINCT_CHARS = 10  # a random 22-char token has ~19; "aaaa…" or "abab…" is not random
+TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # any token this server made (fullmatch)
+# A client-made edit token is what the phone makes (pwa/js/ui.js randomToken) and what
+# new_token() makes: 32 random bytes in url-safe base64 without padding, 43 characters. The
+# last one carries 4 bits and 2 zero bits, so it is one of 16 characters.
+EDIT_TOKEN_BYTES = 32
+EDIT_TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{42}[AEIMQUYcgkosw048]")
+MIN_DISTINCT_CHARS = 16  # 43 random characters show ~30 distinct ones; "abab..." is not random
 AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="tally42"'}
 
 
-def new_token(nbytes=32):
+def new_token(nbytes=EDIT_TOKEN_BYTES):
     """A fresh url-safe token of `nbytes` random bytes (edit: 256 bits, share: 128 bits)."""
     return secrets.token_urlsafe(nbytes)
 
@@ -33,9 +38,13 @@ def hash_token(token):
 
 
 def weak_token_reason(token):
-    """Why a client-made edit token is too weak to accept, or None if it is acceptable."""
-    if not TOKEN_RE.fullmatch(token):
-        return "must be 22 to 128 url-safe base64 characters (at least 128 random bits)"
+    """Why a client-made edit token is too weak to accept, or None if it is acceptable.
+
+    Only a token of 256 random bits in the phone's own format is taken: shorter tokens (22
+    letters carry at most 132 bits, and a person may have typed them) are refused."""
+    if not EDIT_TOKEN_RE.fullmatch(token):
+        return ("is not an edit token as the app makes one: 32 random bytes in url-safe "
+                "base64 (43 characters)")
     if len(set(token)) < MIN_DISTINCT_CHARS:
         return "does not look random (too few distinct characters)"
     return None
@@ -48,7 +57,8 @@ def bearer_token():
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not TOKEN_RE.fullmatch(token.strip()):
-        abort(401, "the Authorization header must be `Bearer <token>`", headers=AUTH_HEADERS)
+        abort(401, "the edit token is not readable: send it as Authorization: Bearer <token>",
+              headers=AUTH_HEADERS, rule_code="BAD_TOKEN")
     return token.strip()
 
 
@@ -64,15 +74,19 @@ def require_edit(game_id):
     """The game `game_id` if the request carries its edit token; else abort 401, 403 or 404."""
     token = bearer_token()
     if token is None:
-        abort(401, "this needs the game's edit token (Authorization: Bearer)", headers=AUTH_HEADERS)
+        abort(401, "only the phones keeping this game's score can do that: send its edit "
+              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
+              rule_code="NEEDS_TOKEN")
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
     if not is_known_token(token):
-        abort(401, "unknown token", headers=AUTH_HEADERS)
+        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
+              rule_code="UNKNOWN_TOKEN")
     if game is None:
-        abort(404, f"no game {str(game_id)!r}")
-    abort(403, "this token does not allow changing or fully reading this game")
+        abort(404, "there is no such game: it may have been deleted", rule_code="NOT_FOUND")
+    abort(403, "this token does not allow changing or fully reading this game: it belongs "
+          "to another game, or only views it", rule_code="WRONG_TOKEN")
 
 
 def edit_token_required(view):

@@ -17,6 +17,12 @@ def _int(name, default):
     return default if value is None else int(value)
 
 
+def _list(name):
+    """A comma-separated environment variable as a list (None when unset or empty)."""
+    items = [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
+    return items or None
+
+
 class Config:
     """Settings for `create_app`; each one can be set by an environment variable of its name."""
 
@@ -33,8 +39,12 @@ class Config:
     PROXY_FIX_HOPS = _int("PROXY_FIX_HOPS", 0)
     # Idempotency keys are kept at least this long (`flask --app app prune-keys` drops older).
     IDEMPOTENCY_TTL_DAYS = _int("IDEMPOTENCY_TTL_DAYS", 30)
-    # Base of the share URLs; by default the URL the request came in on.
+    # Base of the share links (`https://tally.example`). Unset, links are built from the
+    # request's Host header, which a client can forge: set PUBLIC_URL, or TRUSTED_HOSTS
+    # (comma-separated host names; any other Host is refused with a 400). With neither, the
+    # server logs a warning at start-up.
     PUBLIC_URL = os.environ.get("PUBLIC_URL", "")
+    TRUSTED_HOSTS = _list("TRUSTED_HOSTS")
     # Where the PWA lives (served at /); a missing or empty folder serves nothing.
     PWA_DIR = os.environ.get(
         "PWA_DIR", os.path.join(os.path.dirname(os.path.dirname(__file__)), "pwa")

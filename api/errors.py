@@ -2,13 +2,15 @@
 
 import http
 
-from flask import current_app
+from flask import current_app, g, request
 from flask_smorest import Api as SmorestApi
 from flask_smorest import abort as smorest_abort
 from marshmallow import Schema, fields
 from peewee import OperationalError
 
 from rules import RulesError
+
+from .refusals import schema_refusal, spoken_message
 
 # Headers werkzeug attaches to an exception that must survive into the JSON error response.
 KEPT_HEADERS = {"Allow", "WWW-Authenticate", "Retry-After"}
@@ -21,9 +23,50 @@ class ErrorOut(Schema):
     status = fields.String()
     message = fields.String()
     errors = fields.Dict()
-    rule_code = fields.String(metadata={"description": "rules/ error code (422)"})
+    rule_code = fields.String(metadata={
+        "description": "stable code of the refusal: rules/'s code (e.g. BID_OUT_OF_RANGE), "
+        "or one of the API's (BAD_JSON, NOT_JSON, GAME_CHANGED ...; see the API description)"})
     hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
     stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
+
+
+# A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).
+STATUS_RULE_CODES = {
+    400: "BAD_REQUEST",
+    401: "NEEDS_TOKEN",
+    403: "WRONG_TOKEN",
+    404: "NOT_FOUND",
+    405: "METHOD_NOT_ALLOWED",
+    406: "NOT_ACCEPTABLE",
+    409: "CONFLICT",
+    412: "GAME_CHANGED",
+    413: "BODY_TOO_LARGE",
+    415: "NOT_JSON",
+    422: "BAD_INPUT",
+    428: "NEEDS_IF_MATCH",
+    429: "TOO_MANY_WRITES",
+    500: "SERVER_ERROR",
+    503: "SERVER_BUSY",
+}
+# What a person is told when the code that refused said nothing of its own (werkzeug's own
+# texts talk about "the server" and "the requested URL").
+STATUS_MESSAGES = {
+    400: "the request could not be read",
+    401: "this needs the game's edit token",
+    403: "this link or token does not allow that",
+    404: "there is nothing at this address: check the link",
+    406: "this server answers in JSON only",
+    409: "that clashes with what is already recorded",
+    412: "another phone changed this game since you loaded it: load the game again "
+         "(GET it for its new ETag), check the change still makes sense, and send it again "
+         "with the new ETag in If-Match",
+    413: "the request is too large: at most {limit} bytes",
+    415: "send the request as JSON (Content-Type: application/json)",
+    428: "say which version of the game you are changing: load the game (GET it), and send "
+         "its ETag back in an If-Match header",
+    500: "something went wrong on the server; nothing was changed by this request",
+    503: "the server is busy right now: try again in a moment",
+}
 
 
 class Api(SmorestApi):
@@ -35,33 +78,41 @@ class Api(SmorestApi):
     ERROR_SCHEMA = ErrorOut
 
     def handle_http_exception(self, error):
-        """Turn any HTTPException into the one JSON error shape."""
+        """Turn any HTTPException into the one JSON error shape, with a `rule_code` and a
+        message in player words (the field paths stay in `errors`, for programs)."""
         data = getattr(error, "data", None) or {}
         errors = data.get("errors") or data.get("messages") or {}
+        headers = {k: v for k, v in error.get_headers() if k in KEPT_HEADERS}
+        headers.update(data.get("headers") or {})
+        extra = dict(data.get("extra", {}))
+        message = data.get("message")
+        if message is None and error.code == 422 and errors:  # the schema refused the body
+            extra["rule_code"], message = schema_refusal(errors, g.get("json_body"))
         payload = {
             "code": error.code,
             "status": http.HTTPStatus(error.code).phrase,
-            "message": data.get("message") or first_message(errors) or error.description,
+            "message": message or status_message(error.code, headers),
             "errors": errors,
-            **data.get("extra", {}),
+            **extra,
         }
-        headers = {k: v for k, v in error.get_headers() if k in KEPT_HEADERS}
-        headers.update(data.get("headers") or {})
+        payload["rule_code"] = payload.get("rule_code") or STATUS_RULE_CODES.get(
+            error.code, "BAD_REQUEST" if error.code < 500 else "SERVER_ERROR")
+        if error.code == 429:  # the limiter's own text is about its counters, not the table
+            payload["message"] = status_message(429, headers)
         return payload, error.code, headers
 
 
-def first_message(errors, path=()):
-    """The first validation message in webargs' nested errors, as "field: message"."""
-    if isinstance(errors, dict):
-        for key, value in errors.items():
-            found = first_message(value, path if key == "json" else (*path, str(key)))
-            if found:
-                return found
-    elif isinstance(errors, list) and errors:
-        if all(isinstance(item, str) for item in errors):
-            return f"{'.'.join(path)}: {errors[0]}" if path else errors[0]
-        return first_message(errors[0], path)
-    return None
+def status_message(status, headers):
+    """The player-words message for an HTTP status that the refusing code left unsaid."""
+    if status == 405:
+        allowed = headers.get("Allow", "")
+        return f"this address does not take a {request.method}" + (
+            f"; it takes {allowed}" if allowed else "")
+    if status == 429:
+        wait = headers.get("Retry-After", "a few")
+        return f"too many changes in a short time: wait {wait} seconds and try again"
+    text = STATUS_MESSAGES.get(status, http.HTTPStatus(status).description.lower())
+    return text.format(limit=current_app.config.get("MAX_CONTENT_LENGTH"))
 
 
 def abort(status, message, *, errors=None, headers=None, **extra):
@@ -75,11 +126,12 @@ def field_errors(field, message):
 
 
 def handle_rules_error(error):
-    """A RulesError from rules/ is a 422 carrying its stable code as `rule_code`."""
+    """A RulesError from rules/ is a 422 carrying its stable code as `rule_code`; its own
+    text (field path and rule number) stays in `errors`, the message is said in words."""
     payload = {
         "code": 422,
         "status": http.HTTPStatus(422).phrase,
-        "message": error.message,
+        "message": spoken_message(error.message),
         "errors": field_errors(error.field, error.message),
         "rule_code": error.code,
     }
@@ -94,8 +146,9 @@ def handle_database_unavailable(error):
     payload = {
         "code": 503,
         "status": http.HTTPStatus(503).phrase,
-        "message": "the database is busy or unavailable; retry shortly",
+        "message": STATUS_MESSAGES[503],
         "errors": {},
+        "rule_code": "SERVER_BUSY",
     }
     return payload, 503, {"Retry-After": "1"}
 

@@ -11,10 +11,14 @@ from peewee import IntegrityError
 
 import rules
 
-from .auth import hash_token, new_token
+from .auth import TOKEN_RE, hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
 from .models import Game, canonical_json, utcnow
+
+# Knobs that only label a preset: rules.get_ruleset ignores them in overrides, so they are
+# never checked, and never stored (unchecked text could make every later read fail).
+LABEL_KNOBS = frozenset(("id", "name", "description"))
 
 
 @functools.lru_cache(maxsize=256)
@@ -122,14 +126,17 @@ def _check_game_shape(data, ruleset):
     """Teams, first dealer and start totals must fit the ruleset; abort 422 if not."""
     n_sides = len(set(ruleset.sides))
     if len(data["teams"]) != n_sides:
-        abort(422, f"this ruleset has {n_sides} sides, not {len(data['teams'])} teams",
+        abort(422, f"{ruleset.name} is played by {n_sides} sides, so name {n_sides} teams, "
+              f"not {len(data['teams'])}", rule_code="BAD_INPUT",
               errors=field_errors("teams", f"give exactly {n_sides} teams"))
     if data["first_dealer"] >= ruleset.players:
-        abort(422, f"first_dealer must be a seat 0..{ruleset.players - 1}",
+        abort(422, f"there is no seat {data['first_dealer']} at a {ruleset.players}-player "
+              f"table: seats run 0 to {ruleset.players - 1}", rule_code="SEAT_OUT_OF_RANGE",
               errors=field_errors("first_dealer", "no such seat"))
     totals = data.get("start_totals")
     if totals is not None and len(totals) != n_sides:
-        abort(422, f"start_totals needs one number per side ({n_sides})",
+        abort(422, f"give one starting score per side ({n_sides}), not {len(totals)}",
+              rule_code="BAD_INPUT",
               errors=field_errors("start_totals", f"give exactly {n_sides} numbers"))
 
 
@@ -141,6 +148,8 @@ def create_game(data):
     game_id = str(data.pop("id", None) or uuid.uuid4())
     token = data.pop("edit_token", None)
     ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
+    if data.get("rules"):  # store only the knobs rules/ checked (it ignores the labels)
+        data["rules"] = {k: v for k, v in data["rules"].items() if k not in LABEL_KNOBS}
     data.setdefault("teams", default_teams(ruleset))
     _check_game_shape(data, ruleset)
     fingerprint = content_hash(data)
@@ -152,7 +161,8 @@ def create_game(data):
         existing.edit_token_hash, hash_token(token)
     )
     if not same_token or existing.content_hash != fingerprint:
-        abort(409, f"game {game_id} already exists with another token or other content")
+        abort(409, "a game with this id already exists, started with another edit token or "
+              "other settings", rule_code="GAME_EXISTS")
     return {**game_view(existing), "edit_token": token}
 
 
@@ -176,7 +186,8 @@ def _insert_game(game_id, data, ruleset, fingerprint, token):
     except IntegrityError:
         existing = Game.get_or_none(Game.id == game_id)
         if existing is None:  # the edit token belongs to another game
-            abort(409, "this edit token is already in use by another game")
+            abort(409, "this edit token is already in use by another game",
+                  rule_code="TOKEN_IN_USE")
         return existing
 
 
@@ -196,11 +207,22 @@ def set_share(game_id, action):
     return {"share_token": game.share_token, "share_url": share_url(game.share_token)}
 
 
+def find_shared(token):
+    """(game, hands) behind a share token, or (None, []) if there is none (or it was revoked).
+
+    A token that cannot be one (a NUL, anything but url-safe base64) is never looked up:
+    PostgreSQL refuses a NUL in text outright, which would be a 500 instead of a 404."""
+    if not TOKEN_RE.fullmatch(token):
+        return None, []
+    return Game.shared(token)
+
+
 def shared_game(token):
     """(game, hands) behind a share token; 404 if there is none (or it was revoked)."""
-    game, hands = Game.shared(token)
+    game, hands = find_shared(token)
     if game is None:
-        abort(404, "no game is shared under this link")
+        abort(404, "no game is shared under this link (it may have been turned off or "
+              "replaced by a new one)", rule_code="NOT_FOUND")
     return game, hands
 
 
@@ -208,5 +230,5 @@ def locked_game(game_id):
     """Lock the game row for this write transaction; 404 if it was deleted meanwhile."""
     game = Game.locked(str(game_id))
     if game is None:
-        abort(404, f"no game {str(game_id)!r}")
+        abort(404, "this game is gone: it was deleted", rule_code="NOT_FOUND")
     return game

@@ -25,6 +25,9 @@ TYPES = {
     ".woff2": "font/woff2",
     ".txt": "text/plain",
 }
+# Only the app's own kinds of file are served: pwa/ also holds its README and the scripts
+# that stamp the service worker and draw the icons, which are not the app's to hand out.
+SERVED = frozenset(TYPES) - {".txt"}
 NO_CACHE = {"index.html", "sw.js", "manifest.webmanifest"}
 COMPRESSIBLE = {".webmanifest", ".js", ".mjs", ".css", ".html", ".json", ".svg", ".txt"}
 LONG_MAX_AGE = 7 * 24 * 3600
@@ -57,6 +60,13 @@ def _content_type(name):
     return ctype
 
 
+def _served(name):
+    """True for a file of the app (by extension), never a dotfile or a hidden folder's."""
+    parts = name.split("/")
+    return os.path.splitext(name)[1].lower() in SERVED and not any(
+        part.startswith(".") for part in parts)
+
+
 @bp.route("/")
 def index():
     """The app shell."""
@@ -78,9 +88,9 @@ def register_converter(state):
 
 @bp.route("/<pwa_path:name>")
 def static_file(name):
-    """A file of pwa/ (404 if it is not there)."""
+    """A file of pwa/ (404 if it is not there, or not one of the app's kinds of file)."""
     path = safe_join(current_app.config["PWA_DIR"], name)
-    if path is None or not os.path.isfile(path):
+    if not _served(name) or path is None or not os.path.isfile(path):
         abort(404)
     etag, data, zipped = _load(path)
     ext = os.path.splitext(name)[1].lower()

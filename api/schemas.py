@@ -1,4 +1,10 @@
-"""marshmallow schemas: inputs reject unknown fields and bound every integer; outputs document."""
+"""marshmallow schemas: inputs reject unknown fields and bound every integer; outputs document.
+
+The words the inputs accept (contracts, nel-o doubles modes, named trumps, penalty kinds, the
+keys of a bid object and of a result) are imported from rules/, never copied, so the API
+accepts every bid the engine can produce and nothing the engine would not know; the checks
+that depend on the ruleset (which suits exist, which contracts are on) stay in rules/.
+"""
 
 from marshmallow import (
     INCLUDE,
@@ -11,13 +17,20 @@ from marshmallow import (
     validates,
 )
 
-from .auth import weak_token_reason
+from rules.bids import BID_KEYS, TRUMP_NAMES
+from rules.penalties import KINDS as PENALTY_KINDS
+from rules.results import RESULT_KEYS
+from rules.rulesets import CONTRACTS, NELLO_MODES
+
+from .auth import EDIT_TOKEN_RE, weak_token_reason
 
 MAX_SEAT = 15
 MAX_HAND_NO = 10_000
 MAX_POINTS = 100_000
-TRUMP_NAMES = ("doubles", "follow_me", "sevens", "none")
-CONTRACTS = ("nello", "plunge", "splash", "sevens")
+# A suit number: rules/ says how high each ruleset's suits run (6 in 42, 7 in Geezer, 9 in
+# 140); this bound only keeps absurd integers away from storage.
+MAX_SUIT = 99
+DECLARED = ("made", "set")
 
 
 def Int(lo, hi, **kwargs):  # noqa: N802 (reads like a field class)
@@ -37,7 +50,7 @@ class BidObject(StrictSchema):
 
     marks = Int(1, 100)
     contract = fields.String(validate=validate.OneOf(CONTRACTS))
-    doubles = fields.String(validate=validate.OneOf(("high", "low", "own_suit")))
+    doubles = fields.String(validate=validate.OneOf(NELLO_MODES))
     doubles_held = Int(0, 64)
 
 
@@ -82,13 +95,15 @@ class Bid(fields.Field):
 
 
 class Trump(fields.Field):
-    """A suit 0..6 or one of the named trumps."""
+    """A suit number or one of the named trumps (rules/ checks the suit against the ruleset)."""
 
     def __init__(self, **kwargs):
         """Documented as a oneOf of the two forms."""
         doc = {
             "oneOf": [
-                {"type": "integer", "minimum": 0, "maximum": 6},
+                {"type": "integer", "minimum": 0, "maximum": MAX_SUIT,
+                 "description": "a suit: 0-6 in 42, 0-7 in Geezer, 0-8 in the Big Game, "
+                 "0-9 in 140"},
                 {"type": "string", "enum": list(TRUMP_NAMES)},
             ]
         }
@@ -97,9 +112,10 @@ class Trump(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str):
             if value not in TRUMP_NAMES:
-                raise ValidationError(f"trump must be 0..6 or one of {', '.join(TRUMP_NAMES)}")
+                raise ValidationError(f"trump must be a suit number or one of "
+                                      f"{', '.join(TRUMP_NAMES)}")
             return value
-        return _bounded_int(value, 0, 6, "trump")
+        return _bounded_int(value, 0, MAX_SUIT, "trump")
 
     def _serialize(self, value, attr, obj, **kwargs):
         return value
@@ -111,16 +127,26 @@ class HandOutcomeInput(StrictSchema):
     captured = Int(0, MAX_POINTS)
     tricks = Int(0, 100)
     by_side = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 16))
-    declared = fields.String(validate=validate.OneOf(("made", "set")))
+    declared = fields.String(validate=validate.OneOf(DECLARED))
 
 
 class Penalty(StrictSchema):
     """A penalty called during the hand."""
 
     kind = fields.String(
-        required=True, validate=validate.OneOf(("renege", "table_talk", "exposed_domino"))
+        required=True, validate=validate.OneOf(PENALTY_KINDS)
     )
     side = Int(0, MAX_SEAT, required=True)
+
+
+def _same_keys(schema, keys):
+    """The schema's fields are exactly the keys rules/ reads (checked once, at import)."""
+    if set(schema._declared_fields) != set(keys):
+        raise RuntimeError(f"{schema.__name__} drifted from rules/: {sorted(keys)}")
+
+
+_same_keys(BidObject, BID_KEYS)
+_same_keys(HandOutcomeInput, RESULT_KEYS)
 
 
 class HandBody(StrictSchema):
@@ -164,8 +190,10 @@ class GameCreate(StrictSchema):
     first_dealer = Int(0, MAX_SEAT, required=True)
     start_totals = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 8))
     edit_token = fields.String(
-        validate=validate.Length(22, 128),
-        metadata={"description": "client-made, >= 128 random bits (22+ url-safe base64 chars)"},
+        validate=validate.Regexp(f"^{EDIT_TOKEN_RE.pattern}$"),
+        metadata={"description": "client-made: 32 random bytes in url-safe base64 without "
+                  "padding (43 characters), as the phone makes it; omitted: the server makes "
+                  "one"},
     )
 
     @validates("edit_token")

@@ -10,7 +10,6 @@ from flask_smorest import Blueprint
 
 from . import logic, ratelimit, summary
 from .auth import edit_token_required
-from .models import Game
 from .schemas import EDIT_TOKEN, ShareAction, SharedGame, ShareOut
 
 blp = Blueprint("share", __name__, url_prefix="/api", description="Read-only sharing")
@@ -53,7 +52,7 @@ class SharedGameView(MethodView):
 @pages.route(f"/s/{TOKEN_PATH}")
 def share_page(token):
     """The server-rendered summary of a shared game: works without JavaScript."""
-    game, hands = Game.shared(token)
+    game, hands = logic.find_shared(token)
     if game is None:
         return render_template("share_missing.html"), 404
     page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game, hands))
@@ -63,5 +62,6 @@ def share_page(token):
         headers["Refresh"] = str(refresh)
     image = os.path.join(current_app.config["PWA_DIR"], OG_IMAGE)
     og_image = logic.public_url(OG_IMAGE) if os.path.isfile(image) else None
-    html = render_template("share.html", page=page, refresh=refresh, og_image=og_image)
+    html = render_template("share.html", page=page, refresh=refresh, og_image=og_image,
+                           og_url=logic.share_url(token))
     return html, 200, headers

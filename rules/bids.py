@@ -9,6 +9,7 @@ from .words import CONTRACT_WORDS, DOUBLES_WORDS, choices, plural, said, trump_w
 MARKS_CEILING = 99  # no table bids more marks than this, whatever max_marks says
 JUMP_CONTRACTS = ("plunge", "splash", "dip", "dive")
 BID_KEYS = frozenset(("marks", "contract", "doubles", "doubles_held"))
+TRUMP_NAMES = ("doubles", "follow_me", "sevens", "none")  # the named trumps; suits are ints
 CONTRACT_NAMES = {"nello": "nel-o", "plunge": "plunge", "splash": "splash",
                   "sevens": "sevens", "dip": "dip", "dive": "dive"}
 
