@@ -71,7 +71,10 @@ class Derivation:
     def _decide(self, match_id, winner, loser, kind, forfeit):
         self.outcomes[match_id] = (winner, loser, kind, forfeit)
         for dependent, side, source in self.dependents[match_id]:
-            self.sides[dependent][side] = winner if isinstance(source, WinnerOf) else loser
+            if self.by_id[dependent].reset_of:  # the rematch keeps the first game's sides
+                self.sides[dependent] = list(self.sides[match_id])
+            else:
+                self.sides[dependent][side] = winner if isinstance(source, WinnerOf) else loser
             self._check(dependent)
         if self.robin and match_id in self.robin and all(m in self.outcomes for m in self.robin):
             self._fill_places()
