@@ -28,9 +28,11 @@ class Derivation:
         self.sides = {spec.id: [None, None] for spec in specs}
         self.outcomes = {}
         self.ready_log = []
+        self.called = set()
         self.applied = 0
         self.dependents = defaultdict(list)
         self.robin = [spec.id for spec in specs if spec.bracket == "R"]
+        self.robin_left = set(self.robin)
         for spec in specs:
             for side, source in enumerate(spec.sources):
                 if isinstance(source, Seed):
@@ -58,7 +60,7 @@ class Derivation:
     def _check(self, match_id):
         """Decide a bye, void an unneeded reset, or mark the match callable."""
         first, second = self.sides[match_id]
-        if match_id in self.outcomes or first is None or second is None:
+        if match_id in self.outcomes or match_id in self.called or None in (first, second):
             return
         spec = self.by_id[match_id]
         if spec.reset_of and self.outcomes[spec.reset_of][0] == self.sides[spec.reset_of][0]:
@@ -66,6 +68,7 @@ class Derivation:
         elif first is BYE or second is BYE:
             self._decide(match_id, second if first is BYE else first, BYE, "bye", False)
         else:
+            self.called.add(match_id)
             self.ready_log.append((self.applied, match_id))
 
     def _decide(self, match_id, winner, loser, kind, forfeit):
@@ -76,11 +79,13 @@ class Derivation:
             else:
                 self.sides[dependent][side] = winner if isinstance(source, WinnerOf) else loser
             self._check(dependent)
-        if self.robin and match_id in self.robin and all(m in self.outcomes for m in self.robin):
-            self._fill_places()
-            for spec in self.specs:
-                if spec.bracket == "P":
-                    self._check(spec.id)
+        if match_id in self.robin_left:
+            self.robin_left.discard(match_id)
+            if not self.robin_left:
+                self._fill_places()
+                for spec in self.specs:
+                    if spec.bracket == "P":
+                        self._check(spec.id)
 
     def apply(self, result):
         """Record one match result; refuses a match that is unknown, not ready or decided."""

@@ -14,16 +14,15 @@ from .model import Standing
 def round_robin_order(derivation, teams):
     """The teams of a finished round robin, best first, by the stated tie-breaks."""
     played = [derivation.outcomes[m] for m in derivation.robin]
-    wins = {team: 0 for team in teams}
+    wins = dict.fromkeys(teams, 0)
     for winner, _loser, _kind, _forfeit in played:
         wins[winner] += 1
-
-    def head_to_head(team):
-        tied = {other for other in teams if wins[other] == wins[team]}
-        return sum(1 for w, loser, _k, _f in played if w == team and loser in tied)
-
+    among_tied = dict.fromkeys(teams, 0)  # wins against teams with as many wins
+    for winner, loser, _kind, _forfeit in played:
+        if wins[loser] == wins[winner]:
+            among_tied[winner] += 1
     seed = {team: number for number, team in enumerate(teams)}
-    return sorted(teams, key=lambda team: (-wins[team], -head_to_head(team), seed[team]))
+    return sorted(teams, key=lambda team: (-wins[team], -among_tied[team], seed[team]))
 
 
 def round_robin_standings(derivation, teams, offset=0, exclude=()):
