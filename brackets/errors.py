@@ -15,6 +15,7 @@ CODES = {
     "MATCH_ALREADY_PLAYED": "a second result for a match (a correction is the way to change it)",
     "MATCH_NOT_PLAYED": "a correction of a match that has no result yet",
     "RESULT_LOCKED": "a correction that would change teams of a later match already played",
+    "BAD_TABLES": "a table count that is not a whole number of at least one",
     "NOT_FINISHED": "standings asked for before the event is over",
 }
 

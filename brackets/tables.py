@@ -7,6 +7,8 @@ longest-waiting match takes the lowest free table.
 
 from dataclasses import dataclass
 
+from .errors import BracketError
+
 
 @dataclass(frozen=True)
 class TablePlan:
@@ -24,25 +26,24 @@ def assign_tables(ready_log, results, table_count):
     simply leaves the queue.
     """
     if isinstance(table_count, bool) or not isinstance(table_count, int) or table_count < 1:
-        raise ValueError(f"an event needs at least one table, not {table_count!r}")
+        raise BracketError(f"an event needs at least one table, not {table_count!r}",
+                           "BAD_TABLES")
     free = list(range(1, table_count + 1))
     played_at, queue, done = {}, [], set()
-    log = list(ready_log)
+    log = list(ready_log)  # every played match was called first, so it is queued or seated
 
     def call(upto):
         while log and log[0][0] <= upto:
             queue.append(log.pop(0)[1])
         while free and queue:
-            match_id = queue.pop(0)
-            if match_id not in done:
-                played_at[match_id] = free.pop(0)
+            played_at[queue.pop(0)] = free.pop(0)
 
     call(0)
     for applied, result in enumerate(results, 1):
         done.add(result.match)
-        if result.match in queue:
+        if result.match in queue:  # decided before it reached a table
             queue.remove(result.match)
-        elif result.match in played_at:
+        else:
             free.append(played_at[result.match])
             free.sort()
         call(applied)

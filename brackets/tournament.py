@@ -64,7 +64,11 @@ class Tournament:
     _derived: Derivation = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
-        fmt = Format(self.format)
+        try:
+            fmt = Format(self.format)
+        except ValueError:
+            names = ", ".join(f.value for f in Format)
+            raise BracketError(f"{self.format!r} is not a format we run ({names})") from None
         object.__setattr__(self, "format", fmt)
         object.__setattr__(self, "teams", tuple(self.teams))
         object.__setattr__(self, "results", tuple(self.results))
