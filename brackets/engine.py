@@ -121,16 +121,17 @@ class Derivation:
         return MatchState(spec, teams, status)
 
     def downstream(self, match_id):
-        """Every match whose teams depend on `match_id`'s outcome (transitively)."""
-        found, todo = [], [match_id]
-        if match_id in self.robin:
-            todo += [spec.id for spec in self.specs if spec.bracket == "P"]
+        """Every match whose teams depend on `match_id`'s outcome (transitively).
+
+        A round-robin match reaches the whole championship: it can reorder the places.
+        """
+        found = set()
+        if match_id in set(self.robin):
+            found = {spec.id for spec in self.specs if spec.bracket == "P"}
+        todo = [match_id, *found]
         while todo:
-            current = todo.pop()
-            for dependent, _side, _source in self.dependents[current]:
+            for dependent, _side, _source in self.dependents[todo.pop()]:
                 if dependent not in found:
-                    found.append(dependent)
+                    found.add(dependent)
                     todo.append(dependent)
-            if current != match_id and current not in found:
-                found.append(current)
         return [spec.id for spec in self.specs if spec.id in found]

@@ -146,3 +146,18 @@ def test_bye_and_errors_print_plainly():
     assert repr(error) == ("CorrectionError('match W1.1 can no longer change', "
                            "code='RESULT_LOCKED')")
     assert set(CODES) >= {"RESULT_LOCKED", "NOT_IN_MATCH", "SERIES_DECIDED", "BAD_TABLES"}
+
+
+def test_a_double_elimination_correction_moves_both_winner_and_loser():
+    """W1.1 corrected to Di: Di goes on in the winners' bracket, Ann drops to the losers'."""
+    fixed = event(Format.DOUBLE, "W1.1 Ann", "W1.2 Bo").correct(Result("W1.1", "Di"))
+    assert fixed.match("W2.1").teams == ("Di", "Bo")
+    assert fixed.match("L1.1").teams == ("Ann", "Cy")
+
+
+def test_a_locked_double_elimination_correction_lists_every_later_match_played():
+    """W1.1 fed both brackets: all three later matches played are named, in play order."""
+    with pytest.raises(CorrectionError) as caught:
+        event(Format.DOUBLE, *DOUBLE_UP_TO_FINAL).correct(Result("W1.1", "Di"))
+    assert caught.value.locked == ("L1.1", "W2.1", "L2.1")
+    assert "L1.1, W2.1, L2.1 have already been played" in caught.value.message
