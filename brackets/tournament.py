@@ -39,7 +39,8 @@ def _check_teams(teams):
         raise TeamsError(f"{repeated[0]!r} is entered twice")
 
 
-def _layout(fmt, count, advance):
+def match_layout(fmt, count, advance=None):
+    """Every match of a `fmt` event of `count` teams, in play order (the static layout)."""
     if fmt is Format.SINGLE:
         return layout.single_elimination(count)
     if fmt is Format.DOUBLE:
@@ -81,7 +82,7 @@ class Tournament:
                                    f"championship, not {self.advance!r}")
         elif self.advance is not None:
             raise BracketError("only a round robin with a championship sends teams on")
-        derived = Derivation(_layout(fmt, len(self.teams), self.advance), self.teams,
+        derived = Derivation(match_layout(fmt, len(self.teams), self.advance), self.teams,
                              self.advance)
         for result in self.results:
             derived.apply(result)

@@ -6,12 +6,12 @@ then builds the Tournament once from the results, as a caller of `brackets` woul
 
 from brackets import Format, Result, Tournament
 from brackets.engine import Derivation
-from brackets.tournament import _layout
+from brackets.tournament import match_layout
 
 
 def play(fmt, teams, rng, advance=None, stop_after=None, forfeit_rate=0.1):
     """The Tournament after random results for callable matches, picked at random."""
-    derived = Derivation(_layout(Format(fmt), len(teams), advance), teams, advance)
+    derived = Derivation(match_layout(Format(fmt), len(teams), advance), teams, advance)
     pending, seen, results = [], 0, []
     while stop_after is None or len(results) < stop_after:
         pending += [m for _, m in derived.ready_log[seen:]]

@@ -31,3 +31,13 @@ def test_the_check_sees_a_foreign_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import flask\nfrom rules import score_hand\nfrom . import layout\n")
     assert list(imported_roots(bad)) == ["flask", "rules"]
+
+
+def test_the_package_example_runs():
+    """The example in brackets/__init__.py's docstring is true."""
+    import doctest
+
+    import brackets
+
+    failed, attempted = doctest.testmod(brackets)
+    assert attempted >= 6 and failed == 0
