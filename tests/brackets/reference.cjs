@@ -2,7 +2,8 @@
 // stdin: a JSON list of cases {type, seeding, results: [[group, round, number, winner]]}
 // (`seeding` is the names in slot order, null for a bye); stdout: for each case, every match
 // as [group, round, number, side1, side2, status, winner], a side being a name, "BYE" or null
-// (not known yet). Groups: 1 the winners' bracket (or the round robin), 2 the losers', 3 the
+// (not known yet), and for a finished elimination its final standings {name: rank}.
+// Groups: 1 the winners' bracket (or the round robin), 2 the losers', 3 the
 // grand final.
 const { BracketsManager } = require('brackets-manager');
 const { InMemoryDatabase } = require('brackets-memory-db');
@@ -44,7 +45,13 @@ async function play(testCase) {
       }
     }
   }
-  return out;
+  let standings = null; // {name: rank} once an elimination stage is over
+  if (testCase.type !== 'round_robin' && testCase.finished) {
+    const stage = (await storage.select('stage'))[0];
+    standings = Object.fromEntries((await manager.get.finalStandings(stage.id))
+      .map((item) => [item.name, item.rank]));
+  }
+  return { matches: out, standings };
 }
 
 async function main() {

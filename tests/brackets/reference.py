@@ -40,11 +40,13 @@ def case(tournament):
         seeding += [None] * (bracket_size(len(seeding)) - len(seeding))
     by_id = {m.id: m.spec for m in tournament.matches()}
     results = [[*match_key(by_id[r.match]), r.winner] for r in tournament.results]
-    return {"type": TYPES[tournament.format.value], "seeding": seeding, "results": results}
+    return {"type": TYPES[tournament.format.value], "seeding": seeding, "results": results,
+            "finished": tournament.finished}
 
 
 def run(cases):
-    """The matches brackets-manager made for each case: {(group, round, number): row}."""
+    """brackets-manager's answer per case: ({(group, round, number): row}, standings)."""
     done = subprocess.run(["node", str(SCRIPT)], input=json.dumps(cases), text=True,
                           capture_output=True, check=True, cwd=ROOT, timeout=120)
-    return [{tuple(row[:3]): row[3:] for row in rows} for rows in json.loads(done.stdout)]
+    return [({tuple(row[:3]): row[3:] for row in answer["matches"]}, answer["standings"])
+            for answer in json.loads(done.stdout)]

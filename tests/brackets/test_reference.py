@@ -57,19 +57,21 @@ def tournaments():
     """Every case twice: half played, and played to the end, with the reference's answers."""
     assert reference.available(), "run `npm ci` at the project root first (brackets-manager)"
     cases = [played(fmt, n, seed, share) for fmt, n, seed in CASES for share in (0.5, 1.0)]
-    return list(zip(cases, reference.run([reference.case(t) for t in cases]), strict=True))
+    answers = reference.run([reference.case(t) for t in cases])
+    return [(t, matches, standings) for t, (matches, standings) in zip(cases, answers,
+                                                                          strict=True)]
 
 
 def test_every_case_has_the_reference_matches_and_no_more(tournaments):
     """Both sides make the same set of matches (the same layout)."""
-    for tournament, answer in tournaments:
+    for tournament, answer, _standings in tournaments:
         keys = {reference.match_key(m.spec) for m in tournament.matches()}
         assert keys == set(answer), (tournament.format, len(tournament.teams))
 
 
 def test_same_pairings_callable_matches_and_winners(tournaments):
     """Every match has the same teams, is callable in both or neither, has the same winner."""
-    for tournament, answer in tournaments:
+    for tournament, answer, _standings in tournaments:
         for state in tournament.matches():
             expected = theirs(answer[reference.match_key(state.spec)], state)
             assert ours(state) == expected, (tournament.format.value, len(tournament.teams),
@@ -79,6 +81,27 @@ def test_same_pairings_callable_matches_and_winners(tournaments):
 def test_the_cases_reach_the_end_and_cover_byes(tournaments):
     """The cases are not trivial: most end with a champion, and byes occur in them."""
     played_out = tournaments[1::2]
-    assert all(t.finished and t.champion for t, _ in played_out)
-    assert sum(1 for t, _ in tournaments[::2] if not t.finished) > len(played_out) * 0.9
-    assert any(m.status == "bye" for t, _ in tournaments for m in t.matches())
+    assert all(t.finished and t.champion for t, _, _ in played_out)
+    assert sum(1 for t, _, _ in tournaments[::2] if not t.finished) > len(played_out) * 0.9
+    assert any(m.status == "bye" for t, _, _ in tournaments for m in t.matches())
+
+
+def dense(places):
+    """Shared places numbered 1, 2, 3, 3, 4 (brackets-manager) from ours, 1, 2, 3, 3, 5."""
+    ranks = {place: rank for rank, place in enumerate(sorted(set(places.values())), 1)}
+    return {team: ranks[place] for team, place in places.items()}
+
+
+def test_elimination_standings_group_the_teams_as_the_reference_does(tournaments):
+    """Same champion, runner-up, and the same teams sharing each later place.
+
+    We number a shared place by the teams above it (two 3rds, then 5th), as sports do;
+    brackets-manager numbers them densely (two 3rds, then 4th): compared after converting.
+    """
+    compared = 0
+    for tournament, _answer, standings in tournaments:
+        if tournament.finished and tournament.format is not Format.ROUND_ROBIN:
+            ours = {s.team: s.place for s in tournament.standings()}
+            assert dense(ours) == standings, (tournament.format.value, len(tournament.teams))
+            compared += 1
+    assert compared > 50
