@@ -6,12 +6,13 @@ so there is never a second copy of the bracket that could disagree with the resu
 """
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from . import layout
 from .engine import Derivation
 from .errors import BracketError, CorrectionError, ResultError, TeamsError
-from .model import BYE, Format, PathStep
+from .model import BYE, Format, PathStep, Result
+from .series import Series
 from .standings import final_standings
 from .tables import assign_tables
 
@@ -55,13 +56,15 @@ class Tournament:
     """An event: `format`, `teams` in seed order, `results` in the order they came in.
 
     `advance` is how many round-robin places go on to the championship (only for
-    Format.ROUND_ROBIN_PLAYOFF, 2 to the number of teams).
+    Format.ROUND_ROBIN_PLAYOFF, 2 to the number of teams). `first_to` is each round's series
+    length: (3, 2) is Timpson's "first round 3 of 5, later rounds 2 of 3" (see `series`).
     """
 
     format: Format
     teams: tuple
     results: tuple = ()
     advance: int | None = None
+    first_to: tuple = (1,)
     _derived: Derivation = field(init=False, repr=False, compare=False)
 
     def __post_init__(self):
@@ -74,6 +77,12 @@ class Tournament:
         object.__setattr__(self, "teams", tuple(self.teams))
         object.__setattr__(self, "results", tuple(self.results))
         _check_teams(self.teams)
+        lengths = (self.first_to,) if isinstance(self.first_to, int) else tuple(self.first_to)
+        object.__setattr__(self, "first_to", lengths)
+        if not lengths or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10
+                              for n in lengths):
+            raise BracketError(f"each round is first to 1 to 10 wins, not {self.first_to!r}",
+                               "BAD_SERIES")
         if fmt is Format.ROUND_ROBIN_PLAYOFF:
             if isinstance(self.advance, bool) or not isinstance(self.advance, int) or not (
                 2 <= self.advance <= len(self.teams)
@@ -90,7 +99,7 @@ class Tournament:
 
     def record(self, result):
         """The tournament after one more match result."""
-        return Tournament(self.format, self.teams, (*self.results, result), self.advance)
+        return replace(self, results=(*self.results, result))
 
     def correct(self, result):
         """The tournament with `result` replacing the match's earlier result.
@@ -111,7 +120,32 @@ class Tournament:
                     f"{'has' if len(locked) == 1 else 'have'} already been played with its "
                     "result", locked=locked)
         results = (*self.results[:index], result, *self.results[index + 1:])
-        return Tournament(self.format, self.teams, results, self.advance)
+        return replace(self, results=results)
+
+    def series(self, match_id, games=()):
+        """The series of a match whose teams are known, with the `games` won so far.
+
+        Round r of the winners' bracket, the round robin or the championship is first to
+        `first_to[r - 1]`; later rounds, the losers' bracket and the grand final take the
+        last number. SeriesError if a game comes after the series is decided.
+        """
+        state = self.match(match_id)
+        if state.status in ("waiting", "bye", "void"):
+            raise ResultError(f"match {match_id} has no series to play: it is "
+                              f"{'not ready yet' if state.status == 'waiting' else 'not played'}",
+                              "MATCH_NOT_READY")
+        index = state.spec.round - 1 if state.spec.bracket in "WRP" else len(self.first_to)
+        length = self.first_to[min(index, len(self.first_to) - 1)]
+        return Series(state.teams, length, tuple(games))
+
+    def record_series(self, match_id, games, forfeit=False):
+        """The tournament after a match's series is decided by `games` (its game winners)."""
+        series = self.series(match_id, games)
+        if not series.decided:
+            raise ResultError(f"match {match_id} is not decided yet: {series.score[0]}-"
+                              f"{series.score[1]} in a first to {series.first_to}",
+                              "MATCH_NOT_READY")
+        return self.record(Result(match_id, series.winner, forfeit))
 
     def match(self, match_id):
         """The current state of one match; ResultError for an unknown id."""

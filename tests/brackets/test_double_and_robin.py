@@ -161,3 +161,15 @@ def test_a_locked_double_elimination_correction_lists_every_later_match_played()
         event(Format.DOUBLE, *DOUBLE_UP_TO_FINAL).correct(Result("W1.1", "Di"))
     assert caught.value.locked == ("L1.1", "W2.1", "L2.1")
     assert "L1.1, W2.1, L2.1 have already been played" in caught.value.message
+
+
+def test_the_losers_bracket_and_grand_final_play_the_last_series_length():
+    """first_to=(3, 2, 1): winners' rounds by their number; losers' and grand final: 1."""
+    early = Tournament(Format.DOUBLE, FOUR, first_to=(3, 2, 1))
+    assert early.series("W1.1").first_to == 3
+    late = Tournament(Format.DOUBLE, FOUR, early.record(Result("W1.1", "Ann")).results,
+                      first_to=(3, 2, 1)).record(Result("W1.2", "Bo"))
+    assert late.series("L1.1").first_to == 1 and late.series("W2.1").first_to == 2
+    final = late.record(Result("L1.1", "Cy")).record(Result("W2.1", "Ann"))
+    final = final.record(Result("L2.1", "Bo"))
+    assert final.series("G1", ["Bo"]).decided and final.first_to == (3, 2, 1)

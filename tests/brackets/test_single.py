@@ -186,3 +186,35 @@ def test_teams_go_on_only_from_a_round_robin():
     """`advance` belongs to the round robin with a championship only."""
     with pytest.raises(BracketError, match="only a round robin"):
         Tournament(Format.SINGLE, EIGHT, advance=4)
+
+
+def test_timpson_series_lengths_first_round_three_then_two():
+    """first_to=(3, 2): round 1 is first to 3 (best of 5), later rounds first to 2."""
+    event = Tournament(Format.SINGLE, EIGHT, first_to=(3, 2))
+    assert event.series("W1.1").first_to == 3
+    event = event.record_series("W1.1", ["Uno", "Ocho", "Uno", "Uno"])
+    event = event.record_series("W1.2", ["Cinco"] * 3, forfeit=True)
+    assert event.match("W1.2").forfeit and event.match("W1.1").winner == "Uno"
+    assert event.series("W2.1", ["Cinco"]).first_to == 2
+    assert event.series("W2.1", ["Cinco"]).teams == ("Uno", "Cinco")
+    assert Tournament(Format.SINGLE, EIGHT, first_to=2).series("W1.4").first_to == 2
+
+
+def test_a_series_is_recorded_only_once_decided():
+    """2-1 in a first to 3 is not a result; a series for a waiting match is refused."""
+    event = Tournament(Format.SINGLE, EIGHT, first_to=(3, 2))
+    with pytest.raises(ResultError, match="not decided yet: 2-1 in a first to 3") as caught:
+        event.record_series("W1.1", ["Uno", "Ocho", "Uno"])
+    assert caught.value.code == "MATCH_NOT_READY"
+    with pytest.raises(ResultError, match="W2.1 has no series to play: it is not ready"):
+        event.series("W2.1")
+    with pytest.raises(ResultError, match="W1.1 has no series to play: it is not played"):
+        Tournament(Format.SINGLE, EIGHT[:6]).series("W1.1")
+
+
+@pytest.mark.parametrize("first_to", [(), 0, (3, 11), (True,), "3"])
+def test_series_lengths_are_one_to_ten(first_to):
+    """Every round's series is first to 1 to 10 wins."""
+    with pytest.raises(BracketError) as caught:
+        Tournament(Format.SINGLE, EIGHT, first_to=first_to)
+    assert caught.value.code == "BAD_SERIES"
