@@ -1,0 +1,37 @@
+"""Tally 42's bracket logic: series, tournament formats, seeding, advancement, standings.
+
+Standard library only, and nothing else of Tally 42's: a tournament is derived from its
+format, seeded teams and ordered match results (see `Tournament`).
+
+>>> event = Tournament(Format.SINGLE, ["Ann & Bo", "Cy & Di", "Ed & Flo"])
+>>> [(m.id, m.teams) for m in event.ready()]
+[('W1.2', ('Cy & Di', 'Ed & Flo'))]
+>>> event.match("W1.1").status, event.match("W2.1").teams
+('bye', ('Ann & Bo', None))
+>>> event = event.record(Result("W1.2", "Ed & Flo", forfeit=True))
+>>> event = event.record(Result("W2.1", "Ed & Flo"))
+>>> [(s.place, s.team) for s in event.standings()]
+[(1, 'Ed & Flo'), (2, 'Ann & Bo'), (3, 'Cy & Di')]
+>>> Series.best_of(("Ann & Bo", "Cy & Di"), 3, ["Cy & Di", "Cy & Di"]).winner
+'Cy & Di'
+"""
+
+from .errors import (
+    CODES,
+    BracketError,
+    CorrectionError,
+    NotFinishedError,
+    ResultError,
+    SeriesError,
+    TeamsError,
+)
+from .model import BYE, Format, MatchState, PathStep, Result, Standing
+from .series import Series, ShakeRule
+from .tables import TablePlan, assign_tables
+from .tournament import MAX_TEAMS, Tournament, seed
+
+__all__ = [
+    "BYE", "CODES", "MAX_TEAMS", "BracketError", "CorrectionError", "Format", "MatchState",
+    "NotFinishedError", "PathStep", "Result", "ResultError", "SeriesError", "Series",
+    "ShakeRule", "Standing", "TablePlan", "TeamsError", "Tournament", "assign_tables", "seed",
+]
