@@ -10,7 +10,7 @@ from peewee import OperationalError
 
 from rules import RulesError
 
-from .refusals import schema_refusal, spoken_message
+from .refusals import schema_refusal
 
 # Headers werkzeug attaches to an exception that must survive into the JSON error response.
 KEPT_HEADERS = {"Allow", "WWW-Authenticate", "Retry-After"}
@@ -126,12 +126,12 @@ def field_errors(field, message):
 
 
 def handle_rules_error(error):
-    """A RulesError from rules/ is a 422 carrying its stable code as `rule_code`; its own
-    text (field path and rule number) stays in `errors`, the message is said in words."""
+    """A RulesError from rules/ is a 422 carrying its stable code as `rule_code`; rules/ words
+    its message for the table, and `errors` names the field at fault for programs."""
     payload = {
         "code": 422,
         "status": http.HTTPStatus(422).phrase,
-        "message": spoken_message(error.message),
+        "message": error.message,
         "errors": field_errors(error.field, error.message),
         "rule_code": error.code,
     }

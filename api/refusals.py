@@ -8,7 +8,6 @@ schema or the engine catches it) the schema refusal uses it, so a program sees o
 """
 
 import json
-import re
 
 from rules.bids import TRUMP_NAMES
 from rules.penalties import KINDS
@@ -138,34 +137,3 @@ def schema_refusal(errors, body):
     if isinstance(value, int) and not isinstance(value, bool):
         rule_code = RANGE_CODES.get(rule_code, rule_code)
     return rule_code, f"{shown(value)} is not {what}: {hint}"
-
-
-# ---- rules/'s own messages, said at the table ----
-
-CITATION = re.compile(r"\s*\((?:RULES|docs/rules)\.md[^)]*\)")
-PATH = re.compile(r"\b[a-z_]+(?:\[\d+\])?(?:\.[a-z_]+(?:\[\d+\])?)+|\b[a-z_]+\[\d+\]")
-RESULT_WORDS = {"captured": "the points captured", "tricks": "the tricks taken",
-                "by_side": "the points of each side", "declared": "made or set"}
-
-
-def spoken_field(path):
-    """A field path of rules/ ("result.by_side", "penalties[0].side", "rules.target") in
-    words ("the points of each side", "the side of penalty 1", "the target rule")."""
-    parts = re.findall(r"[a-z_]+|\[\d+\]", path)
-    first, last = parts[0], parts[-1]
-    if first == "rules" and len(parts) > 1:
-        return f"the {parts[1].replace('_', ' ')} rule"
-    if first == "result" and last in RESULT_WORDS:
-        return RESULT_WORDS[last]
-    index = next((int(p[1:-1]) + 1 for p in parts if p.startswith("[")), None)
-    if first == "bids" and index is not None:
-        return f"bid {index} of the auction"
-    if first == "penalties" and index is not None:
-        return f"penalty {index}" if last.startswith("[") else f"the {last} of penalty {index}"
-    return f"the {last.replace('_', ' ')}"
-
-
-def spoken_message(message):
-    """rules/'s message without rule citations and with field paths in words."""
-    text = CITATION.sub("", message)
-    return PATH.sub(lambda match: spoken_field(match.group(0)), text)

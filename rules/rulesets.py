@@ -9,7 +9,7 @@ contracts with their marks and doubles (`dip_marks`, `dip_doubles`, `dive_marks`
 `dive_doubles`), `nello_levels` (the mark levels nel-o may be bid at, default [1]; replaces
 `nello_marks`, which older dicts may still give), and `both_past_target` (more than one
 side reaches the target in one hand: "bidder_out", the bidding side that made its bid goes
-out, or "higher_total", the higher total wins; docs/rules.md 29).
+out, or "higher_total", the higher total wins; docs/rules.md 33).
 
 Readings: `max_hands` counts made-or-set hands (not reshuffles) and is read in marks scoring
 only; `target` is reached at `>=`. Numeric knobs are bounded (players <= 16, tricks <= 50,
@@ -263,7 +263,7 @@ def points_target(points_per_hand):
 
 
 def mode_defaults(ruleset, changes):
-    """The knobs that follow `scoring` when `changes` switch it (docs/rules.md 9, 10, 30).
+    """The knobs that follow `scoring` when `changes` switch it (docs/rules.md 9, 10, 32).
 
     Marks: a target of 7 and the 13-hand limit; points: the usual points target (250 in 42)
     and no hand limit. Knobs named in `changes` keep their own values.

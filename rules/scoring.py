@@ -56,7 +56,7 @@ def game_status(rs, totals, scored_hands, last=None):
     """Return (game_over, winner, end_reason) for `totals` after `scored_hands` hands.
 
     `last` is (bidding_side, made) of the latest hand. One side at or past the target wins
-    ("target"). When more than one side is there (docs/rules.md 10, 29), by default a bidding
+    ("target"). When more than one side is there (docs/rules.md 10, 33), by default a bidding
     side that made its bid goes out ("bidder_out"); with `both_past_target` "higher_total",
     or when the bidder did not make it, the highest total wins ("higher_total"); a tie on top
     plays on. In marks mode the game also ends after `max_hands` scored hands: the leader

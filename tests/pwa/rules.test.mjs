@@ -354,7 +354,7 @@ test('docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer\'s on
   assert.equal(code(() => winnableBids(S42, 0, 4)), 'SEAT_OUT_OF_RANGE');
 });
 
-test('docs/rules.md 29: a stored ruleset from before both_past_target still scores', () => {
+test('docs/rules.md 33: a stored ruleset from before both_past_target still scores', () => {
   const old = { ...PRESETS['points-250'] };
   delete old.both_past_target;
   const state = replay(old, [{ bidder: 1, bid: 30, result: { captured: 30 } }], 0, [248, 225]);
