@@ -37,6 +37,12 @@ body returns the stored response; the same key with another body is 422; a repla
 first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
 
+**An edit that ends the game sooner** (a side now reaches the target before the last hand) is
+422 `GAME_OVER` with the later hands' numbers in `no_longer_fit`; with `?later=set_aside` it
+is saved and those hands are taken off the log, in one transaction, and kept on the game as
+`set_aside`. `POST /api/games/{id}/set-aside/restore` undoes that edit; any other change to
+the log clears `set_aside`.
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """

@@ -24,6 +24,9 @@ class ErrorOut(Schema):
     rule_code = fields.String(metadata={"description": "rules/ error code (422)"})
     hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
     stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
+    no_longer_fit = fields.List(fields.Integer(), metadata={
+        "description": "hands that would come after the end of the game if this edit were "
+                       "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"})
 
 
 class Api(SmorestApi):

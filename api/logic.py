@@ -86,6 +86,7 @@ def shared_view(game, hands=None):
         "status": "over" if state["game_over"] else "live",
         "game_over": state["game_over"],
         "winner": state["winner"],
+        "set_aside": game.set_aside,
     }
 
 

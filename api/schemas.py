@@ -218,6 +218,16 @@ class BuiltList(fields.List):
         return value
 
 
+class SetAsideOut(Schema):
+    """Hands set aside by an edit that ended the game sooner (the edit can still be undone)."""
+
+    hand_no = fields.Integer(metadata={"description": "the hand that was edited"})
+    previous = fields.Dict(metadata={"description": "that hand as it was before the edit"})
+    first_hand_no = fields.Integer(metadata={"description": "the number the first set-aside "
+                                             "hand had"})
+    hands = fields.List(fields.Dict(), metadata={"description": "the hands taken off, in order"})
+
+
 class SharedGame(Schema):
     """A game as anyone with the share link sees it."""
 
@@ -234,6 +244,10 @@ class SharedGame(Schema):
     status = fields.String(metadata={"description": "`live` or `over`"})
     game_over = fields.Boolean()
     winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
+    set_aside = fields.Nested(
+        "SetAsideOut", allow_none=True,
+        metadata={"description": "hands an edit took off the log (it ended the game sooner); "
+                  "`POST .../set-aside/restore` puts them back; null when none"})
 
 
 class GameOut(SharedGame):
