@@ -164,7 +164,8 @@ def test_empty_log_is_a_fresh_game():
     """RULES.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
     assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
-                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3}
+                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3,
+                     "scored_hands": 0, "warnings": [0, 0, 0]}
 
 
 @pytest.mark.parametrize(("args", "code"), [
