@@ -34,7 +34,8 @@ carries that hand as `stored_hand`.
 **Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies over
 16 KiB get 413. `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
 body returns the stored response; the same key with another body is 422; a replay while the
-first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
+first is still being processed is 409. A game keeps at most 500 hands (hand 501 is 422
+`GAME_TOO_LONG`). Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
 
 **An edit that ends the game sooner** (a side now reaches the target before the last hand) is

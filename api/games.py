@@ -39,9 +39,8 @@ class GameById(MethodView):
     @blp.doc(security=EDIT_TOKEN)
     def get(self, game_id):
         """Get a game: teams, rules, every hand with its result, totals, status"""
-        view = logic.game_view(g.game)
-        blp.set_etag(logic.etag_data(view))
-        return view
+        blp.set_etag(logic.etag_data(g.game))
+        return logic.game_view(g.game)
 
     @edit_token_required
     @blp.response(204)

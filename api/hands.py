@@ -29,17 +29,17 @@ def idempotency_key():
     return key
 
 
-def check_game_etag(view):
+def check_game_etag(game):
     """412 unless If-Match carries the game's current ETag."""
-    blp.check_etag(logic.etag_data(view))
+    blp.check_etag(logic.etag_data(game))
 
 
-def check_game_etag_on_post(view):
+def check_game_etag_on_post(game):
     """As check_game_etag, for a POST (flask-smorest checks If-Match on PUT and DELETE only):
     428 without If-Match, 412 when it is not the game's current ETag."""
     if not request.if_match:
         abort(428, "this change needs If-Match with the game's current ETag")
-    if blp._generate_etag(logic.etag_data(view)) not in request.if_match:
+    if blp._generate_etag(logic.etag_data(game)) not in request.if_match:
         abort(412, "the game changed since you last read it; read it again first")
 
 
@@ -73,7 +73,7 @@ class Hands(MethodView):
         return response, status
 
 
-@blp.route("/<uuid:game_id>/hands/<int(min=1, max=10000):hand_no>")
+@blp.route(f"/<uuid:game_id>/hands/<int(min=1, max={hand_log.MAX_GAME_HANDS}):hand_no>")
 class HandByNo(MethodView):
     """One hand; If-Match must carry the game's ETag."""
 
@@ -107,9 +107,9 @@ class HandByNo(MethodView):
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
-        game = hand_log.delete_last_hand(game_id, hand_no, check_game_etag)
+        view, game = hand_log.delete_last_hand(game_id, hand_no, check_game_etag)
         # flask-smorest sets no ETag on DELETE; the phone needs the game's new one.
-        return game, 200, {"ETag": f'"{blp._generate_etag(logic.etag_data(game))}"'}
+        return view, 200, {"ETag": f'"{blp._generate_etag(logic.etag_data(game))}"'}
 
 
 @blp.route("/<uuid:game_id>/set-aside/restore")
@@ -131,6 +131,6 @@ class SetAsideRestore(MethodView):
         Returns the game (its new ETag in the header), with `set_aside` null.
         """
         ratelimit.check_write(game_id)
-        game = hand_log.restore_set_aside(game_id, check_game_etag_on_post)
+        view, game = hand_log.restore_set_aside(game_id, check_game_etag_on_post)
         blp.set_etag(logic.etag_data(game))
-        return game
+        return view

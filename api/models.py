@@ -186,10 +186,30 @@ class Game(flask_db.Model):
 
     def ordered_hands(self):
         """The hand log in order, as HandRows."""
-        sql = cached_sql("hands_of_game", lambda: Hand.select(Hand.hand_no, Hand.body, Hand.result)
-                         .where(Hand.game == "").order_by(Hand.hand_no))
-        rows = flask_db.database.execute_sql(sql, (self.id,)).fetchall()
-        return [HandRow(no, orjson.loads(body), orjson.loads(result)) for no, body, result in rows]
+        return self.hands_from(1)
+
+    def hands_from(self, hand_no):
+        """Hand `hand_no` and every later one, in order, as HandRows (with their counts): an
+        edit re-scores from the edited hand on, reading none of the hands before it but one."""
+        sql = cached_sql("hands_from", lambda: Hand.select(
+            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
+            (Hand.game == "") & (Hand.hand_no >= 0)).order_by(Hand.hand_no))
+        rows = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchall()
+        return [HandRow(no, orjson.loads(body), orjson.loads(result),
+                        None if counts is None else orjson.loads(counts))
+                for no, body, result, counts in rows]
+
+    def hand(self, hand_no):
+        """Hand `hand_no` as a HandRow, or None: the one row a repeated POST is checked against."""
+        sql = cached_sql("hand_by_no", lambda: Hand.select(
+            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
+            (Hand.game == "") & (Hand.hand_no == 0)))
+        row = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchone()
+        if row is None:
+            return None
+        no, body, result, counts = row
+        return HandRow(no, orjson.loads(body), orjson.loads(result),
+                       None if counts is None else orjson.loads(counts))
 
 
 @dataclass(slots=True)
@@ -215,6 +235,7 @@ class HandRow:
     hand_no: int
     body: dict
     result: dict
+    counts: dict | None = None  # the game's counts after this hand (Hand.counts)
 
 
 class Hand(flask_db.Model):
@@ -224,6 +245,10 @@ class Hand(flask_db.Model):
     hand_no = IntegerField()
     body = JSONField()
     result = JSONField()
+    # What the result does not carry but scoring the next hand needs: the made-or-set hands
+    # and each side's table-talk count after this hand ({"scored_hands", "warnings"}); null on
+    # hands stored by a release before it (their game is then re-scored from hand 1).
+    counts = JSONField(null=True)
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
 
@@ -232,12 +257,21 @@ class Hand(flask_db.Model):
 
     @staticmethod
     def rewrite(game_id, row):
-        """The statement storing a HandRow's body and result over its hand, for `run`."""
+        """The statement storing a HandRow's body, result and counts over its hand, for `run`."""
         sql = cached_sql("hand_rewrite", lambda p: (
-            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "updated_at" = {p} '
+            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "counts" = {p}, "updated_at" = {p} '
             f'WHERE "game_id" = {p} AND "hand_no" = {p}'))
         return sql, [Hand.body.db_value(row.body), Hand.result.db_value(row.result),
-                     Hand.updated_at.db_value(utcnow()), game_id, row.hand_no]
+                     Hand.counts.db_value(row.counts), Hand.updated_at.db_value(utcnow()),
+                     game_id, row.hand_no]
+
+    @staticmethod
+    def insert(game_id, row):
+        """The statement inserting a HandRow as a new hand of the game, for `run`."""
+        now = utcnow()
+        return insert_statement(Hand, game=game_id, hand_no=row.hand_no, body=row.body,
+                                result=row.result, counts=row.counts, created_at=now,
+                                updated_at=now)
 
     @staticmethod
     def remove(game_id, hand_no):
@@ -295,7 +329,8 @@ def missing_columns(database):
 
 
 def add_missing_columns(database):
-    """Add the nullable columns later releases added (game.set_aside) to existing tables."""
+    """Add the nullable columns later releases added (game.set_aside, hand.counts) to
+    existing tables."""
     for model, field in missing_columns(database):
         if not field.null:  # every added column is nullable; anything else is not ours to fix
             raise RuntimeError(f"table {model._meta.table_name} lacks column {field.column_name}")
