@@ -31,7 +31,9 @@ rules engine adds `rule_code` (e.g. `BID_OUT_OF_RANGE`) and, when replaying the 
 `hand_no`. A 409 on `POST .../hands` for a `hand_no` already recorded with other content
 carries that hand as `stored_hand`.
 
-**Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies over
+**Writes** are rate-limited per game and per client, and so are failed token lookups per
+client (an unknown edit token, a share link that does not exist): past the limit every
+request carrying a token is 429 for the rest of the window (429 with `Retry-After`). Bodies over
 16 KiB get 413. `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
 body returns the stored response; the same key with another body is 422; a replay while the
 first is still being processed is 409. A game keeps at most 500 hands (hand 501 is 422
@@ -110,7 +112,9 @@ def create_app(test_config=None):
         flask_db.database.obj.close_all()
     register_blueprints(app)
     app.after_request(add_security_headers)
-    ratelimit.init_app(app)
+    from . import games, hands, share
+
+    ratelimit.init_app(app, (games.blp, hands.blp, share.blp, share.pages))
     errors.register(app)
 
     @app.cli.command("prune-keys")
