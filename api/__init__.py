@@ -133,7 +133,10 @@ def register_blueprints(app):
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
-        "editToken", {"type": "http", "scheme": "bearer", "description": "the edit token"}
+        "editToken", {"type": "http", "scheme": "bearer", "description": (
+            "the game's edit token: 22 to 128 url-safe base64 characters (`[A-Za-z0-9_-]`, "
+            "at least 128 random bits); a malformed or unknown one is 401, another game's "
+            "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
     for blp in (rulesets.blp, games.blp, hands.blp, share.blp):

@@ -8,6 +8,7 @@ from marshmallow import Schema, fields, validate
 from . import hand_log, logic, ratelimit
 from .auth import edit_token_required
 from .errors import ErrorOut, abort
+from .games import GAME_ID_FROM_PATH, game_links, links
 from .schemas import EDIT_TOKEN, GameOut, HandBody, HandOut, HandPost
 
 blp = Blueprint("hands", __name__, url_prefix="/api/games", description="Hands of a game")
@@ -19,6 +20,9 @@ KEY_DOC = {
     "schema": {"type": "string", "minLength": 1, "maxLength": 255, "pattern": "^[!-~]+$"},
     "description": "client-made, unique per hand attempt; replays return the stored response",
 }
+
+
+HAND_FROM_BODY = {**GAME_ID_FROM_PATH, "hand_no": "$response.body#/hand_no"}
 
 
 def idempotency_key():
@@ -62,7 +66,9 @@ class Hands(MethodView):
     @blp.etag
     @blp.arguments(HandPost())
     @blp.response(201, HandOut)
-    @blp.doc(parameters=[KEY_DOC], security=EDIT_TOKEN)
+    @blp.doc(parameters=[KEY_DOC], security=EDIT_TOKEN, operationId="recordHand",
+             **links(201, editHand=HAND_FROM_BODY, undoHand=HAND_FROM_BODY,
+                     recordHand=GAME_ID_FROM_PATH, getGame=GAME_ID_FROM_PATH))
     @blp.alt_response(409, schema=ErrorOut,
                       description="hand_no taken by other content (`stored_hand`), or a gap")
     def post(self, data, game_id):
@@ -82,7 +88,9 @@ class HandByNo(MethodView):
     @blp.arguments(HandBody())
     @blp.arguments(EditQuery(), location="query")
     @blp.response(200, HandOut)
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.doc(security=EDIT_TOKEN, operationId="editHand",
+             **links(200, editHand=HAND_FROM_BODY, restoreSetAside=GAME_ID_FROM_PATH,
+                     getGame=GAME_ID_FROM_PATH, recordHand=GAME_ID_FROM_PATH))
     @blp.alt_response(422, schema=ErrorOut, description="the hand breaks the rules, or (rule_code "
                       "GAME_OVER) the edit ends the game while later hands exist: they are "
                       "listed in `no_longer_fit`; send `?later=set_aside` to set them aside")
@@ -102,7 +110,7 @@ class HandByNo(MethodView):
     @edit_token_required
     @blp.etag
     @blp.response(200, GameOut)
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.doc(security=EDIT_TOKEN, operationId="undoHand", **game_links(200, GAME_ID_FROM_PATH))
     @blp.alt_response(409, schema=ErrorOut, description="not the last hand")
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
@@ -119,7 +127,8 @@ class SetAsideRestore(MethodView):
     @edit_token_required
     @blp.etag
     @blp.response(200, GameOut)
-    @blp.doc(security=EDIT_TOKEN, parameters=[{
+    @blp.doc(security=EDIT_TOKEN, operationId="restoreSetAside",
+             **game_links(200, GAME_ID_FROM_PATH), parameters=[{
         "in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
         "description": "the game's current ETag"}])
     @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside")

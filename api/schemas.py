@@ -11,6 +11,8 @@ from marshmallow import (
     validates,
 )
 
+from rules import PRESETS
+
 from .auth import weak_token_reason
 
 MAX_SEAT = 15
@@ -154,7 +156,9 @@ class GameCreate(StrictSchema):
     """A new game (the id and edit token may be made by the client, so it can start offline)."""
 
     id = fields.UUID(metadata={"description": "client-made UUID; omitted: the server makes one"})
-    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64),
+                            metadata={"enum": list(PRESETS), "description": "a preset id "
+                                      "(GET /api/rulesets); another is 422 UNKNOWN_RULESET"})
     rules = fields.Dict(
         keys=fields.String(validate=validate.Length(1, 64)),
         validate=validate.Length(0, 64),
@@ -165,7 +169,8 @@ class GameCreate(StrictSchema):
     start_totals = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 8))
     edit_token = fields.String(
         validate=validate.Length(22, 128),
-        metadata={"description": "client-made, >= 128 random bits (22+ url-safe base64 chars)"},
+        metadata={"description": "client-made, >= 128 random bits (22+ url-safe base64 chars)",
+                  "pattern": "^[A-Za-z0-9_-]{22,128}$"},
     )
 
     @validates("edit_token")
