@@ -72,7 +72,10 @@ class Hands(MethodView):
     @blp.alt_response(409, schema=ErrorOut,
                       description="hand_no taken by other content (`stored_hand`), or a gap")
     def post(self, data, game_id):
-        """Record a hand (an all-pass reshuffle is a hand too)"""
+        """Record a hand (an all-pass reshuffle is a hand too)
+
+        A game keeps at most 500 hands: hand 501 is 422 with rule_code `GAME_TOO_LONG`.
+        """
         ratelimit.check_write(game_id)
         status, response, game = hand_log.record_hand(game_id, data, idempotency_key())
         blp.set_etag(logic.etag_data(game))
