@@ -39,12 +39,21 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 engine adds, when replaying the log, `hand_no`. A 409 on `POST .../hands` for a `hand_no`
 already recorded with other content carries that hand as `stored_hand`.
 
-**Writes** are rate-limited per game and per client (429 with `Retry-After`). Bodies are
-JSON (415 otherwise); over 16 KiB, with or without Content-Length, they get 413.
+**Writes** are rate-limited per game and per client, and so are failed token lookups per
+client (an unknown edit token, a share link that does not exist): past the limit every
+request carrying a token is 429 for the rest of the window (429 with `Retry-After`). Bodies
+are JSON (415 otherwise); over 16 KiB, with or without Content-Length, they get 413.
 `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
 body returns the stored response; the same key with another body is 422; a replay while the
-first is still being processed is 409. Editing (`PUT`) or undoing (`DELETE`) a hand needs
+first is still being processed is 409. A game keeps at most 500 hands (hand 501 is 422
+`GAME_TOO_LONG`). Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
+
+**An edit that ends the game sooner** (a side now reaches the target before the last hand) is
+422 `GAME_OVER` with the later hands' numbers in `no_longer_fit`; with `?later=set_aside` it
+is saved and those hands are taken off the log, in one transaction, and kept on the game as
+`set_aside`. `POST /api/games/{id}/set-aside/restore` undoes that edit; any other change to
+the log clears `set_aside`.
 
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
@@ -117,7 +126,9 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    ratelimit.init_app(app)
+    from . import games, hands, share
+
+    ratelimit.init_app(app, (games.blp, hands.blp, share.blp, share.pages))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -136,7 +147,10 @@ def register_blueprints(app):
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
-        "editToken", {"type": "http", "scheme": "bearer", "description": "the edit token"}
+        "editToken", {"type": "http", "scheme": "bearer", "description": (
+            "the game's edit token: 22 to 128 url-safe base64 characters (`[A-Za-z0-9_-]`, "
+            "at least 128 random bits); a malformed or unknown one is 401, another game's "
+            "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
     for blp in (rulesets.blp, games.blp, hands.blp, share.blp):

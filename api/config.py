@@ -30,11 +30,18 @@ class Config:
     DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:///tally42.sqlite3")
     # Bodies over 16 KiB are refused with a JSON 413 before any parsing.
     MAX_CONTENT_LENGTH = _int("MAX_CONTENT_LENGTH", 16 * 1024)
-    # Write rate limits, per game and per client address, in requests per window.
+    # Rate limits (Flask-Limiter): writes per game and per client address, and failed token
+    # lookups per client (token guessing), each per window of RATELIMIT_WINDOW seconds.
     RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)
     RATELIMIT_WINDOW = _int("RATELIMIT_WINDOW", 60)
     RATELIMIT_PER_GAME = _int("RATELIMIT_PER_GAME", 120)
     RATELIMIT_PER_CLIENT = _int("RATELIMIT_PER_CLIENT", 300)
+    RATELIMIT_TOKEN_FAILURES = _int("RATELIMIT_TOKEN_FAILURES", 30)
+    # Where the counts live: `memory://` counts per worker process; with several workers or
+    # servers, `redis://host:6379` makes them count together.
+    RATELIMIT_STORAGE_URI = os.environ.get("RATELIMIT_STORAGE_URI", "memory://")
+    # Apps sharing one store keep their counts apart by this prefix.
+    RATELIMIT_KEY_PREFIX = os.environ.get("RATELIMIT_KEY_PREFIX", "tally42")
     # Behind a proxy, the client address comes from X-Forwarded-For (set the hop count).
     PROXY_FIX_HOPS = _int("PROXY_FIX_HOPS", 0)
     # Idempotency keys are kept at least this long (`flask --app app prune-keys` drops older).

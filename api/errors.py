@@ -28,6 +28,9 @@ class ErrorOut(Schema):
         "or one of the API's (BAD_JSON, NOT_JSON, GAME_CHANGED ...; see the API description)"})
     hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
     stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
+    no_longer_fit = fields.List(fields.Integer(), metadata={
+        "description": "hands that would come after the end of the game if this edit were "
+                       "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"})
 
 
 # A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).

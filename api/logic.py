@@ -90,6 +90,7 @@ def shared_view(game, hands=None):
         "status": "over" if state["game_over"] else "live",
         "game_over": state["game_over"],
         "winner": state["winner"],
+        "set_aside": game.set_aside,
     }
 
 
@@ -103,9 +104,13 @@ def game_view(game, hands=None):
     }
 
 
-def etag_data(view):
-    """What a game's ETag hashes: its view without the share URL (whose host is the asker's)."""
-    return {k: v for k, v in view.items() if k != "share_url"}
+def etag_data(game):
+    """What a game's ETag hashes: the game row's id, cached state (whose `revision` every
+    write to the log bumps), set-aside record and share token. Never the hands: a write
+    answers with the new ETag without reading the whole log. (Not the share URL either,
+    whose host is the asker's.)"""
+    return {"id": game.id, "state": game.state, "set_aside": game.set_aside,
+            "share_token": game.share_token}
 
 
 def state_without_hands(state):

@@ -15,6 +15,7 @@ from peewee import (
     TextField,
 )
 from peewee import __exception_wrapper__ as peewee_errors  # driver errors -> peewee's
+from playhouse.migrate import SchemaMigrator, migrate
 
 from .db import flask_db, is_sqlite
 
@@ -110,6 +111,9 @@ class Game(flask_db.Model):
     # Kept readable: every editing device must be able to show the share link again.
     share_token = CharField(max_length=64, unique=True, null=True)
     state = JSONField()
+    # Hands taken off the log by an edit that ended the game sooner, kept so the edit can be
+    # undone (hand_log.replace_hand); null when nothing is set aside.
+    set_aside = JSONField(null=True)
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
 
@@ -138,7 +142,7 @@ class Game(flask_db.Model):
         of a row per hand repeating every game column)."""
         sql = cached_sql("shared_game", lambda p: (
             'SELECT g."id", g."ruleset", g."overrides", g."teams", g."first_dealer", '
-            'g."start_totals", g."share_token", g."state", '
+            'g."start_totals", g."share_token", g."state", g."set_aside", '
             f"""(SELECT '[' || {'group_concat' if is_sqlite() else 'string_agg'}("""
             """'[' || h."hand_no" || ',' || h."body" || ',' || h."result" || ']', ',') """
             """|| ']' FROM "hand" AS h WHERE h."game_id" = g."id") """
@@ -146,10 +150,12 @@ class Game(flask_db.Model):
         row = flask_db.database.execute_sql(sql, (token,)).fetchone()
         if row is None:
             return None, []
-        game_id, ruleset, overrides, teams, first_dealer, start_totals, share, state, log = row
+        (game_id, ruleset, overrides, teams, first_dealer, start_totals, share, state, set_aside,
+         log) = row
         game = SharedRow(game_id, ruleset, orjson.loads(overrides), orjson.loads(teams),
                          first_dealer, None if start_totals is None else orjson.loads(start_totals),
-                         share, orjson.loads(state))
+                         share, orjson.loads(state),
+                         None if set_aside is None else orjson.loads(set_aside))
         hands = sorted((HandRow(*h) for h in orjson.loads(log)) if log else (),
                        key=lambda h: h.hand_no)  # neither aggregate promises an order
         return game, hands
@@ -167,21 +173,43 @@ class Game(flask_db.Model):
         return cls._one("game_for_update",
                         lambda: cls.select().where(cls.id == "").for_update(), game_id)
 
-    def state_update(self, state):
-        """Set a new cached state (and updated_at) on this game; returns the statement that
-        stores those two columns, for `run`."""
-        self.state, self.updated_at = state, utcnow()
+    def state_update(self, state, set_aside=None):
+        """Set a new cached state, set-aside record (None: nothing set aside; every write to
+        the log clears it) and updated_at on this game; returns the statement that stores
+        those columns, for `run`."""
+        self.state, self.set_aside, self.updated_at = state, set_aside, utcnow()
         sql = cached_sql("game_state_update", lambda p: (
-            f'UPDATE "game" SET "state" = {p}, "updated_at" = {p} WHERE "id" = {p}'))
-        return sql, [Game.state.db_value(self.state), Game.updated_at.db_value(self.updated_at),
-                     self.id]
+            f'UPDATE "game" SET "state" = {p}, "set_aside" = {p}, "updated_at" = {p} '
+            f'WHERE "id" = {p}'))
+        return sql, [Game.state.db_value(self.state), Game.set_aside.db_value(self.set_aside),
+                     Game.updated_at.db_value(self.updated_at), self.id]
 
     def ordered_hands(self):
         """The hand log in order, as HandRows."""
-        sql = cached_sql("hands_of_game", lambda: Hand.select(Hand.hand_no, Hand.body, Hand.result)
-                         .where(Hand.game == "").order_by(Hand.hand_no))
-        rows = flask_db.database.execute_sql(sql, (self.id,)).fetchall()
-        return [HandRow(no, orjson.loads(body), orjson.loads(result)) for no, body, result in rows]
+        return self.hands_from(1)
+
+    def hands_from(self, hand_no):
+        """Hand `hand_no` and every later one, in order, as HandRows (with their counts): an
+        edit re-scores from the edited hand on, reading none of the hands before it but one."""
+        sql = cached_sql("hands_from", lambda: Hand.select(
+            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
+            (Hand.game == "") & (Hand.hand_no >= 0)).order_by(Hand.hand_no))
+        rows = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchall()
+        return [HandRow(no, orjson.loads(body), orjson.loads(result),
+                        None if counts is None else orjson.loads(counts))
+                for no, body, result, counts in rows]
+
+    def hand(self, hand_no):
+        """Hand `hand_no` as a HandRow, or None: the one row a repeated POST is checked against."""
+        sql = cached_sql("hand_by_no", lambda: Hand.select(
+            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
+            (Hand.game == "") & (Hand.hand_no == 0)))
+        row = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchone()
+        if row is None:
+            return None
+        no, body, result, counts = row
+        return HandRow(no, orjson.loads(body), orjson.loads(result),
+                       None if counts is None else orjson.loads(counts))
 
 
 @dataclass(slots=True)
@@ -196,6 +224,7 @@ class SharedRow:
     start_totals: list | None
     share_token: str
     state: dict
+    set_aside: dict | None
 
 
 @dataclass(slots=True)
@@ -206,6 +235,7 @@ class HandRow:
     hand_no: int
     body: dict
     result: dict
+    counts: dict | None = None  # the game's counts after this hand (Hand.counts)
 
 
 class Hand(flask_db.Model):
@@ -215,6 +245,10 @@ class Hand(flask_db.Model):
     hand_no = IntegerField()
     body = JSONField()
     result = JSONField()
+    # What the result does not carry but scoring the next hand needs: the made-or-set hands
+    # and each side's table-talk count after this hand ({"scored_hands", "warnings"}); null on
+    # hands stored by a release before it (their game is then re-scored from hand 1).
+    counts = JSONField(null=True)
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
 
@@ -223,18 +257,34 @@ class Hand(flask_db.Model):
 
     @staticmethod
     def rewrite(game_id, row):
-        """The statement storing a HandRow's body and result over its hand, for `run`."""
+        """The statement storing a HandRow's body, result and counts over its hand, for `run`."""
         sql = cached_sql("hand_rewrite", lambda p: (
-            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "updated_at" = {p} '
+            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "counts" = {p}, "updated_at" = {p} '
             f'WHERE "game_id" = {p} AND "hand_no" = {p}'))
         return sql, [Hand.body.db_value(row.body), Hand.result.db_value(row.result),
-                     Hand.updated_at.db_value(utcnow()), game_id, row.hand_no]
+                     Hand.counts.db_value(row.counts), Hand.updated_at.db_value(utcnow()),
+                     game_id, row.hand_no]
+
+    @staticmethod
+    def insert(game_id, row):
+        """The statement inserting a HandRow as a new hand of the game, for `run`."""
+        now = utcnow()
+        return insert_statement(Hand, game=game_id, hand_no=row.hand_no, body=row.body,
+                                result=row.result, counts=row.counts, created_at=now,
+                                updated_at=now)
 
     @staticmethod
     def remove(game_id, hand_no):
         """The statement deleting hand `hand_no` of the game, for `run`."""
         sql = cached_sql("hand_remove", lambda p: (
             f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" = {p}'))
+        return sql, [game_id, hand_no]
+
+    @staticmethod
+    def remove_from(game_id, hand_no):
+        """The statement deleting hand `hand_no` of the game and every later one, for `run`."""
+        sql = cached_sql("hand_remove_from", lambda p: (
+            f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" >= {p}'))
         return sql, [game_id, hand_no]
 
 
@@ -266,9 +316,33 @@ MODELS = (Game, Hand, IdempotencyKey)
 CREATE_TABLES_LOCK = 0x7461_6C6C_7934_32  # "tally42"
 
 
-def schema_complete(database):
-    """True if every model's table and index exists (catalog reads only: no table locks)."""
+def missing_columns(database):
+    """(model, field) for each column an older release's tables lack (catalog reads only)."""
+    missing = []
     tables = set(database.get_tables())
+    for model in MODELS:
+        table = model._meta.table_name
+        if table in tables:
+            have = {column.name for column in database.get_columns(table)}
+            missing += [(model, f) for f in model._meta.sorted_fields if f.column_name not in have]
+    return missing
+
+
+def add_missing_columns(database):
+    """Add the nullable columns later releases added (game.set_aside, hand.counts) to
+    existing tables."""
+    for model, field in missing_columns(database):
+        if not field.null:  # every added column is nullable; anything else is not ours to fix
+            raise RuntimeError(f"table {model._meta.table_name} lacks column {field.column_name}")
+        migrate(SchemaMigrator.from_database(database).add_column(
+            model._meta.table_name, field.column_name, field))
+
+
+def schema_complete(database):
+    """True if every model's table, column and index exists (catalog reads only: no locks)."""
+    tables = set(database.get_tables())
+    if missing_columns(database):
+        return False
     for model in MODELS:
         table = model._meta.table_name
         if table not in tables:
@@ -293,12 +367,14 @@ def create_tables():
     database = flask_db.database
     if not isinstance(database.obj, PostgresqlDatabase):
         database.create_tables(MODELS, safe=True)
+        add_missing_columns(database.obj)
         return
     if schema_complete(database):
         return
     with database.atomic():
         database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (CREATE_TABLES_LOCK,))
         database.create_tables(MODELS, safe=True)
+        add_missing_columns(database.obj)
 
 
 def prune_idempotency_keys(days):

@@ -17,6 +17,7 @@ from marshmallow import (
     validates,
 )
 
+from rules import PRESETS
 from rules.bids import BID_KEYS, TRUMP_NAMES
 from rules.penalties import KINDS as PENALTY_KINDS
 from rules.results import RESULT_KEYS
@@ -180,7 +181,9 @@ class GameCreate(StrictSchema):
     """A new game (the id and edit token may be made by the client, so it can start offline)."""
 
     id = fields.UUID(metadata={"description": "client-made UUID; omitted: the server makes one"})
-    ruleset = fields.String(required=True, validate=validate.Length(1, 64))
+    ruleset = fields.String(required=True, validate=validate.Length(1, 64),
+                            metadata={"enum": list(PRESETS), "description": "a preset id "
+                                      "(GET /api/rulesets); another is 422 UNKNOWN_RULESET"})
     rules = fields.Dict(
         keys=fields.String(validate=validate.Length(1, 64)),
         validate=validate.Length(0, 64),
@@ -246,6 +249,16 @@ class BuiltList(fields.List):
         return value
 
 
+class SetAsideOut(Schema):
+    """Hands set aside by an edit that ended the game sooner (the edit can still be undone)."""
+
+    hand_no = fields.Integer(metadata={"description": "the hand that was edited"})
+    previous = fields.Dict(metadata={"description": "that hand as it was before the edit"})
+    first_hand_no = fields.Integer(metadata={"description": "the number the first set-aside "
+                                             "hand had"})
+    hands = fields.List(fields.Dict(), metadata={"description": "the hands taken off, in order"})
+
+
 class SharedGame(Schema):
     """A game as anyone with the share link sees it."""
 
@@ -262,6 +275,10 @@ class SharedGame(Schema):
     status = fields.String(metadata={"description": "`live` or `over`"})
     game_over = fields.Boolean()
     winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
+    set_aside = fields.Nested(
+        "SetAsideOut", allow_none=True,
+        metadata={"description": "hands an edit took off the log (it ended the game sooner); "
+                  "`POST .../set-aside/restore` puts them back; null when none"})
 
 
 class GameOut(SharedGame):

@@ -26,7 +26,10 @@ class ShareLink(MethodView):
     @edit_token_required
     @blp.arguments(ShareAction())
     @blp.response(200, ShareOut)
-    @blp.doc(security=EDIT_TOKEN)
+    @blp.doc(security=EDIT_TOKEN, operationId="setShare",
+             responses={200: {"links": {"getSharedGame": {  # OpenAPI link: read it
+                 "operationId": "getSharedGame",
+                 "parameters": {"token": "$response.body#/share_token"}}}}})
     def post(self, data, game_id):
         """Rotate or revoke the read-only share link"""
         ratelimit.check_write(game_id)
@@ -39,6 +42,7 @@ class SharedGameView(MethodView):
 
     @blp.etag
     @blp.response(200, SharedGame)
+    @blp.doc(operationId="getSharedGame")
     def get(self, token):
         """Read a shared game (read-only)"""
         # Every viewer of a live link polls this, so the body is written once and its hash is

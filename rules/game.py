@@ -21,6 +21,12 @@ class GameState:
     hands: list = field(default_factory=list)
     sides: int = 2
     end_reason: str | None = None
+    scored_hands: int = 0  # made-or-set hands so far (reshuffles are not), for max_hands
+    warnings: dict = field(default_factory=dict)  # side -> table-talk count so far
+
+    def warning_counts(self):
+        """The table-talk counts as a list, one per side (JSON has no integer keys)."""
+        return [self.warnings.get(side, 0) for side in range(self.sides)]
 
     @property
     def next_hand_no(self):
@@ -34,14 +40,19 @@ class GameState:
             "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
             "hands": [h.to_dict() for h in self.hands], "sides": self.sides,
             "end_reason": self.end_reason,
+            "scored_hands": self.scored_hands, "warnings": self.warning_counts(),
         }
 
 
-def replay(ruleset, hands, first_dealer=0, start_totals=None):
+def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0, warnings=None):
     """Score a log of hands in order and return the GameState.
 
-    `start_totals` carries totals over from a paper score (default all zero). The dealer
-    passes clockwise every hand, reshuffles included (docs/rules.md 3, 7). Raises RulesError with
+    `start_totals` carries totals over from a paper score (default all zero). To resume a log
+    from a state already scored (a cached GameState), pass its next dealer as `first_dealer`,
+    its totals as `start_totals`, and its `scored_hands` and `warnings` (a list of table-talk
+    counts per side, as to_dict gives, or a dict side -> count); the returned state then holds
+    only the hands given, with the counts carried on. The dealer passes clockwise every hand,
+    reshuffles included (docs/rules.md 3, 7). Raises RulesError with
     `hand_index` set to the rejected hand; a hand after the game is over is GAME_OVER.
     The game also ends in marks mode after `max_hands` made-or-set hands: the leader wins,
     or nobody on a tie (docs/rules.md 9).
@@ -54,10 +65,10 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
-    over, winner, _ = game_status(ruleset, totals, 0)  # paper totals may already end it
+    scored, warnings = _check_counts(ruleset, scored_hands, warnings)
+    over, winner, _ = game_status(ruleset, totals, scored)  # paper totals may already end it
     state = GameState(totals, over, winner, dealer, [], ruleset.side_count,
-                      "paper_score" if over else None)
-    scored, warnings = 0, {}
+                      "paper_score" if over else None, scored, warnings)
     for index, hand in enumerate(hands):
         if state.game_over:
             raise GameFlowError(f"Hand {index + 1} comes after the game was over: no more "
@@ -69,8 +80,26 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None):
             error.hand_index = index
             raise
         scored += result.scored
+        state.scored_hands = scored
         state.hands.append(result)
         state.totals, state.next_dealer = result.totals, result.next_dealer
         state.game_over, state.winner = result.game_over, result.winner
         state.end_reason = result.end_reason
     return state
+
+
+def _check_counts(ruleset, scored_hands, warnings):
+    """(scored_hands, warnings as a new dict side -> count) for replay; BAD_INPUT if unfit."""
+    if type(scored_hands) is not int or not 0 <= scored_hands <= MAX_HANDS_IN_LOG:
+        raise BadInputError("The hands scored so far must be a whole number from 0.",
+                            field="scored_hands")
+    if warnings is None:
+        return scored_hands, {}
+    if isinstance(warnings, list) and len(warnings) == ruleset.side_count:
+        warnings = dict(enumerate(warnings))
+    if not (isinstance(warnings, dict) and all(
+            type(k) is int and 0 <= k < ruleset.side_count and type(v) is int and v >= 0
+            for k, v in warnings.items())):
+        raise BadInputError("Table-talk counts must be one whole number from 0 per side.",
+                            field="warnings")
+    return scored_hands, {side: count for side, count in warnings.items() if count}

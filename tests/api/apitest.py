@@ -38,6 +38,7 @@ def make_app(tmp_path, **overrides):
         "DATABASE_URL": pg_url() if PG_URL else f"sqlite:///{tmp_path / 'tally42.sqlite3'}",
         "RATELIMIT_PER_GAME": 10_000,
         "RATELIMIT_PER_CLIENT": 10_000,
+        "RATELIMIT_TOKEN_FAILURES": 10_000,
         "PWA_DIR": str(tmp_path / "pwa"),
         **overrides,
     }

@@ -165,7 +165,7 @@ def test_empty_log_is_a_fresh_game():
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
     assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
                      "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3,
-                     "end_reason": None}
+                     "end_reason": None, "scored_hands": 0, "warnings": [0, 0, 0]}
 
 
 @pytest.mark.parametrize(("args", "code"), [
