@@ -120,9 +120,9 @@ def end_sentence(state, ruleset, team_names, hands):
     return sentences.get(reason, f"{name} {'win' if many else 'wins'}.")
 
 
-def score_line(team_names, totals):
-    """"Us 3 – Them 2": every side's running score."""
-    return " – ".join(f"{name} {total}" for name, total in zip(team_names, totals, strict=False))
+def score_line(totals):
+    """"3 – 2": every side's running score, in the order of the score boxes above."""
+    return " – ".join(str(total) for total in totals)
 
 
 def hand_rows(view, seat_names, team_names, ruleset):
@@ -132,7 +132,7 @@ def hand_rows(view, seat_names, team_names, ruleset):
     if view.get("start_totals") and any(view["start_totals"]):
         rows.append({"hand_no": "", "bid": "Carried over from paper", "count": "",
                      "outcome": "carried", "result": "",
-                     "award": "", "score": score_line(team_names, view["start_totals"])})
+                     "award": "", "score": score_line(view["start_totals"])})
     for hand in view["hands"]:
         result = hand["result"]
         bidder = result.get("bidder")
@@ -148,7 +148,7 @@ def hand_rows(view, seat_names, team_names, ruleset):
             "result": "reshuffled" if outcome == "reshuffle" else outcome,
             "award": ", ".join(f"{name} +{a}" if a > 0 else f"{name} {a}" for name, a in awarded)
             or "no score",
-            "score": score_line(team_names, result.get("totals", [])),
+            "score": score_line(result.get("totals", [])),
         })
     return rows
 
@@ -184,10 +184,14 @@ def build(game, ruleset, view):
     return {
         "title": f"{headline} · Tally 42",
         "headline": headline,
+        "score_head": "Score" if len(team_names) > 2 else " – ".join(team_names),
         "scores": scores,
         "unit": unit,
         "target": ruleset.target,
         "ruleset_name": ruleset.name,
+        # "Straight 42, to 7 marks"; "42 for 250 points" already says its target
+        "rules_line": ruleset.name if str(ruleset.target) in ruleset.name
+        else f"{ruleset.name}, to {ruleset.target} {unit}",
         "live": not view["game_over"],
         "winner": None if winner is None else team_names[winner],
         "why": end_sentence(state, ruleset, team_names, view["hands"]),

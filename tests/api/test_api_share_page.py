@@ -58,10 +58,11 @@ def test_the_carried_over_score_is_the_first_row_and_the_history_adds_up(client)
     table.hand(2, bidder=2, bid=30, result={"captured": 20}, dealer=1)
     _, html = page_text(client, table)
     assert rows(html) == [
-        ["", "Carried over from paper", "Rangers 5 – Aggies 3"],
-        ["1", "Aggies, 30", "took 35", "made Aggies +1", "Rangers 5 – Aggies 4"],
-        ["2", "Rangers, 30", "took 20", "set Aggies +1", "Rangers 5 – Aggies 5"],
+        ["", "Carried over from paper", "5 – 3"],
+        ["1", "Aggies, 30", "took 35", "made Aggies +1", "5 – 4"],
+        ["2", "Rangers, 30", "took 20", "set Aggies +1", "5 – 5"],
     ]
+    assert "<th scope=\"col\">Rangers – Aggies</th>" in html
 
 
 def test_who_shakes_next(client):

@@ -86,6 +86,9 @@ function sheet(game) {
   const marks = unit(game.rules) === 'marks';
   const left = toGo(game.rules, state.totals);
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
+  // the undo offer goes first: the sheet opens at its top, so it is in view on any screen
+  const offer = putBack(game);
+  if (offer) out.push(offer);
   out.push(h('section', { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
     state.totals.map((t, side) => h('div', { class: `card side s${side}${lead === side ? ' lead' : ''}` },
       h('div', { class: 'name' }, sideName(game, side)),
@@ -107,13 +110,12 @@ function sheet(game) {
   const label = last && (lastResult.outcome === 'reshuffle' ? 'all passed'
     : `${seatName(game, last.bidder)}, ${bidLabel(game.rules, lastResult.bid)}`);
   out.push(h('div', { class: 'row sheet-tools' },
-    h('h2', { class: 'step-title' }, 'Hands'),
+    h('h2', { class: 'visually-hidden' }, 'Hands'),
     h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last,
       onclick: () => undo(game, last, label) }, 'Undo last'),
     h('a', { class: 'btn small', href: `#/g/${game.id}/rules`, id: 'rules' }, 'Rules'),
     h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share')));
-  const offer = putBack(game);
-  if (offer) out.push(offer);
+
   out.push(handsTable(game, state));
   if (state.game_over) {
     out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
