@@ -5,6 +5,10 @@ from conftest import wait_js
 
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= window.innerHeight; }"""
+# in view and on top: a tap at its middle reaches it (no fixed bar over it)
+TAPPABLE = """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+    const x = (r.left + r.right) / 2; const y = (r.top + r.bottom) / 2;
+    return y > 0 && y < window.innerHeight && el.contains(document.elementFromPoint(x, y)); }"""
 
 
 def rows(page):
@@ -24,6 +28,7 @@ def test_one_tap_on_undo_can_be_put_back(table):
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 1")
     offer = page.get_by_role("status").filter(has_text="taken back")
     assert offer.inner_text().startswith("Hand 2 taken back (Partner, 2 marks).")
+    assert page.evaluate(TAPPABLE, "#put-back")
     page.get_by_role("button", name="Put it back").click()
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 2")
     assert page.get_by_role("button", name="Put it back").count() == 0
@@ -31,6 +36,29 @@ def test_one_tap_on_undo_can_be_put_back(table):
     table.wait_synced(game_id)
     server = table.assert_same(game_id)
     assert server["hands"][1]["hand"]["bid"] == 84
+
+
+def test_the_put_back_offer_is_in_reach_on_a_small_phone(table):
+    """At 320x640 the offer is never under the bidder bar nor scrolled out of sight: not at
+    the top of a short sheet (tall score boxes push the hands down), nor of a long sheet
+    scrolled down to its Undo button."""
+    page = table.page
+    page.set_viewport_size({"width": 320, "height": 640})
+    table.open()
+    table.new_game("marks", names={"#team-1": "Aggies of the Brazos Valley"})
+    for bidder in (1, 3):
+        table.hand(bidder, 30, 35)
+    page.get_by_role("button", name="Undo last").click()
+    page.get_by_role("button", name="Put it back").wait_for()
+    assert page.evaluate(TAPPABLE, "#put-back"), "a short sheet"
+    page.get_by_role("button", name="Put it back").click()
+    for bidder in (0, 2, 0, 2, 1, 3, 1, 3):
+        table.hand(bidder, 30, 20)  # sets: both sides score, nobody reaches 7
+    page.evaluate("document.querySelector('#undo').scrollIntoView()")
+    assert page.evaluate("window.scrollY") > 150
+    page.get_by_role("button", name="Undo last").click()
+    page.get_by_role("button", name="Put it back").wait_for()
+    assert page.evaluate(TAPPABLE, "#put-back"), "a long sheet, scrolled"
 
 
 def test_the_put_back_offer_goes_away_by_itself(table):

@@ -86,9 +86,7 @@ function sheet(game) {
   const marks = unit(game.rules) === 'marks';
   const left = toGo(game.rules, state.totals);
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
-  // the undo offer goes first: the sheet opens at its top, so it is in view on any screen
-  const offer = putBack(game);
-  if (offer) out.push(offer);
+
   out.push(h('section', { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
     state.totals.map((t, side) => h('div', { class: `card side s${side}${lead === side ? ' lead' : ''}` },
       h('div', { class: 'name' }, sideName(game, side)),
@@ -122,7 +120,8 @@ function sheet(game) {
   } else {
     // the first tap of a hand is the bidder, right here: bidder, bid, count, save
     const order = Array.from({ length: game.rules.players }, (_, i) => (dealer + 1 + i) % game.rules.players);
-    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
+    // the undo offer sits in the bar fixed at the bottom: in view however far the sheet scrolled
+    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' }, putBack(game),
       h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
       h('div', { class: 'seats' }, order.map((seat) => h('a', {
         class: 'btn', href: `#/g/${game.id}/hand/new/${seat}`, 'data-seat': seat,
