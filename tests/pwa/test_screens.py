@@ -6,7 +6,8 @@ from conftest import wait_js
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= window.innerHeight; }"""
 # in view and on top: a tap at its middle reaches it (no fixed bar over it)
-TAPPABLE = """(sel) => { const el = document.querySelector(sel); const r = el.getBoundingClientRect();
+TAPPABLE = """(sel) => { const el = document.querySelector(sel);
+    const r = el.getBoundingClientRect();
     const x = (r.left + r.right) / 2; const y = (r.top + r.bottom) / 2;
     return y > 0 && y < window.innerHeight && el.contains(document.elementFromPoint(x, y)); }"""
 
