@@ -184,7 +184,7 @@ def build(game, ruleset, view):
     return {
         "title": f"{headline} · Tally 42",
         "headline": headline,
-        "score_head": "Score" if len(team_names) > 2 else " – ".join(team_names),
+        "score_head": "Score",
         "scores": scores,
         "unit": unit,
         "target": ruleset.target,

@@ -226,3 +226,12 @@ def test_the_game_list_shows_rules_teams_score_date_and_sync_apart(table):
     when = entry.locator(".when").bounding_box()
     sync = entry.locator(".sync").bounding_box()
     assert when["x"] + when["width"] + 8 <= sync["x"] or when["y"] + when["height"] <= sync["y"]
+
+
+def test_a_dead_editor_link_says_what_to_do(table):
+    table.open()
+    page = table.page
+    page.goto(f"/#/join/{'0' * 8}-0000-4000-8000-{'0' * 12}/{'x' * 43}")
+    page.get_by_role("heading", name="Could not join the game").wait_for()
+    assert page.get_by_role("alert").inner_text() == (
+        "This editor link does not open a game any more. Ask the scorekeeper for a new one.")
