@@ -1,6 +1,6 @@
 """Every screen, at 320x640 and 390x844, light and dark: nothing scrolls sideways
-(scrollWidth <= clientWidth, the share page included), no toast over a control, and the
-words on screen read clean. With TALLY_SHOTS set, a screenshot of each."""
+(scrollWidth <= clientWidth, the share page included) and no toast is over a control; with
+TALLY_SHOTS set, a screenshot of each. And the words on every screen read clean."""
 
 import re
 
@@ -106,10 +106,10 @@ def visit_every_screen(page, base_url, look):
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", sorted(SIZES))
-def test_every_screen_fits_and_reads_clean(browser, base_url, size, scheme):
+def test_every_screen_fits(browser, base_url, size, scheme):
     context, page = new_phone(browser, base_url, color_scheme=scheme)
     page.set_viewport_size(SIZES[size])
-    problems, words = {}, {}
+    problems = {}
 
     def look(name):
         page.wait_for_timeout(50)
@@ -119,9 +119,6 @@ def test_every_screen_fits_and_reads_clean(browser, base_url, size, scheme):
         covered = page.evaluate(TOAST_OVER)
         if covered:
             problems[f"{name}: toast over"] = covered
-        text = page.inner_text("body")
-        if unclean(text):
-            words[name] = [line for line in text.split("\n") if unclean(line)]
         screenshot(page, f"{name}-{size}-{scheme}")
 
     try:
@@ -131,5 +128,21 @@ def test_every_screen_fits_and_reads_clean(browser, base_url, size, scheme):
         context.close()
     assert problems == {}
     assert errors == []
-    # the preset descriptions come from the API: clean once the rules helper's rewrite is in
+
+
+def test_every_screen_reads_clean(browser, base_url):
+    """The words on every screen, the share page's included. The preset descriptions come
+    from the API: clean once the rules helper's rewrite of them is merged."""
+    context, page = new_phone(browser, base_url)
+    words = {}
+
+    def look(name):
+        text = page.inner_text("body")
+        if unclean(text):
+            words[name] = [line for line in text.split("\n") if unclean(line)]
+
+    try:
+        visit_every_screen(page, base_url, look)
+    finally:
+        context.close()
     assert words == {}
