@@ -235,3 +235,23 @@ def test_a_dead_editor_link_says_what_to_do(table):
     page.get_by_role("heading", name="Could not join the game").wait_for()
     assert page.get_by_role("alert").inner_text() == (
         "This editor link does not open a game any more. Ask the scorekeeper for a new one.")
+
+
+TOAST_OVER_ANY = """() => { const t = document.getElementById('toast').getBoundingClientRect();
+    return [...document.querySelectorAll('button, a, input, select, summary, .net, .update span')]
+      .filter((c) => c.getClientRects().length)
+      .filter((c) => { const r = c.getBoundingClientRect();
+        return r.bottom > t.top && r.top < t.bottom && r.right > t.left && r.left < t.right; })
+      .map((c) => c.textContent.trim() || c.id); }"""
+
+
+def test_a_toast_never_covers_the_update_offer_or_the_network_state(table):
+    """At 320 px, offline, with an update waiting: the toast takes no control's place."""
+    page = table.page
+    page.set_viewport_size({"width": 320, "height": 640})
+    table.open()
+    page.evaluate("""() => { document.getElementById('update').hidden = false;
+        document.getElementById('net').textContent = 'Offline';
+        const t = document.getElementById('toast');
+        t.textContent = 'Hand 12 saved on this phone'; t.classList.add('show'); }""")
+    assert page.evaluate(TOAST_OVER_ANY) == []
