@@ -229,3 +229,58 @@ def test_the_share_page_reads_clean(client, ruleset, body, hands):
     html = client.get(f"/s/{game['share_token']}").get_data(as_text=True)
     text = " ".join(re.sub(r"<[^>]+>", " ", html.split("<main>", 1)[1]).split())
     assert unclean(text) == [], text
+
+
+# --- the Rules screen, for every preset -------------------------------------------------------
+
+EXPLAIN = """
+const { explainRules } = await import(process.argv[1]);
+const presets = JSON.parse(await new Promise((done) => {
+  let text = '';
+  process.stdin.on('data', (c) => { text += c; });
+  process.stdin.on('end', () => done(text));
+}));
+const out = {};
+for (const [id, rules] of Object.entries(presets)) out[id] = explainRules(rules);
+console.log(JSON.stringify(out));
+"""
+
+
+@pytest.fixture(scope="module")
+def explained():
+    """{preset id: [[title, [sentence, ...]], ...]} from pwa/js/words.js, run by Node."""
+    import subprocess
+
+    from rules import PRESETS
+
+    presets = {key: preset.to_dict() for key, preset in PRESETS.items()}
+    run = subprocess.run(["node", "--input-type=module", "-e", EXPLAIN,
+                          (ROOT / "pwa/js/words.js").as_uri()],
+                         input=json.dumps(presets), capture_output=True, text=True, check=True)
+    return {key: (presets[key], parts) for key, parts in json.loads(run.stdout).items()}
+
+
+def test_the_rules_screen_says_what_the_knobs_say_for_every_preset(explained):
+    """Generated from the knobs, so it cannot disagree with the score: the target, the bids,
+    each special bid and its marks, the forced dealer or the reshuffle, the hand limit."""
+    from rules import PRESETS
+
+    assert set(explained) == set(PRESETS)
+    for key, (knobs, parts) in explained.items():
+        text = " ".join(s for _, sentences in parts for s in sentences)
+        assert unclean(text) == [], (key, text)
+        unit = "points" if knobs["scoring"] == "points" else "marks"
+        assert f"First to {knobs['target']} {unit} wins." in text, key
+        assert f"Bids run from {knobs['min_bid']} to " in text, key
+        for contract in ("plunge", "splash", "dip", "dive"):
+            name = contract.capitalize()
+            if knobs[contract]:
+                assert f"{name}: a player holding" in text, (key, contract)
+                marks = knobs[f"{contract}_marks"]
+                assert f"may bid {marks} mark{'s' * (marks != 1)}" in text, (key, contract)
+            else:
+                assert f"{name}: " not in text, (key, contract)
+        assert ("Nel-o: " in text) == knobs["nello"], key
+        assert ("the shaker must bid" in text) == (knobs["all_pass"] == "forced"), key
+        assert (f"At most {knobs['max_hands']} hands" in text) == bool(knobs["max_hands"]), key
+        assert ("Sevens: " in text) == knobs["sevens"], key
