@@ -107,7 +107,9 @@ function bidding(r) {
     out.push(`Anyone may open at up to ${plural(r.opening_limit_marks, 'mark')}; after that, `
       + `each bid may be ${more}.`);
   }
-  if (r.max_marks && r.points_per_hand >= r.mark_value) out.push(`No bid goes above ${plural(r.max_marks, 'mark')}.`);
+  if (r.max_marks && r.points_per_hand >= r.mark_value) {
+    out.push(`No bid goes above ${plural(r.max_marks, 'mark')}.`);
+  }
   out.push(r.all_pass === 'forced'
     ? 'If everyone else passes, the shaker must bid.'
     : 'If everyone passes, nobody scores and the next player shakes.');

@@ -12,7 +12,8 @@ const SWITCHES = [
   ['nello', 'Nel-o', (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`],
   ['plunge', 'Plunge', (r) => `A player holding ${r.plunge_doubles} doubles may bid `
     + `${marksOf(r.plunge_marks)} and must take every trick.`],
-  ['splash', 'Splash', (r) => `Like a plunge with ${r.splash_doubles} doubles, for ${marksOf(r.splash_marks)}.`],
+  ['splash', 'Splash', (r) => `Like a plunge with ${r.splash_doubles} doubles, `
+    + `for ${marksOf(r.splash_marks)}.`],
   ['sevens', 'Sevens', () => 'A bidder of one mark or more may call sevens: the tile closest to seven '
     + 'pips wins each trick.'],
   ['follow_me', 'Follow-me', () => 'The bidder may call no trump: the first tile led sets the suit.'],
@@ -122,11 +123,11 @@ export async function render(main, rematchId) {
     const r = rules();
     const names = currentNames(r);
     const inputs = Array.from({ length: sideCount(r) }, (_, side) => h('label', {}, sideName(names, side),
-      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric', id: `carry-${side}`,
-        placeholder: '0', 'aria-describedby': 'carry-error' })));
+      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric',
+        id: `carry-${side}`, placeholder: '0', 'aria-describedby': 'carry-error' })));
     carryError.hidden = true;
-    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'), h('div', { class: 'names' }, inputs),
-      carryError);
+    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'),
+      h('div', { class: 'names' }, inputs), carryError);
   }
 
   function currentNames(r) {

@@ -43,15 +43,22 @@ export async function render(main, id) {
   const onChange = (e) => { if (e.detail === id) draw(); };
   window.addEventListener('tally:changed', onChange);
   // the "Put it back" offer goes away by itself: redraw when it runs out
-  const expire = setInterval(() => { if (undone && Date.now() > undone.until) { undone = null; draw(); } }, 1000);
+  const expire = setInterval(() => {
+    if (undone && Date.now() > undone.until) { undone = null; draw(); }
+  }, 1000);
   await draw();
-  return () => { alive = false; clearInterval(expire); window.removeEventListener('tally:changed', onChange); };
+  return () => {
+    alive = false;
+    clearInterval(expire);
+    window.removeEventListener('tally:changed', onChange);
+  };
 }
 
 /** Undo the last hand, and offer to put it back for a few seconds: one tap never loses a hand. */
 async function undo(game, last, label) {
   await undoLast(game.id);
-  undone = { id: game.id, hand_no: last.hand_no, input: handInput(last), label, until: Date.now() + PUT_BACK_MS };
+  undone = { id: game.id, hand_no: last.hand_no, input: handInput(last), label,
+    until: Date.now() + PUT_BACK_MS };
   window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
 }
 
@@ -60,7 +67,8 @@ function putBack(game) {
   if (!undone || undone.id !== game.id || Date.now() > undone.until
     || game.hands.length !== undone.hand_no - 1) return null;
   const offer = undone;
-  return h('p', { class: 'banner undone', role: 'status' }, `Hand ${offer.hand_no} taken back (${offer.label}). `,
+  return h('p', { class: 'banner undone', role: 'status' },
+    `Hand ${offer.hand_no} taken back (${offer.label}). `,
     h('button', { type: 'button', id: 'put-back', class: 'small', onclick: async () => {
       undone = null;
       await addHand(game.id, offer.input);
@@ -121,7 +129,8 @@ function sheet(game) {
     // the first tap of a hand is the bidder, right here: bidder, bid, count, save
     const order = Array.from({ length: game.rules.players }, (_, i) => (dealer + 1 + i) % game.rules.players);
     // the undo offer sits in the bar fixed at the bottom: in view however far the sheet scrolled
-    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' }, putBack(game),
+    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
+      putBack(game),
       h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
       h('div', { class: 'seats' }, order.map((seat) => h('a', {
         class: 'btn', href: `#/g/${game.id}/hand/new/${seat}`, 'data-seat': seat,
