@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '56d250997703';
+const VERSION = 'caf7a47a00c2';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css',
@@ -8,6 +8,7 @@ const SHELL = [
   '/js/views/game-list.js', '/js/views/new-game.js', '/js/views/score-sheet.js',
   '/js/views/hand-entry.js', '/js/views/game-over.js', '/js/views/conflict.js',
   '/js/views/join.js', '/js/qr.js',
+  '/js/words.js', '/js/views/rules-screen.js',
   '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png',
 ];
 

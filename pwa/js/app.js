@@ -17,6 +17,8 @@ const ROUTES = [
   [/^#\/g\/([\w-]+)\/hand\/new\/(\d+)$/, 'hand-entry', true],
   [/^#\/g\/([\w-]+)\/over$/, 'game-over'],
   [/^#\/g\/([\w-]+)\/conflict$/, 'conflict'],
+  [/^#\/g\/([\w-]+)\/rules$/, 'rules-screen'],
+  [/^#\/rules\/([\w-]+)$/, 'rules-screen', 'preset'],
   [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
 ];
 let cleanup = null;
@@ -24,9 +26,11 @@ let cleanup = null;
 /** Render the view for the current fragment. */
 async function route() {
   const hash = location.hash || '#/';
-  const found = ROUTES.map(([re, name, newHand]) => [hash.match(re), name, newHand]).find(([m]) => m);
-  const [match, name, newHand] = found || [['#/'], 'game-list'];
-  const args = newHand ? [match[1], undefined, match[2]] : match.slice(1);
+  const found = ROUTES.map(([re, name, kind]) => [hash.match(re), name, kind]).find(([m]) => m);
+  const [match, name, kind] = found || [['#/'], 'game-list'];
+  let args = match.slice(1);
+  if (kind === true) args = [match[1], undefined, match[2]]; // a new hand: bidder, no hand_no
+  if (kind === 'preset') args = [null, match[1]]; // the rules of a preset, not of a game
   if (cleanup) { cleanup(); cleanup = null; }
   // each screen draws into its own box: a slow render of a screen already left writes into a
   // detached box, never over the screen that replaced it
@@ -34,9 +38,10 @@ async function route() {
   main.replaceChildren(box);
   const view = await import(`./views/${name}.js`);
   if (!box.isConnected) return;
-  const gameId = name === 'game-list' || name === 'new-game' ? null : match[1];
+  const gameId = name === 'game-list' || name === 'new-game' || kind === 'preset' ? null : match[1];
   watch(gameId);
   keepAwake(Boolean(gameId));
+  window.scrollTo(0, 0); // a new screen starts at its top: after a save, the score is in view
   const done = (await view.render(box, ...args)) || null;
   if (box.isConnected) cleanup = done; else if (done) done();
   if (document.activeElement === document.body) main.focus({ preventScroll: true });

@@ -1,22 +1,39 @@
-// Start screen: the games on this phone, newest first, and "New game".
+// Start screen: the games on this phone, newest first, and "New game". Each game shows its
+// teams and score, its rules, when it started, and whether every hand has reached the server.
 import { allGames } from '../store.js';
 import { h } from '../ui.js';
-import { score, sideName, sideCount, unit } from '../game.js';
+import { score, sideName, sideCount } from '../game.js';
+
+/** "Straight 42, to 7 marks"; "42 for 250 points" already says its target. */
+function rulesLine(game) {
+  const name = game.rules.name || game.ruleset;
+  const goal = `${game.rules.target} ${game.rules.scoring === 'points' ? 'points' : 'marks'}`;
+  return name.includes(String(game.rules.target)) ? name : `${name}, to ${goal}`;
+}
+
+/** One game's entry: score line, rules line, then date and sync state apart. */
+function entry(game) {
+  const { state } = score(game);
+  const totals = state ? state.totals : Array.from({ length: sideCount(game.rules) }, () => null);
+  const teams = totals.map((t, side) => h('span', { class: 'team' },
+    h('span', { class: 'team-name' }, sideName(game, side)), ' ',
+    h('strong', { class: 'team-score' }, t === null ? '?' : String(t))));
+  const over = state && state.game_over;
+  const when = new Date(game.created_at).toLocaleDateString(undefined,
+    { day: 'numeric', month: 'short', year: 'numeric' });
+  const unsynced = game.hands.filter((x) => x.sync !== 'synced').length + (game.created ? 0 : 1);
+  const sync = unsynced ? h('span', { class: 'sync local' }, `${unsynced} on this phone only`)
+    : h('span', { class: 'sync synced' }, 'all sent');
+  return h('li', {}, h('a', { class: 'btn game', href: `#/g/${game.id}` },
+    h('span', { class: 'teams' }, teams),
+    h('span', { class: 'muted ruleset' }, `${rulesLine(game)}${over ? ', finished' : ''}`),
+    h('span', { class: 'when-sync' }, h('span', { class: 'muted when' }, `Started ${when}`), sync)));
+}
 
 /** Render the list of games. */
 export async function render(main) {
   const games = (await allGames()).sort((a, b) => b.created_at - a.created_at);
-  const items = games.map((game) => {
-    const { state } = score(game);
-    const totals = state ? state.totals : [];
-    const line = totals.map((t, side) => `${sideName(game, side)} ${t}`).join(' · ');
-    const when = new Date(game.created_at).toLocaleDateString();
-    const unsynced = game.hands.filter((x) => x.sync !== 'synced').length + (game.created ? 0 : 1);
-    return h('li', {}, h('a', { class: 'btn', href: `#/g/${game.id}` },
-      h('span', {}, line || `${sideCount(game.rules)} sides`),
-      h('span', { class: 'muted' }, `${unit(game.rules)}${state && state.game_over ? ', over' : ''} · ${when}`,
-        unsynced ? h('span', { class: 'sync local' }, ` ${unsynced} on this phone only`) : null)));
-  });
+  const items = games.map(entry);
   main.append(
     h('h1', {}, 'Your games'),
     items.length ? h('ul', { class: 'list' }, items)

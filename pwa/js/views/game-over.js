@@ -5,6 +5,7 @@ import * as api from '../api.js';
 import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { syncNow } from '../sync.js';
+import { endSentence } from '../words.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
@@ -29,6 +30,7 @@ async function screen(game) {
   const totals = state.totals.map((t, side) => `${sideName(game, side)} ${t}`).join(', ');
   if (state.game_over) {
     out.push(h('h1', { class: 'winner' }, `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`));
+    out.push(h('p', { class: 'turn', id: 'why-over' }, endSentence(game, state)));
   } else {
     out.push(h('h1', {}, 'Share this game'));
   }

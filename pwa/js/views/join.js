@@ -17,7 +17,15 @@ export async function render(main, id, token) {
     main.append(h('p', { class: 'banner' }, 'No signal: joining needs the network once. Try again when online.'));
     return;
   }
-  if (res.status !== 200) { main.append(h('p', { class: 'banner', role: 'alert' }, api.errorMessage(res))); return; }
+  if (res.status !== 200) {
+    // a wrong, old or revoked editor link: say what to do about it, not the server's words
+    const gone = [401, 403, 404].includes(res.status);
+    main.replaceChildren(h('h1', {}, 'Could not join the game'), h('p', { class: 'banner', role: 'alert' },
+      gone ? 'This editor link does not open a game any more. Ask the scorekeeper for a new one.'
+        : api.errorMessage(res)),
+    h('div', { class: 'actions' }, h('a', { class: 'btn', href: '#/' }, 'Your games')));
+    return;
+  }
   const g = res.body;
   await loadRulesets();
   await putGame({

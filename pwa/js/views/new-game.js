@@ -4,14 +4,21 @@ import { createGame, loadRulesets } from '../actions.js';
 import { getGame } from '../store.js';
 import { h, go, toast } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
+import { rulesBody } from './rules-screen.js';
 
+const marksOf = (n) => `${n} mark${n === 1 ? '' : 's'}`;
+// each house rule's line is written from the knobs it switches on, so it matches the score
 const SWITCHES = [
-  ['nello', 'Nel-o', 'A bidder may play to take no tricks at all, for one mark.'],
-  ['plunge', 'Plunge', 'A player holding four doubles may bid four marks and must take every trick.'],
-  ['splash', 'Splash', 'Like a plunge with three doubles, for three marks.'],
-  ['sevens', 'Sevens', 'A one-mark bidder may call sevens: the tile closest to seven pips wins each trick.'],
-  ['follow_me', 'Follow-me', 'The bidder may call no trump: the first tile led sets the suit.'],
-  ['forced', 'Forced bid', 'When everyone passes, the shaker must bid; off means the dominoes are reshuffled.'],
+  ['nello', 'Nel-o', (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`],
+  ['plunge', 'Plunge', (r) => `A player holding ${r.plunge_doubles} doubles may bid `
+    + `${marksOf(r.plunge_marks)} and must take every trick.`],
+  ['splash', 'Splash', (r) => `Like a plunge with ${r.splash_doubles} doubles, `
+    + `for ${marksOf(r.splash_marks)}.`],
+  ['sevens', 'Sevens', () => 'A bidder of one mark or more may call sevens: the tile closest to seven '
+    + 'pips wins each trick.'],
+  ['follow_me', 'Follow-me', () => 'The bidder may call no trump: the first tile led sets the suit.'],
+  ['forced', 'Forced bid', () => 'When everyone passes, the shaker must bid; off means the dominoes '
+    + 'are shaken again.'],
 ];
 
 /** Render the new-game form; rematchId pre-fills it from a finished game. */
@@ -37,6 +44,10 @@ export async function render(main, rematchId) {
   const carryBox = h('fieldset', {}, h('legend', {}, 'Score carried over from paper'));
   const desc = h('p', { class: 'muted', id: 'preset-desc' });
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
+  const carryError = h('p', { class: 'banner field-error', id: 'carry-error', role: 'alert', hidden: true });
+  const explained = h('div', { id: 'rules-explained' });
+  const explainBox = h('details', { class: 'card' },
+    h('summary', { class: 'btn', id: 'explain' }, 'What these rules mean'), explained);
 
   const rules = () => applyOverrides(preset, overrides);
   const nameInputs = [];
@@ -53,7 +64,14 @@ export async function render(main, rematchId) {
     if (!preset || preset.scoring !== scoring) { preset = fit[0] || presets[0]; for (const k of Object.keys(overrides)) delete overrides[k]; }
     presetSelect.replaceChildren(...fit.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)));
     desc.textContent = preset.description || '';
+    drawExplained();
     drawHouse(); drawNames(); drawShaker(); drawCarry();
+  }
+
+  function drawExplained() {
+    let r;
+    try { r = rules(); } catch (err) { if (err instanceof RulesError) return; throw err; }
+    explained.replaceChildren(...rulesBody(r, null).filter(Boolean));
   }
 
   function drawHouse() {
@@ -65,10 +83,11 @@ export async function render(main, rematchId) {
           if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
           else overrides[key] = input.checked;
           for (const [k, v] of Object.entries(overrides)) if (preset[k] === v) delete overrides[k];
+          drawExplained();
         } });
       // the whole row is the label, so the tap target is the row, not the small box
       return h('label', { class: 'switch', for: `rule-${key}` }, input, h('strong', {}, title),
-        h('span', { class: 'why', id: `why-${key}` }, why));
+        h('span', { class: 'why', id: `why-${key}` }, why(r)));
     });
     houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
   }
@@ -104,8 +123,11 @@ export async function render(main, rematchId) {
     const r = rules();
     const names = currentNames(r);
     const inputs = Array.from({ length: sideCount(r) }, (_, side) => h('label', {}, sideName(names, side),
-      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric', id: `carry-${side}`, placeholder: '0' })));
-    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'), h('div', { class: 'names' }, inputs));
+      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric',
+        id: `carry-${side}`, placeholder: '0', 'aria-describedby': 'carry-error' })));
+    carryError.hidden = true;
+    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'),
+      h('div', { class: 'names' }, inputs), carryError);
   }
 
   function currentNames(r) {
@@ -118,6 +140,7 @@ export async function render(main, rematchId) {
   async function submit(event) {
     event.preventDefault();
     error.hidden = true;
+    carryError.hidden = true;
     let r;
     try { r = rules(); } catch (err) {
       if (!(err instanceof RulesError)) throw err;
@@ -130,7 +153,14 @@ export async function render(main, rematchId) {
     }));
     const carry = Array.from({ length: sideCount(r) }, (_, side) => Number(form.querySelector(`#carry-${side}`).value || 0));
     if (carry.some((n) => !Number.isInteger(n) || n < 0 || n >= r.target)) {
-      error.textContent = `A carried-over score must be a whole number from 0 to ${r.target - 1}.`; error.hidden = false; return;
+      // said next to the boxes, and brought into view with the first wrong box focused
+      carryError.textContent = `A score carried over from paper is a whole number from 0 to ${r.target - 1}.`;
+      carryError.hidden = false;
+      const bad = carry.findIndex((n) => !Number.isInteger(n) || n < 0 || n >= r.target);
+      const box = form.querySelector(`#carry-${bad}`);
+      box.focus();
+      carryBox.scrollIntoView({ block: 'center' });
+      return;
     }
     const game = await createGame({
       ruleset: preset.id, overrides: { ...overrides }, rules: r, teams, firstDealer: dealer,
@@ -145,7 +175,7 @@ export async function render(main, rematchId) {
     h('h1', {}, from ? 'Rematch' : 'New game'),
     h('fieldset', {}, h('legend', {}, 'Scoring'), scoringRow),
     h('div', {}, h('label', { for: 'preset' }, h('strong', {}, 'Rules')), presetSelect, desc),
-    houseBox, namesBox, shakerBox, carryBox, error,
+    explainBox, houseBox, namesBox, shakerBox, carryBox, error,
     h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game')),
   );
   drawScoring();

@@ -1,8 +1,13 @@
 // The sheet: both sides' totals (tally marks or points), whose shake, the hands so far.
 import { getGame, outboxAll } from '../store.js';
-import { undoLast } from '../actions.js';
-import { h, go, toast } from '../ui.js';
-import { score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader, unit } from '../game.js';
+import { undoLast, addHand } from '../actions.js';
+import { h, toast } from '../ui.js';
+import { score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader, unit,
+  handInput } from '../game.js';
+import { toGo, endSentence } from '../words.js';
+
+const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
+let undone = null; // the hand last undone: {id, hand_no, input, label, until}
 
 const SVG = 'http://www.w3.org/2000/svg';
 // seven marks are the seven strokes of "ALL": A (3 strokes), L (2), L (2)
@@ -37,8 +42,39 @@ export async function render(main, id) {
   };
   const onChange = (e) => { if (e.detail === id) draw(); };
   window.addEventListener('tally:changed', onChange);
+  // the "Put it back" offer goes away by itself: redraw when it runs out
+  const expire = setInterval(() => {
+    if (undone && Date.now() > undone.until) { undone = null; draw(); }
+  }, 1000);
   await draw();
-  return () => { alive = false; window.removeEventListener('tally:changed', onChange); };
+  return () => {
+    alive = false;
+    clearInterval(expire);
+    window.removeEventListener('tally:changed', onChange);
+  };
+}
+
+/** Undo the last hand, and offer to put it back for a few seconds: one tap never loses a hand. */
+async function undo(game, last, label) {
+  await undoLast(game.id);
+  undone = { id: game.id, hand_no: last.hand_no, input: handInput(last), label,
+    until: Date.now() + PUT_BACK_MS };
+  window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+}
+
+/** The "Hand 4 taken back. Put it back" line, while the offer stands. */
+function putBack(game) {
+  if (!undone || undone.id !== game.id || Date.now() > undone.until
+    || game.hands.length !== undone.hand_no - 1) return null;
+  const offer = undone;
+  return h('p', { class: 'banner undone', role: 'status' },
+    `Hand ${offer.hand_no} taken back (${offer.label}). `,
+    h('button', { type: 'button', id: 'put-back', class: 'small', onclick: async () => {
+      undone = null;
+      await addHand(game.id, offer.input);
+      toast(`Hand ${offer.hand_no} is back`);
+      window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+    } }, 'Put it back'));
 }
 
 function sheet(game) {
@@ -56,15 +92,19 @@ function sheet(game) {
   const n = sideCount(game.rules);
   const lead = leader(state);
   const marks = unit(game.rules) === 'marks';
+  const left = toGo(game.rules, state.totals);
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
+
   out.push(h('section', { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
     state.totals.map((t, side) => h('div', { class: `card side s${side}${lead === side ? ' lead' : ''}` },
       h('div', { class: 'name' }, sideName(game, side)),
       h('div', { class: 'score', 'aria-label': `${sideName(game, side)}: ${t} ${unit(game.rules)}` }, String(t)),
-      marks ? tally(t) : null))));
+      marks ? tally(t) : null,
+      !marks && !state.game_over ? h('div', { class: 'to-go' }, `${left[side]} to go`) : null))));
   const dealer = state.next_dealer;
   if (state.game_over) {
     out.push(h('p', { class: 'turn' }, h('strong', {}, `${sideName(game, state.winner)} won.`), ' ',
+      endSentence(game, state), ' ',
       h('a', { href: `#/g/${game.id}/over` }, 'Share and rematch')));
   } else {
     out.push(h('p', { class: 'turn' }, `Hand ${state.next_hand_no}: `, h('strong', {}, shakes(game, dealer)), ', ',
@@ -72,21 +112,25 @@ function sheet(game) {
       lead === null ? ' Tied.' : ` ${leads(game, lead)}${n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
   }
   const last = game.hands[game.hands.length - 1];
-  out.push(h('div', { class: 'row' },
-    h('h2', { class: 'step-title' }, 'Hands'),
-    h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last, onclick: async () => {
-      await undoLast(game.id);
-      toast(`Hand ${last.hand_no} undone`);
-      window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-    } }, 'Undo last'),
+  const lastResult = last ? state.hands[state.hands.length - 1] : null;
+  const label = last && (lastResult.outcome === 'reshuffle' ? 'all passed'
+    : `${seatName(game, last.bidder)}, ${bidLabel(game.rules, lastResult.bid)}`);
+  out.push(h('div', { class: 'row sheet-tools' },
+    h('h2', { class: 'visually-hidden' }, 'Hands'),
+    h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last,
+      onclick: () => undo(game, last, label) }, 'Undo last'),
+    h('a', { class: 'btn small', href: `#/g/${game.id}/rules`, id: 'rules' }, 'Rules'),
     h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share')));
+
   out.push(handsTable(game, state));
   if (state.game_over) {
     out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
   } else {
     // the first tap of a hand is the bidder, right here: bidder, bid, count, save
     const order = Array.from({ length: game.rules.players }, (_, i) => (dealer + 1 + i) % game.rules.players);
+    // the undo offer sits in the bar fixed at the bottom: in view however far the sheet scrolled
     out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
+      putBack(game),
       h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
       h('div', { class: 'seats' }, order.map((seat) => h('a', {
         class: 'btn', href: `#/g/${game.id}/hand/new/${seat}`, 'data-seat': seat,
