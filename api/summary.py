@@ -95,7 +95,7 @@ def end_sentence(state, ruleset, team_names, hands):
     if not state.get("game_over") or winner is None:
         return None
     reason = state.get("end_reason")
-    if reason is None:  # an engine that does not say: the target, else the hand limit
+    if reason is None:  # a game row cached before the engine recorded why: read the totals
         if not hands:
             reason = "paper_score"
         elif state["totals"][winner] >= ruleset.target or not ruleset.max_hands:

@@ -13,22 +13,13 @@ function verb(game, side, many, one) {
   return `${sideName(game, side)} ${seatsOf(game.rules, side).length > 1 ? many : one}`;
 }
 
-/** Why the game ended, if the engine did not say (before it reported end_reason). */
-function guessReason(game, state) {
-  if (!state.game_over) return null;
-  if (!game.hands.length) return 'paper_score';
-  const top = state.totals[state.winner];
-  if (top >= game.rules.target) return 'target';
-  return game.rules.max_hands ? 'hand_limit' : 'target';
-}
-
 /**
  * Why a finished game ended, in a player's words; null while it goes on.
  * `state.end_reason` is the engine's: target, bidder_out, higher_total, hand_limit, paper_score.
  */
 export function endSentence(game, state) {
   if (!state || !state.game_over) return null;
-  const reason = state.end_reason || guessReason(game, state);
+  const reason = state.end_reason;
   const r = game.rules;
   const goal = `${r.target} ${unit(r)}`;
   const won = state.winner;
