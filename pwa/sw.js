@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'e2a5fa2a208f';
+const VERSION = 'bf9da9ea4e3c';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css',

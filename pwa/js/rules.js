@@ -1283,7 +1283,8 @@ const MAX_HANDS_IN_LOG = 10000;
 
 /**
  * Score a log of hands in order and return the GameState dict (Python's GameState.to_dict():
- * totals, game_over, winner, next_dealer, next_hand_no, hands, sides). The dealer passes
+ * totals, game_over, winner, next_dealer, next_hand_no, hands, sides, end_reason, scored_hands,
+ * warnings: table-talk counts per side). The dealer passes
  * clockwise every hand, reshuffles included (docs/rules.md 3, 7). Throws RulesError with
  * `handIndex` set to the rejected hand; a hand after the game is over is GAME_OVER.
  */
@@ -1322,6 +1323,7 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   return {
     totals: [...state.totals], game_over: state.game_over, winner: state.winner,
     next_dealer: state.next_dealer, next_hand_no: state.hands.length + 1, hands: state.hands,
-    sides: sideCount(ruleset), end_reason: state.end_reason,
+    sides: sideCount(ruleset), end_reason: state.end_reason, scored_hands: scoredHands,
+    warnings: Array.from({ length: sideCount(ruleset) }, (_, side) => warnings.get(side) ?? 0),
   };
 }
