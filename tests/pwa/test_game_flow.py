@@ -100,7 +100,7 @@ def test_names_carried_score_and_an_all_pass_reshuffle(table):
                              names={"#team-0": "Rangers", "#seat-0": "Ann"})
     page = table.page
     assert page.inner_text(".totals").split() == ["Rangers", "5", "Them", "3"]
-    assert page.inner_text(".bidder-bar [data-seat='0']") == "Ann"
+    assert page.inner_text(".bidder-bar [data-seat='0'] .seat-name") == "Ann"
     page.click(".bidder-bar [data-seat='1']")
     page.click("[data-seat='pass']")
     assert page.inner_text("#preview") == "All passed: reshuffle, no score"
