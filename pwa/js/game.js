@@ -15,7 +15,13 @@ export function sideName(game, side) {
   const team = (game.teams || [])[side];
   if (team && team.name) return team.name;
   if (sideCount(game.rules) === 2) return side === 0 ? 'Us' : 'Them';
-  return seatName(game, seatsOf(game.rules, side)[0]);
+  const seats = seatsOf(game.rules, side);
+  if (seats.length > 1) { // 140: three teams of two, "Seats 1 & 4" or "Ann & Bo"
+    const names = seats.map((seat) => seatName(game, seat));
+    const plain = names.every((name, i) => name === `Seat ${seats[i] + 1}`);
+    return plain ? `Seats ${seats.map((seat) => seat + 1).join(' & ')}` : names.join(' & ');
+  }
+  return seatName(game, seats[0]);
 }
 
 /** A seat's name: the player's name, else a table position. */

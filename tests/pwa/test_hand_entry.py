@@ -142,6 +142,26 @@ def test_texas_88_seats_show_their_team_and_only_possible_counts(table):
     assert last_hand(table, game_id)["result"] == {"captured": 84}
 
 
+def test_140_three_teams_two_taps_and_the_rest_is_worked_out(table):
+    table.open()
+    game_id = table.new_game("points", preset="140")
+    page = table.page
+    assert page.inner_text(".bidder-bar [data-seat='1'] .seat-tag") == "Seats 2 & 5 · bids first"
+    page.evaluate(COUNT_TAPS)
+    page.click(".bidder-bar [data-seat='1']")
+    page.click("[data-bid='100']")
+    assert page.locator("input").count() == 0  # no typing: counts are tapped
+    page.click("[data-count='105']")  # the bidders (seats 2 & 5) first
+    page.click("[data-count='20']")  # then seats 1 & 4; seats 3 & 6 get the rest
+    assert page.inner_text("[data-side='2'] strong") == "15"
+    screenshot(page, "entry-140-sides")
+    saved(page)
+    assert taps(page) == 5
+    assert last_hand(table, game_id)["result"] == {"by_side": [20, 105, 15]}
+    table.wait_synced(game_id)
+    table.assert_same(game_id)
+
+
 def test_72_offers_counts_up_to_its_70_points(table):
     table.open()
     table.new_game("marks", preset="72")

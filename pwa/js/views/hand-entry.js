@@ -257,21 +257,39 @@ export async function render(main, id, handNo, firstBidder) {
       h('div', { class: 'grid tens' }, tensRow), h('div', { class: 'grid units' }, unitsRow));
   }
 
-  /** More than two sides (Moon, 140, three-hand): every side's take is typed. */
+  /**
+   * More than two sides (Moon, 140, three-hand): tap a side, then its count; the next side
+   * follows, and the last one left gets the rest of the hand's points.
+   */
   function drawBySide() {
     const n = sideCount(r);
-    const values = (pick.result && pick.result.by_side) || new Array(n).fill('');
-    const inputs = Array.from({ length: n }, (_, side) => {
-      const input = h('input', { type: 'number', id: `side-${side}`, min: 0, max: r.points_per_hand, inputmode: 'numeric', value: values[side],
-        oninput: () => {
-          const all = inputs.map((x) => x.value);
-          pick.result = all.every((v) => v !== '') ? { by_side: all.map(Number) } : null;
-          update();
-        } });
-      return input;
-    });
-    countBox.replaceChildren(h('p', { class: 'muted' }, `What each took (${r.points_per_hand} in all).`),
-      h('div', { class: 'names' }, inputs.map((input, side) => h('label', { for: `side-${side}` }, sideName(game, side), input))));
+    if (!pick.sides) {
+      pick.sides = pick.result && pick.result.by_side ? [...pick.result.by_side] : new Array(n).fill(null);
+      pick.filled = null; // the side whose count was worked out, not tapped
+      pick.active = pick.bidder !== null ? r.sides[pick.bidder] : 0; // the bidders' count first
+    }
+    const sides = h('div', { class: 'sides', role: 'group', 'aria-label': 'Sides' }, pick.sides.map((v, side) =>
+      choice([h('span', {}, sideName(game, side)), h('strong', {}, v === null ? '–' : String(v))], pick.active === side,
+        () => { pick.active = side; drawBySide(); }, { 'data-side': side })));
+    const cells = counts.map((c) => choice(String(c), pick.sides[pick.active] === c, () => tapSide(c),
+      { 'data-count': c, 'aria-label': `${sideName(game, pick.active)} took ${c}` }));
+    countBox.replaceChildren(
+      h('p', { class: 'muted pad-title' }, `What each side took (${r.points_per_hand} in all)`), sides,
+      h('div', { class: 'grid count' }, cells));
+  }
+
+  function tapSide(count) {
+    const n = pick.sides.length;
+    if (pick.filled !== null && pick.filled !== pick.active) pick.sides[pick.filled] = null;
+    pick.filled = null;
+    pick.sides[pick.active] = count;
+    const open = pick.sides.map((v, i) => (v === null ? i : -1)).filter((i) => i >= 0);
+    const rest = r.points_per_hand - pick.sides.reduce((sum, v) => sum + (v || 0), 0);
+    if (open.length === 1 && counts.includes(rest)) { pick.sides[open[0]] = rest; pick.filled = open[0]; }
+    const next = pick.sides.findIndex((v, i) => v === null && i !== pick.active);
+    pick.active = next >= 0 ? next : (pick.active + 1) % n;
+    pick.result = pick.sides.every((v) => v !== null) ? { by_side: [...pick.sides] } : null;
+    drawBySide(); update();
   }
 
   function countHeading(bid) {
