@@ -403,6 +403,7 @@ export async function render(main, id, handNo, firstBidder) {
     go(score(saved).state.game_over && !setAside ? `#/g/${id}/over` : `#/g/${id}`);
   }
 
+  window.scrollTo(0, 0); // a hand starts at its top, wherever the sheet was scrolled
   main.append(
     h('h1', {}, editing ? `Edit hand ${editing}` : `Hand ${game.hands.length + 1}`, h('span', { class: 'muted' }, ` · ${shakes(game, dealer)}`)),
     h('h2', { class: 'visually-hidden', id: 'step-bidder' }, 'Bidder'), seatsBox,
