@@ -354,7 +354,6 @@ def test_an_edit_that_ends_the_game_sooner_sets_later_hands_aside_and_puts_them_
     for hand in MARKS_TEN:
         table.hand(*hand)
     page.click("a[aria-label='Edit hand 2']")
-    page.click("#change-bid")
     page.click("[data-bid='84']")
     page.click("[data-count='set']")  # Them set at 2 marks: Us +2, and Us reach 7 at hand 9
     text = page.inner_text("#preview")
@@ -390,7 +389,6 @@ def test_set_aside_and_put_back_reach_the_server(table):
         table.hand(*hand)
     table.wait_synced(game_id)
     page.click("a[aria-label='Edit hand 2']")
-    page.click("#change-bid")
     page.click("[data-bid='84']")
     page.click("[data-count='set']")
     page.click("#save")
@@ -414,6 +412,7 @@ def test_hand_entry_fits_and_nothing_covers_a_control(browser, base_url, scheme,
     problems = {}
 
     def check(name):
+        page.wait_for_selector(".hand-bar #preview")
         screenshot(page, f"entry-{name}-{size[0]}-{scheme}")
         widest = page.evaluate("""() => Math.max(...[...document.querySelectorAll('main *')]
             .filter((el) => el.checkVisibility() && !el.closest('.visually-hidden'))

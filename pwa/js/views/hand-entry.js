@@ -124,7 +124,7 @@ export async function render(main, id, handNo, firstBidder) {
   const r = game.rules;
   const pick = startPick(game, old, firstBidder, dealer);
   const counts = possibleCounts(r);
-  let bidOpen = pick.bid === null;
+  let bidOpen = pick.bid === null || Boolean(editing); // an edit shows every bid to change to
   let later = null; // {first, last, endsAt}: hands that no longer fit after this edit
   let confirming = false;
 
@@ -205,6 +205,7 @@ export async function render(main, id, handNo, firstBidder) {
     const bid = pick.bid;
     countTitle.textContent = countHeading(bid);
     countBox.hidden = pick.mode === 'pass';
+    countTitle.hidden = countBox.hidden;
     if (pick.mode === 'pass') { countBox.replaceChildren(); return; }
     if (sideCount(r) > 2 && !isNello(bid)) { drawBySide(); return; }
     if (bid === null) { countBox.replaceChildren(h('p', { class: 'muted' }, 'Pick the bid first.')); return; }
