@@ -275,7 +275,7 @@ export async function render(main, id, handNo, firstBidder) {
     const cells = counts.map((c) => choice(String(c), pick.sides[pick.active] === c, () => tapSide(c),
       { 'data-count': c, 'aria-label': `${sideName(game, pick.active)} took ${c}` }));
     countBox.replaceChildren(
-      h('p', { class: 'muted pad-title' }, `What each side took (${r.points_per_hand} in all)`), sides,
+      h('p', { class: 'muted pad-title' }, `${r.points_per_hand} in all: tap a side, then its count`), sides,
       h('div', { class: 'grid count' }, cells));
   }
 
