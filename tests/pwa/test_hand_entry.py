@@ -6,6 +6,7 @@ scroll where the count must be in view). Screenshots: TALLY_SHOTS=dir.
 """
 
 import json
+import re
 
 import pytest
 from conftest import Table, new_phone, screenshot, wait_js
@@ -434,3 +435,46 @@ def test_hand_entry_fits_and_nothing_covers_a_control(browser, base_url, scheme,
     finally:
         context.close()
     assert problems == {}
+
+
+def test_the_outbox_speaks_interface_5_with_if_match(table):
+    """The requests themselves, answered here as the server will: PUT ?later=set_aside, then
+    POST .../set-aside/restore, each with If-Match carrying the last ETag the phone saw."""
+    table.open()
+    game_id = table.new_game("marks")
+    page = table.page
+    for hand in MARKS_TEN:
+        table.hand(*hand)
+    table.wait_synced(game_id)
+    etag = table.phone_game(game_id)["game"]["etag"]
+    sent = []
+
+    def answer(route, tag, body):
+        request = route.request
+        sent.append((request.method, request.url.split(game_id)[1], request.headers.get("if-match"),
+                     request.post_data_json if request.post_data else None))
+        route.fulfill(status=200, headers={"ETag": tag}, content_type="application/json",
+                      body=json.dumps(body))
+
+    # no pulls meanwhile: this server copy does not know these routes
+    page.route(re.compile(rf".*/api/games/{game_id}$"), lambda route: route.fulfill(status=503)
+               if route.request.method == "GET" else route.continue_())
+    page.route(re.compile(r".*/hands/2\?later=set_aside$"),
+               lambda route: answer(route, '"t1"', {"hand_no": 2, "hand": route.request.post_data_json}))
+    page.route(re.compile(r".*/set-aside/restore$"), lambda route: answer(route, '"t2"', {}))
+    page.click("a[aria-label='Edit hand 2']")
+    page.click("[data-bid='84']")
+    page.click("[data-count='set']")
+    page.click("#save")
+    page.click("#save")
+    page.wait_for_url(f"**/#/g/{game_id}")
+    wait_js(page, """async (id) => { const s = await import('/js/store.js');
+        const g = await s.getGame(id); return g.etag === '"t1"' && g.hands[1].sync === 'synced'; }""",
+            game_id)
+    page.click("#put-back")
+    wait_js(page, """async (id) => { const s = await import('/js/store.js');
+        const g = await s.getGame(id); return g.etag === '"t2"'
+          && g.hands.length === 10 && g.hands.every((x) => x.sync === 'synced'); }""", game_id)
+    hand2 = {"dealer": 1, "bidder": 1, "bid": 84, "result": {"captured": 0, "declared": "set"}}
+    assert sent == [("PUT", "/hands/2?later=set_aside", etag, hand2),
+                    ("POST", "/set-aside/restore", '"t1"', None)]
