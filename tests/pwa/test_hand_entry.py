@@ -216,6 +216,20 @@ def test_everyone_passed_the_dealer_is_forced(table):
     table.assert_same(game_id)
 
 
+def test_everyone_passed_and_a_reshuffle_is_two_taps(table):
+    table.open()
+    game_id = table.new_game("marks", switches={"forced": False})
+    page = table.page
+    assert page.inner_text(".bidder-bar [data-seat='pass']").split("\n") == ["All passed", "reshuffle"]
+    page.evaluate(COUNT_TAPS)
+    page.click(".bidder-bar [data-seat='pass']")
+    page.wait_for_selector("[data-seat='pass'][aria-pressed='true']")
+    assert page.inner_text("#preview") == "All passed: reshuffle, no score"
+    saved(page)
+    assert taps(page) == 2
+    assert last_hand(table, game_id) == {"dealer": 0, "bids": ["pass"] * 4}
+
+
 def test_trump_is_one_optional_tap_kept_with_the_hand(table):
     table.open()
     game_id = table.new_game("marks")
