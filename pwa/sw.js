@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'e2a0532f4d2d';
+const VERSION = 'f5e77a013e7f';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css',

@@ -82,13 +82,17 @@ export function restoreSetAside(id) {
     const aside = game.set_aside;
     if (!aside) return [];
     const hands = game.hands.map((x) => (x.hand_no === aside.hand_no
-      ? { hand_no: x.hand_no, ...aside.previous, sync: 'local', pending: (x.pending || 0) + 1 } : x));
-    const back = aside.hands.map((body, i) => ({ hand_no: aside.first_hand_no + i, ...body, sync: 'local', pending: 1 }));
+      ? { hand_no: x.hand_no, ...aside.previous, sync: 'local', pending: (x.pending || 0) + 1 }
+      : x));
+    const back = aside.hands.map((body, i) => ({
+      hand_no: aside.first_hand_no + i, ...body, sync: 'local', pending: 1,
+    }));
     const all = [...hands, ...back];
     check(game, all);
     game.hands = all;
     game.set_aside = null;
-    return [{ kind: 'restore', hand_no: aside.hand_no, hand_nos: [aside.hand_no, ...back.map((x) => x.hand_no)] }];
+    const handNos = [aside.hand_no, ...back.map((x) => x.hand_no)];
+    return [{ kind: 'restore', hand_no: aside.hand_no, hand_nos: handNos }];
   });
 }
 

@@ -82,9 +82,10 @@ export function winnableBids(rules, dealer) {
 export const isAllTricks = (rules, bid) => typeof bid !== 'number' || bid >= rules.mark_value;
 
 /** Whether a bid is Moon's "shoot the moon" (one mark) or "shoot it over" (two). */
-const isMoonBid = (rules, bid) => rules.shoot_over && typeof bid === 'number' && bid >= rules.mark_value;
+const isMoonBid = (rules, bid) => rules.shoot_over && typeof bid === 'number'
+  && bid >= rules.mark_value;
 
-/** A bid in words: "30", "2 marks", "Plunge (4 marks)", "Nel-o, doubles high", "Shoot the moon". */
+/** A bid in words: "30", "2 marks", "Plunge (4 marks)", "Nel-o, doubles high", "Shoot it over". */
 export function bidLabel(rules, bid) {
   if (bid === null || bid === undefined) return '—';
   if (typeof bid === 'number') {
@@ -134,7 +135,8 @@ function groupOffer(rules, bids) {
     || a.marks - b.marks;
   return {
     points, marks,
-    contracts: [...nello.slice(0, 1), ...contracts.filter((c) => c.contract !== 'nello')].sort(byKind),
+    contracts: [...nello.slice(0, 1), ...contracts.filter((c) => c.contract !== 'nello')]
+      .sort(byKind),
     nelloModes: nello.map((c) => c.doubles),
   };
 }
@@ -161,7 +163,8 @@ export function possibleCounts(rules) {
       out.push(n);
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
-      if (!['RESULT_INFEASIBLE', 'RESULT_OUT_OF_RANGE', 'RESULT_SUM'].includes(err.code)) out.push(n);
+      const impossible = ['RESULT_INFEASIBLE', 'RESULT_OUT_OF_RANGE', 'RESULT_SUM'];
+      if (!impossible.includes(err.code)) out.push(n);
     }
   }
   countsCache.set(key, out);
@@ -177,8 +180,10 @@ export function endReasonText(game, result) {
   const target = `${r.target}${unit(r) === 'marks' ? ' marks' : ''}`;
   const all = sideCount(r) === 2 ? 'both sides' : 'more than one side';
   switch (result.end_reason) {
-    case 'target': return winner ? `${winner} ${many ? 'reach' : 'reaches'} ${target}` : `${target} reached`;
-    case 'bidder_out': return `${all} pass ${target}: the bidders made it, so ${winner} ${many ? 'go' : 'goes'} out`;
+    case 'target':
+      return winner ? `${winner} ${many ? 'reach' : 'reaches'} ${target}` : `${target} reached`;
+    case 'bidder_out':
+      return `${all} pass ${target}: the bidders made it, so ${winner} ${many ? 'go' : 'goes'} out`;
     case 'higher_total': return `${all} pass ${target}: the higher total wins`;
     case 'hand_limit': return `that was the last of ${r.max_hands} hands`;
     case 'paper_score': return 'the score carried over already decides it';
@@ -234,10 +239,13 @@ export function previewLine(game, hand, result) {
   if (r.tricks !== undefined) head.push(`nel-o, ${countLabel(game.rules, hand)}`);
   else if (result.need !== null && result.need !== undefined) head.push(`needed ${result.need}`);
   if (r.captured !== undefined && !(r.declared && isAllTricks(game.rules, hand.bid))) head.push(`took ${r.captured}`);
-  else if (r.declared && r.tricks === undefined && !isAllTricks(game.rules, hand.bid)) head.push('stopped early');
+  else if (r.declared && r.tricks === undefined && !isAllTricks(game.rules, hand.bid)) {
+    head.push('stopped early');
+  }
   const called = (hand.penalties || []).map((p) => `${p.kind.replace('_', ' ')} by ${sideName(game, p.side)}`);
   if (called.length) head.push(called.join(', '));
-  const line = `${head.join(', ')}${head.length ? ': ' : ''}${result.outcome}, ${awardLabel(game, result)}`;
+  const award = `${result.outcome}, ${awardLabel(game, result)}`;
+  const line = `${head.join(', ')}${head.length ? ': ' : ''}${award}`;
   if (!result.game_over) return line;
   const why = endReasonText(game, result);
   return `${line}. Ends the game${why ? `: ${why}` : ''}.`;
@@ -250,7 +258,8 @@ const SUITS = ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', '
 /** A trump in words: "fives", "doubles", "follow-me", "sevens", "no trump". */
 export function trumpLabel(trump) {
   if (typeof trump === 'number') return SUITS[trump] || `${trump}s`;
-  return { doubles: 'doubles', follow_me: 'follow-me', sevens: 'sevens', none: 'no trump' }[trump] || '';
+  const words = { doubles: 'doubles', follow_me: 'follow-me', sevens: 'sevens', none: 'no trump' };
+  return words[trump] || '';
 }
 
 /**
@@ -258,7 +267,8 @@ export function trumpLabel(trump) {
  * follow-me, and sevens on a mark bid; none for nel-o (its doubles mode is part of the bid).
  */
 export function trumpChoices(rules, bid) {
-  if (bid === null || bid === undefined || (typeof bid === 'object' && bid.contract === 'nello')) return [];
+  if (bid === null || bid === undefined) return [];
+  if (typeof bid === 'object' && bid.contract === 'nello') return [];
   const suits = Array.from({ length: rules.top_suit + 1 }, (_, i) => [i, trumpLabel(i)]);
   const out = [...suits];
   if (rules.doubles_trump) out.push(['doubles', 'doubles']);
@@ -272,7 +282,8 @@ export function trumpChoices(rules, bid) {
 /** A hand's bid column: "Left, 31 in fives", "Right, 2 marks (forced)", "all pass". */
 export function handBidLabel(game, hand, result) {
   if (result.outcome === 'reshuffle') return 'all pass';
-  const trump = hand.trump !== undefined && hand.trump !== null ? ` in ${trumpLabel(hand.trump)}` : '';
+  const called = hand.trump !== undefined && hand.trump !== null;
+  const trump = called ? ` in ${trumpLabel(hand.trump)}` : '';
   const forced = hand.bids ? ' (forced)' : '';
   return `${seatName(game, result.bidder)}, ${bidLabel(game.rules, result.bid)}${trump}${forced}`;
 }

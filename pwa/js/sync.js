@@ -74,7 +74,9 @@ async function send(op, game) {
   let res;
   if (op.kind === 'add') res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
   else if (op.kind === 'put') res = await api.putHand(game.id, token, op.hand_no, op.body, etag);
-  else if (op.kind === 'put_set_aside' || op.kind === 'restore') res = await sendSetAside(op, game, etag);
+  else if (op.kind === 'put_set_aside' || op.kind === 'restore') {
+    res = await sendSetAside(op, game, etag);
+  }
   else res = await api.deleteHand(game.id, token, op.hand_no, etag);
   if ((res.status >= 200 && res.status < 300) || (op.kind === 'delete' && res.status === 404)) {
     await store.updateGame(game.id, (g) => {
@@ -96,8 +98,12 @@ async function send(op, game) {
 function sendSetAside(op, game, etag) {
   const headers = etag ? { 'If-Match': etag } : {};
   const base = `/api/games/${encodeURIComponent(game.id)}`;
-  if (op.kind === 'restore') return api.request('POST', `${base}/set-aside/restore`, { token: game.edit_token, headers });
-  return api.request('PUT', `${base}/hands/${op.hand_no}?later=set_aside`, { body: op.body, token: game.edit_token, headers });
+  const token = game.edit_token;
+  if (op.kind === 'restore') {
+    return api.request('POST', `${base}/set-aside/restore`, { token, headers });
+  }
+  const path = `${base}/hands/${op.hand_no}?later=set_aside`;
+  return api.request('PUT', path, { body: op.body, token, headers });
 }
 
 /** Copy the server's share link onto the local game. */

@@ -337,13 +337,13 @@ def test_after_a_save_the_score_is_in_view(table, run):
     assert page.evaluate("window.scrollY") > 0
     page.click(".bidder-bar [data-seat='0']")
     page.wait_for_selector("[data-bid='32']")
-    assert page.evaluate("window.scrollY") == 0  # the hand opens at its top
+    assert page.evaluate("window.scrollY") == 0, "the hand opens at its top"
     page.click("[data-bid='32']")
     page.click("[data-count='33']")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     saved(page)
     page.wait_for_selector(".totals")
-    assert page.evaluate("window.scrollY") == 0
+    assert page.evaluate("[window.scrollY, location.hash.split('/').length]") == [0, 3]
     totals = box(page, ".totals")
     assert totals["y"] >= 48 and totals["y"] + totals["height"] <= 844
 

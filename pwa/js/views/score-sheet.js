@@ -2,7 +2,10 @@
 import { getGame, outboxAll } from '../store.js';
 import { undoLast } from '../actions.js';
 import { h, go, toast } from '../ui.js';
-import { score, sideName, shakes, leads, sideCount, countLabel, awardLabel, leader, unit, bidsFirst, handBidLabel } from '../game.js';
+import {
+  score, sideName, shakes, leads, sideCount, countLabel, awardLabel, leader, unit, bidsFirst,
+  handBidLabel,
+} from '../game.js';
 import { seatGrid, setAsideNote, startAllPass } from './hand-entry.js';
 
 const SVG = 'http://www.w3.org/2000/svg';
@@ -93,7 +96,8 @@ function sheet(game) {
     out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
       h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
       seatGrid(game, dealer, { link: (seat) => `#/g/${game.id}/hand/new/${seat}`, pass: { mode,
-        link: `#/g/${game.id}/hand/new/${mode === 'forced' ? dealer : first}`, pick: () => startAllPass(game.id, mode) } })));
+        link: `#/g/${game.id}/hand/new/${mode === 'forced' ? dealer : first}`,
+        pick: () => startAllPass(game.id, mode) } })));
   }
   return out;
 }
