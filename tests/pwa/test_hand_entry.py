@@ -348,15 +348,15 @@ def test_after_a_save_the_score_is_in_view(table, run):
     assert totals["y"] >= 48 and totals["y"] + totals["height"] <= 844
 
 
-def uncovered(page):
+def uncovered(page, bar=".hand-bar"):
     """Controls the fixed bottom bar covers when the page is scrolled to its end (names)."""
-    return page.evaluate("""() => {
+    return page.evaluate("""(sel) => {
         window.scrollTo(0, document.body.scrollHeight);
-        const bar = document.querySelector('.hand-bar').getBoundingClientRect();
+        const bar = document.querySelector(sel).getBoundingClientRect();
         return [...document.querySelectorAll('main button, main a.btn, main summary')]
-          .filter((el) => !el.closest('.hand-bar') && el.checkVisibility())
+          .filter((el) => !el.closest(sel) && el.checkVisibility())
           .filter((el) => el.getBoundingClientRect().bottom > bar.top + 0.5)
-          .map((el) => el.textContent.trim()); }""")
+          .map((el) => el.textContent.trim()); }""", bar)
 
 
 MARKS_TEN = [(0, 30, 35), (1, 30, 35)] * 5  # 5-5 after ten hands
@@ -426,13 +426,13 @@ def test_hand_entry_fits_and_nothing_covers_a_control(browser, base_url, scheme,
     table = Table(page, base_url)
     problems = {}
 
-    def check(name):
-        page.wait_for_selector(".hand-bar #preview")
+    def check(name, bar=".hand-bar"):
+        page.wait_for_selector(f"{bar} :is(#preview, [data-seat])")
         screenshot(page, f"entry-{name}-{size[0]}-{scheme}")
         widest = page.evaluate("""() => Math.max(...[...document.querySelectorAll('main *')]
             .filter((el) => el.checkVisibility() && !el.closest('.visually-hidden'))
             .map((el) => el.getBoundingClientRect().right))""")
-        covered = uncovered(page)
+        covered = uncovered(page, bar)
         if widest > size[0] + 0.5 or covered:
             problems[name] = (widest, covered)
 
@@ -442,6 +442,9 @@ def test_hand_entry_fits_and_nothing_covers_a_control(browser, base_url, scheme,
                                            ("140", "points", 1, "100"), ("straight-42", "marks", 3, "30")):
             table.open()
             table.new_game(scoring, preset=preset)
+            if preset in ("straight-42", "h2g2-house"):
+                table.hand(1, 30, 35)
+            check(f"{preset}-sheet", ".bidder-bar")
             page.click(f".bidder-bar [data-seat='{seat if bid else 'forced'}']")
             check(f"{preset}-seats")
             page.click(f"[data-bid='{bid or NELLO}']")
