@@ -395,6 +395,31 @@ def test_an_edit_that_ends_the_game_sooner_sets_later_hands_aside_and_puts_them_
     assert page.locator(".banner.set-aside").count() == 0
 
 
+def test_set_aside_and_put_back_work_offline_and_survive_a_reload(table):
+    table.open()
+    game_id = table.new_game("marks")
+    page = table.page
+    for hand in MARKS_TEN:
+        table.hand(*hand)
+    table.wait_synced(game_id)
+    page.context.set_offline(True)
+    page.click("a[aria-label='Edit hand 2']")
+    page.click("[data-bid='84']")
+    page.click("[data-count='set']")
+    page.click("#save")
+    page.click("#save")
+    page.wait_for_url(f"**/#/g/{game_id}")
+    page.reload()  # kept in IndexedDB with its outbox op, not in memory
+    page.wait_for_selector(".banner.set-aside")
+    phone = table.phone_game(game_id)
+    assert len(phone["game"]["hands"]) == 9 and phone["outbox"] == 1
+    page.click("#put-back")
+    wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 10")
+    phone = table.phone_game(game_id)
+    assert phone["state"]["totals"] == [5, 5] and phone["outbox"] == 2
+    assert phone["game"]["hands"][1]["bid"] == 30 and phone["game"]["set_aside"] is None
+
+
 def test_set_aside_and_put_back_reach_the_server(table):
     """Interface 5 on the server (the API-PERF branch): passes once that branch is merged."""
     table.open()
