@@ -104,8 +104,10 @@ def test_the_offer_reads_points_then_marks_then_contracts(table):
 
 def test_seats_sit_where_the_players_sit_with_their_team(table):
     table.open()
-    table.new_game("marks")
+    game_id = table.new_game("marks")
     page = table.page
+    table.wait_synced(game_id)  # the sheet redraws as the outbox reports: measure after that
+    page.wait_for_timeout(300)
     page.wait_for_selector(".bidder-bar [data-seat='3']")
     you, left, partner, right = (box(page, f".bidder-bar [data-seat='{s}']") for s in range(4))
     assert partner["y"] < you["y"] and left["x"] < you["x"] < right["x"]
@@ -113,6 +115,9 @@ def test_seats_sit_where_the_players_sit_with_their_team(table):
     assert page.inner_text(".bidder-bar [data-seat='1']").split("\n") == ["Left", "Them · bids first"]
     assert page.inner_text(".bidder-bar [data-seat='0']").split("\n") == ["You", "Us · shakes"]
     table.hand(1, 30, 35)
+    table.wait_synced(game_id)
+    page.wait_for_timeout(300)
+    wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 1")
     # Left shakes now: Partner bids first, and nobody moved
     assert box(page, ".bidder-bar [data-seat='0']") == you
     assert box(page, ".bidder-bar [data-seat='2']") == partner
@@ -328,10 +333,11 @@ def test_a_side_reaching_250_alone_ends_the_game(table):
 @pytest.mark.parametrize("run", range(3))
 def test_after_a_save_the_score_is_in_view(table, run):
     table.open()
-    table.new_game("marks")
+    game_id = table.new_game("marks")
     page = table.page
     for hand in [(1, 30, 35), (2, 30, 20), (3, 31, 31), (0, 30, 30)] * 2:  # a sheet taller than the screen
         table.hand(*hand)
+    table.wait_synced(game_id)  # no redraw of the sheet from here on
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 8")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")  # reading the hands so far
     assert page.evaluate("window.scrollY") > 0
@@ -342,7 +348,7 @@ def test_after_a_save_the_score_is_in_view(table, run):
     page.click("[data-count='33']")
     page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
     saved(page)
-    page.wait_for_selector(".totals")
+    wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 9")
     assert page.evaluate("[window.scrollY, location.hash.split('/').length]") == [0, 3]
     totals = box(page, ".totals")
     assert totals["y"] >= 48 and totals["y"] + totals["height"] <= 844
