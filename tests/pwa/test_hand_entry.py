@@ -350,6 +350,8 @@ def test_after_a_save_the_score_is_in_view(table, run):
     saved(page)
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 9")
     assert page.evaluate("[window.scrollY, location.hash.split('/').length]") == [0, 3]
+    table.wait_synced(game_id)
+    page.wait_for_timeout(300)
     totals = box(page, ".totals")
     assert totals["y"] >= 48 and totals["y"] + totals["height"] <= 844
 
