@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'bf9da9ea4e3c';
+const VERSION = '8c5786b97620';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/', '/index.html', '/manifest.webmanifest', '/css/app.css',

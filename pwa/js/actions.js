@@ -42,21 +42,57 @@ export function addHand(id, input) {
     const hands = [...game.hands, hand];
     check(game, hands);
     game.hands = hands;
+    game.set_aside = null; // as on the server: any other write means they can't be put back
     return [{ kind: 'add', hand_no: hand.hand_no, body: handInput(hand), key: uuid() }];
   });
 }
 
-/** Replace hand n; everything after it is re-scored. A refused hand is re-sent as new. */
-export function editHand(id, handNo, input) {
+/**
+ * Replace hand n; everything after it is re-scored. A refused hand is re-sent as new. With
+ * `setAside`, an edit that now ends the game at hand k keeps hands k+1.. aside on the game
+ * (`set_aside`, the server's shape) instead of refusing, and the server is told to do the same.
+ */
+export function editHand(id, handNo, input, { setAside = false } = {}) {
   return change(id, (game) => {
     const old = game.hands[handNo - 1];
     const hand = { hand_no: handNo, ...handInput(input), sync: 'local', pending: (old.pending || 0) + 1 };
-    const hands = game.hands.map((x) => (x.hand_no === handNo ? hand : x));
+    let hands = game.hands.map((x) => (x.hand_no === handNo ? hand : x));
+    game.set_aside = null;
+    const { error } = score(game, hands);
+    if (setAside && error && error.code === 'GAME_OVER' && error.hand_index >= handNo) {
+      const removed = hands.slice(error.hand_index);
+      hands = hands.slice(0, error.hand_index);
+      game.set_aside = {
+        hand_no: handNo, previous: handInput(old), first_hand_no: error.hand_index + 1,
+        hands: removed.map(handInput),
+      };
+    }
     check(game, hands);
     game.hands = hands;
+    if (game.set_aside) return [{ kind: 'put_set_aside', hand_no: handNo, body: handInput(hand) }];
     return [old.sync === 'rejected'
       ? { kind: 'add', hand_no: handNo, body: handInput(hand), key: uuid() }
       : { kind: 'put', hand_no: handNo, body: handInput(hand) }];
+  });
+}
+
+/** Undo a set-aside: hand n gets its old body back and the set-aside hands return, re-scored. */
+export function restoreSetAside(id) {
+  return change(id, (game) => {
+    const aside = game.set_aside;
+    if (!aside) return [];
+    const hands = game.hands.map((x) => (x.hand_no === aside.hand_no
+      ? { hand_no: x.hand_no, ...aside.previous, sync: 'local', pending: (x.pending || 0) + 1 }
+      : x));
+    const back = aside.hands.map((body, i) => ({
+      hand_no: aside.first_hand_no + i, ...body, sync: 'local', pending: 1,
+    }));
+    const all = [...hands, ...back];
+    check(game, all);
+    game.hands = all;
+    game.set_aside = null;
+    const handNos = [aside.hand_no, ...back.map((x) => x.hand_no)];
+    return [{ kind: 'restore', hand_no: aside.hand_no, hand_nos: handNos }];
   });
 }
 
@@ -66,6 +102,7 @@ export function undoLast(id) {
     const last = game.hands[game.hands.length - 1];
     if (!last) return [];
     game.hands = game.hands.slice(0, -1);
+    game.set_aside = null;
     return last.sync === 'rejected' ? [] : [{ kind: 'delete', hand_no: last.hand_no }];
   });
 }

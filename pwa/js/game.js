@@ -1,5 +1,5 @@
 // A game on the phone: seat and side names, the local score (rules.js), bid and hand wording.
-import { replay, winnableBids as offerFor, RulesError } from './rules.js';
+import { replay, legalBids, feasibleTotals, winnableBids as offerFor, RulesError } from './rules.js';
 
 const HAND_KEYS = ['dealer', 'bids', 'bidder', 'bid', 'trump', 'result', 'penalties'];
 const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
@@ -15,7 +15,13 @@ export function sideName(game, side) {
   const team = (game.teams || [])[side];
   if (team && team.name) return team.name;
   if (sideCount(game.rules) === 2) return side === 0 ? 'Us' : 'Them';
-  return seatName(game, seatsOf(game.rules, side)[0]);
+  const seats = seatsOf(game.rules, side);
+  if (seats.length > 1) { // 140: three teams of two, "Seats 1 & 4" or "Ann & Bo"
+    const names = seats.map((seat) => seatName(game, seat));
+    const plain = names.every((name, i) => name === `Seat ${seats[i] + 1}`);
+    return plain ? `Seats ${seats.map((seat) => seat + 1).join(' & ')}` : names.join(' & ');
+  }
+  return seatName(game, seats[0]);
 }
 
 /** A seat's name: the player's name, else a table position. */
@@ -69,20 +75,113 @@ export function winnableBids(rules, dealer, seat) {
 /** Whether a bid needs every trick (mark bids and contracts) rather than a count. */
 export const isAllTricks = (rules, bid) => typeof bid !== 'number' || bid >= rules.mark_value;
 
-/** A bid in words: "30", "2 marks", "Plunge (4 marks)", "Nel-o, doubles high". */
+/** Whether a bid is Moon's "shoot the moon" (one mark) or "shoot it over" (two). */
+const isMoonBid = (rules, bid) => rules.shoot_over && typeof bid === 'number'
+  && bid >= rules.mark_value;
+
+/** A bid in words: "30", "2 marks", "Plunge (4 marks)", "Nel-o, doubles high", "Shoot it over". */
 export function bidLabel(rules, bid) {
   if (bid === null || bid === undefined) return '—';
   if (typeof bid === 'number') {
     if (bid < rules.mark_value) return String(bid);
     const k = bid / rules.mark_value;
+    if (isMoonBid(rules, bid)) return `${k === 1 ? 'Shoot the moon' : 'Shoot it over'} (${bid})`;
     const marks = `${k} mark${k === 1 ? '' : 's'}`;
     return rules.scoring === 'points' ? `${bid} (${marks})` : marks;
   }
   if (bid.marks && !bid.contract) return bidLabel(rules, bid.marks * rules.mark_value);
-  const names = { nello: 'Nel-o', plunge: 'Plunge', splash: 'Splash', sevens: 'Sevens' };
+  const names = { nello: 'Nel-o', plunge: 'Plunge', splash: 'Splash', sevens: 'Sevens', dip: 'Dip',
+    dive: 'Dive' };
   const name = names[bid.contract] || bid.contract;
   if (bid.contract === 'nello') return `${name}, doubles ${bid.doubles === 'own_suit' ? 'own suit' : bid.doubles}`;
   return `${name} (${bid.marks} mark${bid.marks === 1 ? '' : 's'})`;
+}
+
+const CONTRACT_ORDER = ['nello', 'sevens', 'splash', 'plunge', 'dip', 'dive'];
+
+/**
+ * The bids `seat` may win with, ready to show: points ascending, then marks ascending, then
+ * contracts by kind (nel-o once, with its doubles modes apart; sevens, splash, plunge ...) and
+ * marks. Sevens is a trump called on a mark bid here, so its contract bids are left out when a
+ * mark bid of the same marks is on offer.
+ */
+export function bidOffer(rules, dealer, seat) {
+  const { points, marks, contracts } = winnableBids(rules, dealer, seat);
+  return groupOffer(rules, [...points, ...marks, ...contracts]);
+}
+
+/** The bids the dealer may make when every other player passed (a forced bid), grouped. */
+export function forcedOffer(rules, dealer) {
+  const passes = new Array(rules.players - 1).fill('pass');
+  return groupOffer(rules, legalBids(rules, passes, dealer).filter((b) => b !== 'pass'));
+}
+
+/** Group and order canonical bids for the bid buttons (see bidOffer). */
+function groupOffer(rules, bids) {
+  const isMarks = (b) => typeof b === 'number' && b >= rules.mark_value;
+  const points = bids.filter((b) => typeof b === 'number' && !isMarks(b)).sort((a, b) => a - b);
+  const marks = bids.filter(isMarks).sort((a, b) => a - b);
+  const markValues = new Set(marks);
+  const contracts = bids.filter((b) => typeof b === 'object' && b
+    && !(b.contract === 'sevens' && markValues.has(b.marks * rules.mark_value)));
+  const nello = contracts.filter((c) => c.contract === 'nello');
+  const byKind = (a, b) => CONTRACT_ORDER.indexOf(a.contract) - CONTRACT_ORDER.indexOf(b.contract)
+    || a.marks - b.marks;
+  return {
+    points, marks,
+    contracts: [...nello.slice(0, 1), ...contracts.filter((c) => c.contract !== 'nello')]
+      .sort(byKind),
+    nelloModes: nello.map((c) => c.doubles),
+  };
+}
+
+/**
+ * Every count one side can take in a hand of `rules`, ascending (e.g. Texas 88 has no 1, 3, 5,
+ * 83, 85 or 87): the twin's feasible totals, or every count when the ruleset does not check.
+ */
+export function possibleCounts(rules) {
+  const all = Array.from({ length: rules.points_per_hand + 1 }, (_, n) => n);
+  if (!rules.check_totals) return all;
+  const feasible = feasibleTotals(rules);
+  return all.filter((n) => feasible.has(n));
+}
+
+/** Why a hand ended the game (the engine's end_reason), as said at the table; '' if unknown. */
+export function endReasonText(game, result) {
+  const r = game.rules;
+  const side = result.winner;
+  const winner = side !== null && side !== undefined ? sideName(game, side) : null;
+  const many = winner && seatsOf(r, side).length > 1;
+  const target = `${r.target}${unit(r) === 'marks' ? ' marks' : ''}`;
+  const all = sideCount(r) === 2 ? 'both sides' : 'more than one side';
+  switch (result.end_reason) {
+    case 'target':
+      return winner ? `${winner} ${many ? 'reach' : 'reaches'} ${target}` : `${target} reached`;
+    case 'bidder_out':
+      return `${all} pass ${target}: the bidders made it, so ${winner} ${many ? 'go' : 'goes'} out`;
+    case 'higher_total': return `${all} pass ${target}: the higher total wins`;
+    case 'hand_limit': return `that was the last of ${r.max_hands} hands`;
+    case 'paper_score': return 'the score carried over already decides it';
+    default: return winner ? `${winner} ${many ? 'win' : 'wins'}` : '';
+  }
+}
+
+/** "You bid first" / "Left bids first": one player's verb agrees with the name. */
+export function bidsFirst(game, seat) {
+  const name = seatName(game, seat);
+  return `${name} ${name === 'You' ? 'bid' : 'bids'} first`;
+}
+
+/**
+ * The seats as they sit round the table, seen from seat 0 (you, at the bottom): the near row
+ * is [left of you, you, right of you], the far row the rest from left to right. Two rows of
+ * seat numbers, whatever the player count; places never move with the dealer.
+ */
+export function tableRows(rules) {
+  const n = rules.players;
+  if (n <= 3) return [[], n === 2 ? [0, 1] : [1, 0, 2]];
+  const far = Array.from({ length: n - 3 }, (_, i) => i + 2);
+  return [far, [1, 0, n - 1]];
 }
 
 /** What the bidders took, in words: "took 30", "all tricks", "no tricks", "1 trick". */
@@ -92,6 +191,7 @@ export function countLabel(rules, hand, bid = hand.bid) {
   if (r.tricks !== undefined) return r.tricks === 0 ? 'no tricks' : `${r.tricks} trick${r.tricks === 1 ? '' : 's'}`;
   if (r.declared === 'set' && isAllTricks(rules, bid)) return 'lost a trick';
   if (r.captured !== undefined) return r.captured === rules.points_per_hand && isAllTricks(rules, bid) ? 'all tricks' : `took ${r.captured}`;
+  if (r.declared) return `${r.declared}, stopped early`;
   if (r.by_side) return r.by_side.join('–');
   return '';
 }
@@ -110,12 +210,57 @@ export function previewLine(game, hand, result) {
   if (result.outcome === 'reshuffle') return 'All passed: reshuffle, no score';
   const head = [];
   const r = hand.result || {};
+  if (hand.bids) head.push('forced bid');
   if (r.tricks !== undefined) head.push(`nel-o, ${countLabel(game.rules, hand)}`);
   else if (result.need !== null && result.need !== undefined) head.push(`needed ${result.need}`);
   if (r.captured !== undefined && !(r.declared && isAllTricks(game.rules, hand.bid))) head.push(`took ${r.captured}`);
+  else if (r.declared && r.tricks === undefined && !isAllTricks(game.rules, hand.bid)) {
+    head.push('stopped early');
+  }
   const called = (hand.penalties || []).map((p) => `${p.kind.replace('_', ' ')} by ${sideName(game, p.side)}`);
   if (called.length) head.push(called.join(', '));
-  return `${head.join(', ')}${head.length ? ': ' : ''}${result.outcome}, ${awardLabel(game, result)}`;
+  const award = `${result.outcome}, ${awardLabel(game, result)}`;
+  const line = `${head.join(', ')}${head.length ? ': ' : ''}${award}`;
+  if (!result.game_over) return line;
+  const why = endReasonText(game, result);
+  return `${line}. Ends the game${why ? `: ${why}` : ''}.`;
+}
+
+const SUITS = ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'sevens', 'eights',
+  'nines', 'tens', 'elevens', 'twelves', 'thirteens', 'fourteens', 'fifteens', 'sixteens',
+  'seventeens', 'eighteens', 'nineteens', 'twenties'];
+
+/** A trump in words: "fives", "doubles", "follow-me", "sevens", "no trump". */
+export function trumpLabel(trump) {
+  if (typeof trump === 'number') return SUITS[trump] || `${trump}s`;
+  const words = { doubles: 'doubles', follow_me: 'follow-me', sevens: 'sevens', none: 'no trump' };
+  return words[trump] || '';
+}
+
+/**
+ * The trumps the bidder may call with `bid`, as [value, label] pairs: the suits, doubles,
+ * follow-me, and sevens on a mark bid; none for nel-o (its doubles mode is part of the bid).
+ */
+export function trumpChoices(rules, bid) {
+  if (bid === null || bid === undefined) return [];
+  if (typeof bid === 'object' && bid.contract === 'nello') return [];
+  const suits = Array.from({ length: rules.top_suit + 1 }, (_, i) => [i, trumpLabel(i)]);
+  const out = [...suits];
+  if (rules.doubles_trump) out.push(['doubles', 'doubles']);
+  if (rules.follow_me) out.push(['follow_me', 'follow-me']);
+  const marks = typeof bid === 'number' ? bid >= rules.mark_value : Boolean(bid.marks);
+  if (rules.sevens && marks) out.push(['sevens', 'sevens']);
+  if (typeof bid === 'object' && bid.contract === 'sevens') return [['sevens', 'sevens']];
+  return out;
+}
+
+/** A hand's bid column: "Left, 31 in fives", "Right, 2 marks (forced)", "all pass". */
+export function handBidLabel(game, hand, result) {
+  if (result.outcome === 'reshuffle') return 'all pass';
+  const called = hand.trump !== undefined && hand.trump !== null;
+  const trump = called ? ` in ${trumpLabel(hand.trump)}` : '';
+  const forced = hand.bids ? ' (forced)' : '';
+  return `${seatName(game, result.bidder)}, ${bidLabel(game.rules, result.bid)}${trump}${forced}`;
 }
 
 /** The side leading (or the winner); null on a tie. */

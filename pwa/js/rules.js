@@ -832,7 +832,7 @@ const feasibleCache = new Map();
  * never more tiles than its tricks hold (t x players) nor fewer than the other tricks leave
  * ((tricks - t) x players). The total is count + t x trick_value.
  */
-function feasibleTotals(rs) {
+export function feasibleTotals(rs) {
   const key = JSON.stringify([rs.players, rs.tricks, rs.trick_value, rs.count_tiles]);
   if (feasibleCache.has(key)) return feasibleCache.get(key);
   const allTiles = rs.count_tiles.length;

@@ -67,13 +67,16 @@ async function send(op, game) {
     return 'done';
   }
   let etag = game.etag;
-  if ((op.kind === 'put' || op.kind === 'delete') && !etag) {
+  if (op.kind !== 'add' && !etag) { // put, delete, put_set_aside and restore need If-Match
     const cur = await api.getGame(game.id, token);
     if (cur.status === 200) etag = cur.etag;
   }
   let res;
   if (op.kind === 'add') res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
   else if (op.kind === 'put') res = await api.putHand(game.id, token, op.hand_no, op.body, etag);
+  else if (op.kind === 'put_set_aside' || op.kind === 'restore') {
+    res = await sendSetAside(op, game, etag);
+  }
   else res = await api.deleteHand(game.id, token, op.hand_no, etag);
   if ((res.status >= 200 && res.status < 300) || (op.kind === 'delete' && res.status === 404)) {
     await store.updateGame(game.id, (g) => {
@@ -88,19 +91,38 @@ async function send(op, game) {
   return fail(op, game, res);
 }
 
+/**
+ * An edit that sets later hands aside (PUT ...?later=set_aside), or putting them back
+ * (POST .../set-aside/restore); both with If-Match, as every PUT.
+ */
+function sendSetAside(op, game, etag) {
+  const headers = etag ? { 'If-Match': etag } : {};
+  const base = `/api/games/${encodeURIComponent(game.id)}`;
+  const token = game.edit_token;
+  if (op.kind === 'restore') {
+    return api.request('POST', `${base}/set-aside/restore`, { token, headers });
+  }
+  const path = `${base}/hands/${op.hand_no}?later=set_aside`;
+  return api.request('PUT', path, { body: op.body, token, headers });
+}
+
 /** Copy the server's share link onto the local game. */
 function adoptMeta(game, body) {
   if ('share_url' in body) game.share_url = body.share_url;
   if ('share_token' in body) game.share_token = body.share_token;
 }
 
-/** After a successful write: mark the hand synced and check the server agrees with rules.js. */
+/** After a successful write: mark its hands synced and check the server agrees with rules.js. */
 function markSynced(game, op, body) {
-  const hand = op.kind === 'delete' ? null : game.hands.find((x) => x.hand_no === op.hand_no);
-  if (!hand) return;
-  hand.pending = Math.max(0, (hand.pending || 1) - 1);
-  if (hand.pending) return;
-  hand.sync = 'synced';
+  if (op.kind === 'delete') return;
+  for (const handNo of op.hand_nos || [op.hand_no]) {
+    const hand = game.hands.find((x) => x.hand_no === handNo);
+    if (!hand) continue;
+    hand.pending = Math.max(0, (hand.pending || 1) - 1);
+    if (!hand.pending) hand.sync = 'synced';
+  }
+  const hand = game.hands.find((x) => x.hand_no === op.hand_no);
+  if (!hand || hand.pending || op.kind === 'restore') return;
   const server = body && body.result;
   const local = score(game).state;
   const mine = local && local.hands[op.hand_no - 1];
@@ -117,8 +139,10 @@ async function conflict(op, game, res) {
   const serverHands = cur.status === 200 ? serverHandsOf(cur.body) : [];
   const stored = (res.body && res.body.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand })
     || serverHands.find((x) => x.hand_no === op.hand_no) || null;
-  if (op.kind === 'put' && stored && sameHand(stored, op.body)) {
-    // a replayed edit whose first try landed (its answer was lost): nothing to choose between
+  const landed = op.kind === 'restore' ? sameHands(serverHands, game.hands)
+    : (op.kind === 'put' || op.kind === 'put_set_aside') && stored && sameHand(stored, op.body);
+  if (landed) {
+    // a replayed write whose first try landed (its answer was lost): nothing to choose between
     await store.updateGame(game.id, (g) => { g.etag = cur.etag || null; markSynced(g, op, null); }, { dequeue: op.seq });
     return 'done';
   }
@@ -175,6 +199,7 @@ export async function pull(id) {
     if (!sameHands(g.hands, game.hands) || g.hands.some((x) => x.sync !== 'synced')) return;
     g.etag = res.etag || g.etag;
     adoptMeta(g, res.body);
+    if ('set_aside' in res.body) g.set_aside = res.body.set_aside; // another phone's edit
     if (!sameHands(g.hands, theirs)) {
       g.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
       replaced = true;

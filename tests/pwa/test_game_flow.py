@@ -100,7 +100,7 @@ def test_names_carried_score_and_an_all_pass_reshuffle(table):
                              names={"#team-0": "Rangers", "#seat-0": "Ann"})
     page = table.page
     assert page.inner_text(".totals").split() == ["Rangers", "5", "Them", "3"]
-    assert page.inner_text(".bidder-bar [data-seat='0']") == "Ann"
+    assert page.inner_text(".bidder-bar [data-seat='0'] .seat-name") == "Ann"
     page.click(".bidder-bar [data-seat='1']")
     page.click("[data-seat='pass']")
     assert page.inner_text("#preview") == "All passed: reshuffle, no score"
@@ -121,8 +121,8 @@ def test_moon_takes_every_players_tricks(table):
     page = table.page
     page.click(".bidder-bar [data-seat='0']")
     page.click("[data-bid='5']")
-    for side, tricks in enumerate([5, 1, 1]):
-        page.fill(f"#side-{side}", str(tricks))
+    for tricks in (5, 1):  # the first side, the second, and the third gets the rest
+        page.click(f"[data-count='{tricks}']")
     assert "made" in page.inner_text("#preview")
     page.click("#save")
     wait_js(page, "() => !location.hash.includes('/hand')")

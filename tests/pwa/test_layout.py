@@ -41,7 +41,7 @@ def test_every_screen_fits_320_px_with_48_px_targets(browser, base_url):
         page.wait_for_url("**/#/g/*")
         game_id = page.url.split("#/g/")[1]
         table.hand(1, 31, 33)
-        table.hand(2, '{"contract":"nello","marks":1,"doubles":"own_suit"}', "made")
+        table.hand(2, '{"contract":"nello","marks":1,"doubles":"high"}', "made")
         check("sheet")
         page.click(".bidder-bar [data-seat='3']")
         page.click("[data-bid='30']")

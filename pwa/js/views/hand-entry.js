@@ -1,175 +1,775 @@
-// A hand in four taps: bidder, bid, count (or made/set), save; with a preview of what happens.
+// A hand in four taps: bidder (laid out like the table), bid, count (or made/set), save; with a
+// preview of what happens, and an edit that ends the game earlier sets the later hands aside.
 import { getGame } from '../store.js';
 import { RulesError } from '../rules.js';
-import { addHand, editHand } from '../actions.js';
+import { addHand, editHand, restoreSetAside } from '../actions.js';
 import { h, go, toast } from '../ui.js';
-import { score, seatName, sideName, sideCount, shakes, winnableBids, bidLabel, isAllTricks, previewLine, unit } from '../game.js';
+import {
+  score,
+  seatName,
+  sideName,
+  sideCount,
+  shakes,
+  bidOffer,
+  forcedOffer,
+  bidLabel,
+  isAllTricks,
+  previewLine,
+  unit,
+  possibleCounts,
+  tableRows,
+  trumpChoices,
+  seatsOf,
+} from '../game.js';
 
-const GRID_MAX = 90; // above this many points a hand's count is typed, not tapped
+const GRID_MAX = 49; // up to this many possible counts, one tap on a grid; above, tens then units
 
-/** Render the hand form; handNo set means editing that hand. */
+let starting = null; // {id, mode}: the sheet's "everyone passed" tap, read by the next render
+
+/** Remember that the next hand of game `id` starts as an all pass ('pass' or 'forced'). */
+export function startAllPass(id, mode) {
+  starting = { id, mode };
+}
+
+const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+const isNello = (bid) => Boolean(bid && typeof bid === 'object' && bid.contract === 'nello');
+
+/** "hand 9" / "hands 9-10". */
+const handsText = (first, last) => (first === last ? `hand ${first}` : `hands ${first}–${last}`);
+
+/**
+ * The seats where they sit (you at the bottom; places never move), each with its team and who
+ * bids first and who shakes. `link(seat)` gives an href, else `pick(seat)` is called on a tap.
+ * `pass` adds the all-pass choice: {mode: 'pass' | 'forced', pressed, link?, pick?}.
+ */
+export function seatGrid(
+  game,
+  dealer,
+  { pressed = () => false, link = null, pick = null, pass = null },
+) {
+  const r = game.rules;
+  const [far, near] = tableRows(r);
+  const cols = Math.max(3, far.length);
+  const first = (dealer + 1) % r.players;
+  const place = (el, row, col, span = 1) => {
+    el.style.gridRow = String(row);
+    el.style.gridColumn = `${col} / span ${span}`;
+    return el;
+  };
+  const button = (attrs, children, on, onTap) =>
+    link
+      ? h('a', { ...attrs, href: on, onclick: onTap }, children)
+      : h(
+          'button',
+          { type: 'button', ...attrs, 'aria-pressed': String(Boolean(on)), onclick: onTap },
+          children,
+        );
+  const cell = (seat) => {
+    const side = r.sides[seat];
+    const team = seatsOf(r, side).length > 1 ? sideName(game, side) : '';
+    const tags = [team, seat === first ? 'bids first' : '', seat === dealer ? 'shakes' : ''];
+    return button(
+      { class: `btn seat s${side}${seat === first ? ' first' : ''}`, 'data-seat': seat },
+      [
+        h('span', { class: 'seat-name' }, seatName(game, seat)),
+        h('span', { class: 'seat-tag' }, tags.filter(Boolean).join(' · ')),
+      ],
+      link ? link(seat) : pressed(seat),
+      link ? null : () => pick(seat),
+    );
+  };
+  const grid = h('div', {
+    class: 'table-seats',
+    role: 'group',
+    'aria-label': 'Seats round the table',
+  });
+  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
+  const farStart = Math.floor((cols - far.length) / 2) + 1;
+  far.forEach((seat, i) => grid.append(place(cell(seat), 1, farStart + i)));
+  const nearRow = far.length ? 2 : 1;
+  near.forEach((seat, i) =>
+    grid.append(place(cell(seat), nearRow, Math.floor((cols - 3) / 2) + 1 + i)),
+  );
+  if (pass) {
+    const label = ['All passed', pass.mode === 'forced' ? 'dealer forced' : 'reshuffle'];
+    const el = button(
+      { class: 'btn seat pass', 'data-seat': pass.mode },
+      label.map((t, i) => h('span', { class: i ? 'seat-tag' : 'seat-name' }, t)),
+      pass.link || pass.pressed,
+      pass.link ? pass.pick : () => pass.pick(),
+    );
+    const free = far.length > 0 && far.length + farStart - 1 < cols;
+    grid.append(free ? place(el, 1, cols) : place(el, nearRow + 1, 1, cols));
+  }
+  return grid;
+}
+
+/** The all-pass choice a ruleset offers: 'forced' (the dealer must bid) or 'pass' (reshuffle). */
+const passMode = (rules) => (rules.all_pass === 'forced' ? 'forced' : 'pass');
+
+/** The note on the sheet about hands set aside by an edit, with "Put them back". */
+export function setAsideNote(game) {
+  const s = game.set_aside;
+  if (!s || !s.hands || !s.hands.length) return null;
+  const last = s.first_hand_no + s.hands.length - 1;
+  return h(
+    'p',
+    { class: 'banner set-aside', role: 'status' },
+    `Hand ${s.hand_no} was changed and the game ended sooner: ${handsText(s.first_hand_no, last)} ` +
+      `set aside. `,
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'put-back',
+        class: 'small',
+        onclick: async (e) => {
+          e.currentTarget.disabled = true;
+          await restoreSetAside(game.id);
+          toast(`${handsText(s.first_hand_no, last)} put back`.replace(/^h/, 'H'));
+          window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+        },
+      },
+      'Put them back',
+    ),
+  );
+}
+
+/** The hand being entered, from the stored hand when editing. */
+function startPick(game, old, firstBidder, dealer) {
+  const r = game.rules;
+  const pick = {
+    mode: 'bid',
+    bidder: null,
+    bid: null,
+    result: null,
+    penalties: [],
+    trump: null,
+    tens: null,
+  };
+  if (old) {
+    const allPass = Boolean(old.bids && (old.bid === undefined || old.bid === null));
+    pick.mode = allPass ? 'pass' : old.bids ? 'forced' : 'bid';
+    pick.bidder = allPass ? null : (old.bidder ?? dealer);
+    pick.bid = allPass ? null : (old.bid ?? old.bids[old.bids.length - 1]);
+    pick.result = old.result || null;
+    pick.penalties = old.penalties ? [...old.penalties] : [];
+    pick.trump = old.trump ?? null;
+    if (pick.bid && typeof pick.bid === 'object' && pick.bid.contract === 'sevens') {
+      pick.bid = pick.bid.marks * r.mark_value; // sevens reads as a trump called on a mark bid
+      pick.trump = 'sevens';
+    }
+  } else if (starting && starting.id === game.id) {
+    pick.mode = starting.mode;
+    if (pick.mode === 'forced') pick.bidder = dealer;
+  } else if (firstBidder !== undefined) {
+    pick.bidder = Number(firstBidder);
+  }
+  starting = null;
+  return pick;
+}
+
+/** Render the hand form; handNo set means editing that hand. Returns the screen's cleanup. */
 export async function render(main, id, handNo, firstBidder) {
   const game = await getGame(id);
-  if (!game) { go('#/'); return; }
+  if (!game) {
+    go('#/');
+    return null;
+  }
   const editing = handNo ? Number(handNo) : null;
   const old = editing ? game.hands[editing - 1] : null;
-  if (editing && !old) { go(`#/g/${id}`); return; }
+  if (editing && !old) {
+    go(`#/g/${id}`);
+    return null;
+  }
   const before = score(game, game.hands.slice(0, (editing || game.hands.length + 1) - 1)).state;
-  if (!before) { go(`#/g/${id}`); return; }
+  if (!before) {
+    go(`#/g/${id}`);
+    return null;
+  }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = { allPass: Boolean(old && old.bids && old.bid === undefined), bidder: old ? old.bidder : firstBidder !== undefined ? Number(firstBidder) : null, bid: old ? old.bid : null, result: old ? old.result || null : null, penalties: old && old.penalties ? [...old.penalties] : [] };
+  const pick = startPick(game, old, firstBidder, dealer);
+  const counts = possibleCounts(r);
+  let bidOpen = pick.bid === null || Boolean(editing); // an edit shows every bid to change to
+  let later = null; // {first, last, endsAt}: hands that no longer fit after this edit
+  let confirming = false;
 
-  const seatsBox = h('div', { class: 'seats', role: 'group', 'aria-labelledby': 'step-bidder' });
-  const bidsBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-bid' });
+  const seatsBox = h('div', { class: 'seat-box' });
+  const bidsBox = h('div', { class: 'stack bids', role: 'group', 'aria-labelledby': 'step-bid' });
   const countBox = h('div', { class: 'stack', role: 'group', 'aria-labelledby': 'step-count' });
+  const trumpBox = h('div', { class: 'trumps', role: 'group', 'aria-labelledby': 'step-trump' });
   const preview = h('p', { class: 'preview', id: 'preview', 'aria-live': 'polite' });
-  const save = h('button', { type: 'button', class: 'primary', id: 'save', disabled: true, onclick: onSave }, editing ? 'Save changes' : 'Save hand');
-  const bids = winnableBids(r, dealer);
-  const penaltiesBox = h('details', { class: 'penalties', open: Boolean(old && old.penalties && old.penalties.length) });
+  const save = h(
+    'button',
+    { type: 'button', class: 'primary', id: 'save', disabled: true, onclick: onSave },
+    editing ? 'Save changes' : 'Save hand',
+  );
+  const cancel = h('a', { class: 'btn', href: `#/g/${id}`, id: 'cancel' }, 'Cancel');
+  const penaltiesBox = h('details', { class: 'penalties', open: pick.penalties.length > 0 });
   const countTitle = h('h2', { class: 'step-title', id: 'step-count' });
-  const countHeading = (bid) => {
-    if (pick.allPass) return 'Result';
-    if (sideCount(r) > 2) return 'What each side took';
-    if (bid !== null && (typeof bid === 'object' && bid.contract === 'nello')) return 'Result';
-    return bid !== null && isAllTricks(r, bid) && unit(r) === 'marks' ? 'Result' : 'Count the bidders took';
-  };
-  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const bar = h(
+    'div',
+    { class: 'actions hand-bar' },
+    preview,
+    h('div', { class: 'row' }, cancel, save),
+  );
 
   const choice = (label, selected, onclick, extra = {}) =>
-    h('button', { type: 'button', 'aria-pressed': String(Boolean(selected)), onclick, ...extra }, label);
+    h(
+      'button',
+      { type: 'button', 'aria-pressed': String(Boolean(selected)), onclick, ...extra },
+      label,
+    );
+  const offer = () => {
+    if (pick.mode === 'forced') return forcedOffer(r, dealer);
+    return pick.bidder === null
+      ? { points: [], marks: [], contracts: [], nelloModes: [] }
+      : bidOffer(r, dealer, pick.bidder);
+  };
+  const inOffer = (o, bid) =>
+    [...o.points, ...o.marks, ...o.contracts].some(
+      (b) => same(b, bid) || (isNello(b) && isNello(bid) && o.nelloModes.includes(bid.doubles)),
+    );
 
   function drawSeats() {
-    const order = Array.from({ length: r.players }, (_, i) => (dealer + 1 + i) % r.players);
-    const seats = order.map((seat) => choice(seatName(game, seat), !pick.allPass && pick.bidder === seat,
-      () => { pick.bidder = seat; pick.allPass = false; drawAll(); }, { 'data-seat': seat }));
-    if (r.all_pass === 'reshuffle') {
-      seats.push(choice('Everyone passed', pick.allPass, () => { pick.allPass = true; drawAll(); }, { 'data-seat': 'pass' }));
-    }
-    seatsBox.replaceChildren(...seats);
+    const pass = {
+      mode: passMode(r),
+      pressed: pick.mode !== 'bid',
+      pick: () => {
+        pick.mode = passMode(r);
+        pick.bidder = pick.mode === 'forced' ? dealer : null;
+        if (pick.mode === 'pass') pick.bid = null;
+        afterBidderChange();
+      },
+    };
+    seatsBox.replaceChildren(
+      seatGrid(game, dealer, {
+        pressed: (seat) => pick.mode === 'bid' && pick.bidder === seat,
+        pick: (seat) => {
+          pick.mode = 'bid';
+          pick.bidder = seat;
+          afterBidderChange();
+        },
+        pass,
+      }),
+    );
   }
 
-  function drawAll() { drawSeats(); drawBids(); drawCount(); drawPenalties(); update(); }
+  function afterBidderChange() {
+    if (pick.bid !== null && !inOffer(offer(), pick.bid)) {
+      pick.bid = null;
+      pick.result = null;
+    }
+    bidOpen = pick.bid === null;
+    drawAll();
+  }
+
+  function drawAll() {
+    drawSeats();
+    drawBids();
+    drawCount();
+    drawTrump();
+    drawPenalties();
+    update();
+  }
+
+  function pickBid(bid) {
+    if (!same(pick.bid, bid) && sideCount(r) <= 2) {
+      pick.result = null;
+      pick.tens = null;
+    }
+    if (!same(pick.bid, bid)) pick.trump = null;
+    pick.bid = bid;
+    bidOpen = false;
+    drawBids();
+    drawCount();
+    drawTrump();
+    update();
+  }
 
   function drawBids() {
-    if (pick.allPass) { bidsBox.replaceChildren(h('p', { class: 'muted' }, 'No bid: the dominoes are reshuffled.')); return; }
-    const row = (list, cls) => list.length ? h('div', { class: cls }, list.map((bid) => choice(bidLabel(r, bid), same(pick.bid, bid),
-      () => { if (!same(pick.bid, bid) && sideCount(r) <= 2) pick.result = null; pick.bid = bid; drawBids(); drawCount(); update(); }, { 'data-bid': JSON.stringify(bid) }))) : null;
-    bidsBox.replaceChildren(...[row(bids.points, 'grid'), row(bids.marks, 'grid wide'), row(bids.contracts, 'grid wide')].filter(Boolean));
+    if (pick.mode === 'pass') {
+      bidsBox.replaceChildren(h('p', { class: 'muted' }, 'No bid: the dominoes are reshuffled.'));
+      return;
+    }
+    if (pick.bidder === null) {
+      bidsBox.replaceChildren(h('p', { class: 'muted' }, 'Tap the seat that won the bid.'));
+      return;
+    }
+    if (!bidOpen && pick.bid !== null) {
+      const who =
+        pick.mode === 'forced' ? `${seatName(game, dealer)}, forced` : seatName(game, pick.bidder);
+      bidsBox.replaceChildren(
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'change-bid',
+            class: 'chosen',
+            'aria-expanded': 'false',
+            onclick: () => {
+              bidOpen = true;
+              drawBids();
+            },
+          },
+          `${who}: ${bidLabel(r, pick.bid)}`,
+          h('span', { class: 'muted' }, ' · change'),
+        ),
+      );
+      return;
+    }
+    const o = offer();
+    const row = (list, cls) =>
+      list.length
+        ? h(
+            'div',
+            { class: cls },
+            list.map((bid) =>
+              choice(
+                bidLabel(r, bid).replace(/, doubles .*/, ''),
+                same(pick.bid, bid) || (isNello(bid) && isNello(pick.bid)),
+                () => pickBid(bid),
+                { 'data-bid': JSON.stringify(bid) },
+              ),
+            ),
+          )
+        : null;
+    bidsBox.replaceChildren(
+      ...[row(o.points, 'grid'), row(o.marks, 'grid wide'), row(o.contracts, 'grid wide')].filter(
+        Boolean,
+      ),
+    );
   }
+
+  const setResult = (result) => {
+    pick.result = result;
+    drawCount();
+    update();
+  };
 
   function drawCount() {
     const bid = pick.bid;
     countTitle.textContent = countHeading(bid);
-    if (pick.allPass) { countBox.replaceChildren(); return; }
-    if (sideCount(r) > 2 && !(typeof bid === 'object' && bid && bid.contract === 'nello')) { drawBySide(); return; }
-    if (bid === null) { countBox.replaceChildren(h('p', { class: 'muted' }, 'Pick the bid first.')); return; }
-    const setResult = (result) => { pick.result = result; drawCount(); update(); };
-    if (typeof bid === 'object' && bid.contract === 'nello') {
-      countBox.replaceChildren(h('div', { class: 'row' },
-        choice('Made: no tricks', pick.result && pick.result.tricks === 0, () => setResult({ tricks: 0 }), { 'data-count': 'made' }),
-        choice('Set: took a trick', pick.result && pick.result.tricks > 0, () => setResult({ tricks: 1 }), { 'data-count': 'set' })));
+    countBox.hidden = pick.mode === 'pass';
+    countTitle.hidden = countBox.hidden;
+    if (pick.mode === 'pass') {
+      countBox.replaceChildren();
+      return;
+    }
+    if (sideCount(r) > 2 && !isNello(bid)) {
+      drawBySide();
+      return;
+    }
+    if (bid === null) {
+      countBox.replaceChildren(h('p', { class: 'muted' }, 'Pick the bid first.'));
+      return;
+    }
+    if (isNello(bid)) {
+      countBox.replaceChildren(
+        h(
+          'div',
+          { class: 'row' },
+          choice(
+            'Made: no tricks',
+            pick.result && pick.result.tricks === 0,
+            () => setResult({ tricks: 0 }),
+            { 'data-count': 'made' },
+          ),
+          choice(
+            'Set: took a trick',
+            pick.result && pick.result.tricks > 0,
+            () => setResult({ tricks: 1 }),
+            { 'data-count': 'set' },
+          ),
+        ),
+      );
       return;
     }
     if (isAllTricks(r, bid) && unit(r) === 'marks') {
       const took = pick.result && pick.result.captured;
-      countBox.replaceChildren(h('div', { class: 'row' },
-        choice('Made: every trick', took === r.points_per_hand, () => setResult({ captured: r.points_per_hand }), { 'data-count': 'made' }),
-        choice('Set', took !== undefined && took !== null && took < r.points_per_hand, () => setResult({ captured: 0, declared: 'set' }), { 'data-count': 'set' })));
-      return;
-    }
-    if (r.points_per_hand > GRID_MAX) {
-      const input = h('input', { type: 'number', id: 'count-input', min: 0, max: r.points_per_hand, inputmode: 'numeric',
-        value: pick.result ? pick.result.captured : '', oninput: () => { pick.result = input.value === '' ? null : { captured: Number(input.value) }; update(); } });
-      countBox.replaceChildren(h('label', { for: 'count-input' }, `Points the bidders took (0 to ${r.points_per_hand})`), input);
+      const set = Boolean(pick.result && pick.result.declared === 'set');
+      countBox.replaceChildren(
+        h(
+          'div',
+          { class: 'row' },
+          choice(
+            'Made: every trick',
+            took === r.points_per_hand,
+            () => setResult({ captured: r.points_per_hand }),
+            { 'data-count': 'made' },
+          ),
+          choice('Set', set, () => setResult({ captured: 0, declared: 'set' }), {
+            'data-count': 'set',
+          }),
+        ),
+      );
       return;
     }
     const need = isAllTricks(r, bid) ? r.points_per_hand : bid;
-    const cells = Array.from({ length: r.points_per_hand + 1 }, (_, n) => choice(String(n), pick.result && pick.result.captured === n,
-      () => setResult({ captured: n }), { 'data-count': n, class: n >= need ? 'made' : null, 'aria-label': `took ${n}` }));
-    countBox.replaceChildren(h('div', { class: 'grid count' }, cells));
+    const early = unit(r) === 'marks' ? stoppedEarly() : [];
+    if (counts.length > GRID_MAX) {
+      countBox.replaceChildren(
+        pads(need),
+        ...(early.length ? [h('div', { class: 'row' }, early)] : []),
+      );
+      return;
+    }
+    const cells = counts.map((n) =>
+      choice(
+        String(n),
+        pick.result && pick.result.captured === n,
+        () => setResult({ captured: n }),
+        { 'data-count': n, class: n >= need ? 'made' : null, 'aria-label': `took ${n}` },
+      ),
+    );
+    countBox.replaceChildren(h('div', { class: 'grid count' }, cells, early));
   }
 
-  /** More than two sides (Moon, 140, three-hand): every side's take is typed. */
+  /** Tournament rule: the hand stops once the bid is made or set, so nobody counts. */
+  function stoppedEarly() {
+    const declared =
+      pick.result && pick.result.captured === undefined ? pick.result.declared : null;
+    return ['made', 'set'].map((d) =>
+      choice(
+        `${d === 'made' ? 'Made' : 'Set'}, stopped early`,
+        declared === d,
+        () => setResult({ declared: d }),
+        { 'data-count': `${d}-early`, class: `early ${d}` },
+      ),
+    );
+  }
+
+  /** Large hands (88, 72 ...): tens, then units; only counts that can happen are enabled. */
+  function pads(need) {
+    const captured = pick.result && pick.result.captured;
+    const tens =
+      captured !== undefined && captured !== null ? Math.floor(captured / 10) * 10 : pick.tens;
+    const tensList = [...new Set(counts.map((n) => Math.floor(n / 10) * 10))];
+    const tensRow = tensList.map((t) =>
+      choice(
+        String(t),
+        tens === t,
+        () => {
+          pick.tens = t;
+          const units = captured !== undefined && captured !== null ? captured % 10 : null;
+          pick.result =
+            units !== null && counts.includes(t + units) ? { captured: t + units } : null;
+          drawCount();
+          update();
+        },
+        { 'data-tens': t, 'aria-label': `${t} and some`, class: t + 9 >= need ? 'made' : null },
+      ),
+    );
+    const unitsRow = Array.from({ length: 10 }, (_, u) =>
+      choice(
+        tens === null ? `+${u}` : String(tens + u),
+        captured === (tens ?? 0) + u && tens !== null,
+        () => setResult({ captured: tens + u }),
+        {
+          'data-units': u,
+          disabled: tens === null || !counts.includes(tens + u),
+          'aria-label': tens === null ? `plus ${u}` : `took ${tens + u}`,
+          class: tens !== null && tens + u >= need ? 'made' : null,
+        },
+      ),
+    );
+    return h(
+      'div',
+      { class: 'pads' },
+      h('p', { class: 'muted pad-title' }, 'Tens, then the exact count'),
+      h('div', { class: 'grid tens' }, tensRow),
+      h('div', { class: 'grid units' }, unitsRow),
+    );
+  }
+
+  /**
+   * More than two sides (Moon, 140, three-hand): tap a side, then its count; the next side
+   * follows, and the last one left gets the rest of the hand's points.
+   */
   function drawBySide() {
     const n = sideCount(r);
-    const values = (pick.result && pick.result.by_side) || new Array(n).fill('');
-    const inputs = Array.from({ length: n }, (_, side) => {
-      const input = h('input', { type: 'number', id: `side-${side}`, min: 0, max: r.points_per_hand, inputmode: 'numeric', value: values[side],
-        oninput: () => {
-          const all = inputs.map((x) => x.value);
-          pick.result = all.every((v) => v !== '') ? { by_side: all.map(Number) } : null;
-          update();
-        } });
-      return input;
-    });
-    countBox.replaceChildren(h('p', { class: 'muted' }, `What each took (${r.points_per_hand} in all).`),
-      h('div', { class: 'names' }, inputs.map((input, side) => h('label', { for: `side-${side}` }, sideName(game, side), input))));
+    if (!pick.sides) {
+      pick.sides =
+        pick.result && pick.result.by_side ? [...pick.result.by_side] : new Array(n).fill(null);
+      pick.filled = null; // the side whose count was worked out, not tapped
+      pick.active = pick.bidder !== null ? r.sides[pick.bidder] : 0; // the bidders' count first
+    }
+    const sides = h(
+      'div',
+      { class: 'sides', role: 'group', 'aria-label': 'Sides' },
+      pick.sides.map((v, side) =>
+        choice(
+          [h('span', {}, sideName(game, side)), h('strong', {}, v === null ? '–' : String(v))],
+          pick.active === side,
+          () => {
+            pick.active = side;
+            drawBySide();
+          },
+          { 'data-side': side },
+        ),
+      ),
+    );
+    const cells = counts.map((c) =>
+      choice(String(c), pick.sides[pick.active] === c, () => tapSide(c), {
+        'data-count': c,
+        'aria-label': `${sideName(game, pick.active)} took ${c}`,
+      }),
+    );
+    countBox.replaceChildren(
+      h(
+        'p',
+        { class: 'muted pad-title' },
+        `${r.points_per_hand} in all: tap a side, then its count`,
+      ),
+      sides,
+      h('div', { class: 'grid count' }, cells),
+    );
+  }
+
+  function tapSide(count) {
+    const n = pick.sides.length;
+    if (pick.filled !== null && pick.filled !== pick.active) pick.sides[pick.filled] = null;
+    pick.filled = null;
+    pick.sides[pick.active] = count;
+    const open = pick.sides.map((v, i) => (v === null ? i : -1)).filter((i) => i >= 0);
+    const rest = r.points_per_hand - pick.sides.reduce((sum, v) => sum + (v || 0), 0);
+    if (open.length === 1 && counts.includes(rest)) {
+      pick.sides[open[0]] = rest;
+      pick.filled = open[0];
+    }
+    const next = pick.sides.findIndex((v, i) => v === null && i !== pick.active);
+    pick.active = next >= 0 ? next : (pick.active + 1) % n;
+    pick.result = pick.sides.every((v) => v !== null) ? { by_side: [...pick.sides] } : null;
+    drawBySide();
+    update();
+  }
+
+  function countHeading(bid) {
+    if (pick.mode === 'pass') return 'Result';
+    if (sideCount(r) > 2) return 'What each side took';
+    if (isNello(bid)) return 'Result';
+    return bid !== null && isAllTricks(r, bid) && unit(r) === 'marks'
+      ? 'Result'
+      : 'Count the bidders took';
+  }
+
+  /** Trump: one optional tap (tap again to clear); for nel-o, the doubles mode instead. */
+  function drawTrump() {
+    const bid = pick.bid;
+    trumpBox.hidden = bid === null || pick.mode === 'pass';
+    if (trumpBox.hidden) {
+      trumpBox.replaceChildren();
+      return;
+    }
+    const title = h(
+      'h2',
+      { class: 'step-title', id: 'step-trump' },
+      isNello(bid) ? 'Doubles' : 'Trump (if you like)',
+    );
+    if (isNello(bid)) {
+      const modes = offer().nelloModes.length ? offer().nelloModes : [bid.doubles];
+      trumpBox.replaceChildren(
+        title,
+        h(
+          'div',
+          { class: 'row' },
+          modes.map((m) =>
+            choice(
+              { high: 'high', low: 'low', own_suit: 'own suit' }[m],
+              bid.doubles === m,
+              () => {
+                pick.bid = { ...bid, doubles: m };
+                drawTrump();
+                update();
+              },
+              { 'data-doubles': m },
+            ),
+          ),
+        ),
+      );
+      return;
+    }
+    trumpBox.replaceChildren(
+      title,
+      h(
+        'div',
+        { class: 'grid trump' },
+        trumpChoices(r, bid).map(([value, label]) =>
+          choice(
+            typeof value === 'number' ? String(value) : label,
+            pick.trump === value,
+            () => {
+              pick.trump = pick.trump === value ? null : value;
+              drawTrump();
+              update();
+            },
+            {
+              'data-trump': value,
+              'aria-label': label,
+              class: typeof value === 'number' ? null : 'word',
+            },
+          ),
+        ),
+      ),
+    );
   }
 
   const reneged = () => pick.penalties.some((p) => p.kind === 'renege');
 
   /** Penalties called during the hand: a renege decides it; table talk and exposed tiles add to it. */
   function drawPenalties() {
-    const kinds = [['renege', 'Renege'], ['table_talk', 'Table talk'], ['exposed_domino', 'Exposed domino']];
-    const rows = kinds.map(([kind, label]) => h('div', { class: 'row', role: 'group', 'aria-label': label },
-      h('span', { class: 'penalty-kind' }, label),
-      Array.from({ length: sideCount(r) }, (_, side) => {
-        const on = pick.penalties.some((p) => p.kind === kind && p.side === side);
-        return choice(`by ${sideName(game, side)}`, on, () => {
-          pick.penalties = on ? pick.penalties.filter((p) => !(p.kind === kind && p.side === side))
-            : [...pick.penalties, { kind, side }];
-          drawPenalties(); update();
-        }, { 'data-penalty': `${kind}-${side}` });
-      })));
-    penaltiesBox.replaceChildren(h('summary', { class: 'btn' }, pick.penalties.length ? `Penalties (${pick.penalties.length})` : 'Penalty called?'), ...rows);
+    const kinds = [
+      ['renege', 'Renege'],
+      ['table_talk', 'Table talk'],
+      ['exposed_domino', 'Exposed domino'],
+    ];
+    const rows = kinds.map(([kind, label]) =>
+      h(
+        'div',
+        { class: 'row', role: 'group', 'aria-label': label },
+        h('span', { class: 'penalty-kind' }, label),
+        Array.from({ length: sideCount(r) }, (_, side) => {
+          const on = pick.penalties.some((p) => p.kind === kind && p.side === side);
+          return choice(
+            `by ${sideName(game, side)}`,
+            on,
+            () => {
+              pick.penalties = on
+                ? pick.penalties.filter((p) => !(p.kind === kind && p.side === side))
+                : [...pick.penalties, { kind, side }];
+              drawPenalties();
+              update();
+            },
+            { 'data-penalty': `${kind}-${side}` },
+          );
+        }),
+      ),
+    );
+    penaltiesBox.replaceChildren(
+      h(
+        'summary',
+        { class: 'btn' },
+        pick.penalties.length ? `Penalties (${pick.penalties.length})` : 'Penalty called?',
+      ),
+      ...rows,
+    );
   }
 
+  /** The hand as stored: a forced bid keeps its auction (everyone passed, then the dealer). */
   function candidate() {
-    if (pick.allPass) return { dealer, bids: new Array(r.players).fill('pass') };
-    const hand = { dealer, bidder: pick.bidder, bid: pick.bid };
+    const passes = new Array(r.players - 1).fill('pass');
+    if (pick.mode === 'pass') return { dealer, bids: [...passes, 'pass'] };
+    const forced = pick.mode === 'forced' || (isNello(pick.bid) && r.nello_dealer_only);
+    const hand = forced
+      ? { dealer, bids: [...passes, pick.bid], bidder: dealer, bid: pick.bid }
+      : { dealer, bidder: pick.bidder, bid: pick.bid };
+    if (pick.trump !== null) hand.trump = pick.trump;
     if (pick.result && !reneged()) hand.result = pick.result;
     if (pick.penalties.length) hand.penalties = pick.penalties;
-    if (old && old.trump !== undefined) hand.trump = old.trump;
     return hand;
   }
 
   function update() {
     save.disabled = true;
-    if (!pick.allPass && (pick.bidder === null || pick.bid === null || (!pick.result && !reneged()))) {
-      preview.textContent = pick.bidder === null ? 'Who won the bid?' : pick.bid === null ? 'What was the bid?' : 'How did it go?';
+    later = null;
+    confirming = false;
+    save.textContent = editing ? 'Save changes' : 'Save hand';
+    if (
+      pick.mode !== 'pass' &&
+      (pick.bidder === null || pick.bid === null || (!pick.result && !reneged()))
+    ) {
+      preview.textContent =
+        pick.bidder === null
+          ? 'Who won the bid?'
+          : pick.bid === null
+            ? 'What was the bid?'
+            : 'How did it go?';
       return;
     }
     const hands = [...game.hands];
     const index = editing ? editing - 1 : hands.length;
     hands[index] = { hand_no: index + 1, ...candidate() };
-    const { state, error } = score(game, editing ? hands : hands.slice(0, index + 1));
-    if (error && error.hand_index === index) { preview.textContent = error.message; return; }
-    const result = state ? state.hands[index] : score(game, hands.slice(0, index + 1)).state.hands[index];
-    preview.textContent = previewLine(game, candidate(), result) + (error ? ` (then hand ${error.hand_index + 1} no longer fits: ${error.message})` : '');
-    save.disabled = Boolean(error);
+    let { state, error } = score(game, editing ? hands : hands.slice(0, index + 1));
+    if (error && error.hand_index === index) {
+      preview.textContent = error.message;
+      return;
+    }
+    if (error && error.code !== 'GAME_OVER') {
+      const then = handsText(error.hand_index + 1, error.hand_index + 1);
+      preview.textContent = `Then ${then} no longer scores: ${error.message}`;
+      return;
+    }
+    if (error) {
+      later = { first: error.hand_index + 1, last: hands.length, endsAt: error.hand_index };
+      state = score(game, hands.slice(0, error.hand_index)).state;
+    }
+    const line = previewLine(game, candidate(), state.hands[index]);
+    const fits =
+      later &&
+      `${handsText(later.first, later.last)} no longer fit${later.first === later.last ? 's' : ''}.`;
+    preview.textContent = !later
+      ? line
+      : later.endsAt > index + 1
+        ? `${line}. The game now ends at hand ${later.endsAt}, so ${fits}`
+        : `${line} ${fits.replace(/^h/, 'H')}`;
+    save.disabled = false;
   }
 
   async function onSave() {
+    if (later && !confirming) {
+      confirming = true;
+      preview.textContent =
+        `Set ${handsText(later.first, later.last)} aside? They are kept, and "Put them back" ` +
+        'on the sheet undoes this.';
+      save.textContent = 'Set aside and save';
+      return;
+    }
     save.disabled = true;
+    const setAside = Boolean(later);
     let saved;
     try {
-      saved = editing ? await editHand(id, editing, candidate()) : await addHand(id, candidate());
+      saved = editing
+        ? await editHand(id, editing, candidate(), { setAside })
+        : await addHand(id, candidate());
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       preview.textContent = err.message;
       return;
     }
-    toast(editing ? `Hand ${editing} changed; later hands re-scored` : 'Hand saved');
-    go(score(saved).state.game_over ? `#/g/${id}/over` : `#/g/${id}`);
+    window.scrollTo(0, 0); // the sheet opens at its top: the score in view
+    if (setAside) toast(`Saved; ${handsText(later.first, later.last)} set aside`);
+    else toast(editing ? `Hand ${editing} changed; later hands re-scored` : 'Hand saved');
+    go(score(saved).state.game_over && !setAside ? `#/g/${id}/over` : `#/g/${id}`);
   }
 
+  window.scrollTo(0, 0); // a hand starts at its top, wherever the sheet was scrolled
   main.append(
-    h('h1', {}, editing ? `Edit hand ${editing}` : `Hand ${game.hands.length + 1}`, h('span', { class: 'muted' }, ` · ${shakes(game, dealer)}`)),
-    h('h2', { class: 'step-title', id: 'step-bidder' }, 'Bidder'), seatsBox,
-    h('h2', { class: 'step-title', id: 'step-bid' }, 'Bid'), bidsBox,
-    countTitle, countBox, penaltiesBox,
-    h('div', { class: 'actions hand-bar' }, preview, h('div', { class: 'row' }, h('a', { class: 'btn', href: `#/g/${id}` }, 'Cancel'), save)),
+    h(
+      'h1',
+      {},
+      editing ? `Edit hand ${editing}` : `Hand ${game.hands.length + 1}`,
+      h('span', { class: 'muted' }, ` · ${shakes(game, dealer)}`),
+    ),
+    h('h2', { class: 'visually-hidden', id: 'step-bidder' }, 'Bidder'),
+    seatsBox,
+    h('h2', { class: 'visually-hidden', id: 'step-bid' }, 'Bid'),
+    bidsBox,
+    countTitle,
+    countBox,
+    trumpBox,
+    penaltiesBox,
+    bar,
   );
   drawAll();
+  // the bar at the bottom grows with the preview: keep the page's end clear of it
+  const view = main.closest('main');
+  const fit = new ResizeObserver(() => {
+    if (view) view.style.paddingBottom = `${bar.offsetHeight + 16}px`;
+  });
+  fit.observe(bar);
+  return () => {
+    fit.disconnect();
+    if (view) view.style.paddingBottom = '';
+  };
 }

@@ -2,9 +2,12 @@
 import { getGame, outboxAll } from '../store.js';
 import { undoLast, addHand } from '../actions.js';
 import { h, toast } from '../ui.js';
-import { score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader, unit,
-  handInput } from '../game.js';
+import {
+  score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader,
+  unit, handInput, bidsFirst, handBidLabel,
+} from '../game.js';
 import { toGo, endSentence } from '../words.js';
+import { seatGrid, setAsideNote, startAllPass } from './hand-entry.js';
 
 const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
 let undone = null; // the hand last undone: {id, hand_no, input, label, until}
@@ -84,6 +87,8 @@ function sheet(game) {
     out.push(h('p', { class: 'banner', role: 'alert' }, 'The server and this phone disagree about hand ',
       String(game.conflict.hand_no ?? ''), '. ', h('a', { href: `#/g/${game.id}/conflict` }, 'Choose which to keep')));
   }
+  const aside = setAsideNote(game);
+  if (aside) out.push(aside);
   if (game.mismatch) out.push(h('p', { class: 'banner', role: 'alert' }, `Scoring bug reported: ${game.mismatch}`));
   if (error) {
     out.push(h('p', { class: 'banner', role: 'alert' }, `Hand ${error.hand_index + 1} cannot be scored: ${error.message}`));
@@ -108,7 +113,7 @@ function sheet(game) {
       h('a', { href: `#/g/${game.id}/over` }, 'Share and rematch')));
   } else {
     out.push(h('p', { class: 'turn' }, `Hand ${state.next_hand_no}: `, h('strong', {}, shakes(game, dealer)), ', ',
-      h('strong', {}, seatName(game, (dealer + 1) % game.rules.players)), ' bids first.',
+      `${bidsFirst(game, (dealer + 1) % game.rules.players)}.`,
       lead === null ? ' Tied.' : ` ${leads(game, lead)}${n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
   }
   const last = game.hands[game.hands.length - 1];
@@ -126,15 +131,16 @@ function sheet(game) {
   if (state.game_over) {
     out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
   } else {
-    // the first tap of a hand is the bidder, right here: bidder, bid, count, save
-    const order = Array.from({ length: game.rules.players }, (_, i) => (dealer + 1 + i) % game.rules.players);
+    // the first tap of a hand is the bidder, right here, in the seats' places round the table;
     // the undo offer sits in the bar fixed at the bottom: in view however far the sheet scrolled
+    const mode = game.rules.all_pass === 'forced' ? 'forced' : 'pass';
+    const first = (dealer + 1) % game.rules.players;
     out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
       putBack(game),
       h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
-      h('div', { class: 'seats' }, order.map((seat) => h('a', {
-        class: 'btn', href: `#/g/${game.id}/hand/new/${seat}`, 'data-seat': seat,
-      }, seatName(game, seat))))));
+      seatGrid(game, dealer, { link: (seat) => `#/g/${game.id}/hand/new/${seat}`, pass: { mode,
+        link: `#/g/${game.id}/hand/new/${mode === 'forced' ? dealer : first}`,
+        pick: () => startAllPass(game.id, mode) } })));
   }
   return out;
 }
@@ -145,10 +151,9 @@ function handsTable(game, state) {
     const r = state.hands[i];
     const sync = hand.sync || 'local';
     const syncText = { local: 'phone only', synced: 'synced', conflict: 'conflict', rejected: 'refused' }[sync];
-    const reshuffle = r.outcome === 'reshuffle';
     return h('tr', {},
       h('td', { class: 'num' }, String(hand.hand_no)),
-      h('td', {}, reshuffle ? 'all pass' : `${seatName(game, hand.bidder)}, ${bidLabel(game.rules, r.bid)}`,
+      h('td', {}, handBidLabel(game, hand, r),
         h('br', {}), h('span', { class: `sync ${sync}` }, syncText)),
       h('td', {}, countLabel(game.rules, hand, r.bid)),
       h('td', {}, h('span', { class: r.outcome }, r.outcome), h('br', {}), awardLabel(game, r)),
