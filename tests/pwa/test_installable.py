@@ -9,6 +9,10 @@ from conftest import ARGS, CHROMIUM, PHONE, wait_js
 
 PWA = pathlib.Path(__file__).resolve().parents[2] / "pwa"
 FIRST_LOAD_BUDGET = 60 * 1024
+# The whole shell the service worker fetches in the background after the first load, so that
+# every screen works offline. It grew from 30 to 65 KB with the seat-aware bid offer, the
+# Rules screen and the engine's messages in players' words; this bounds further growth.
+SHELL_BUDGET = 72 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
@@ -62,14 +66,14 @@ def test_first_load_is_under_60_kb_compressed(browser, base_url):
     total = sum(len(gzip.compress(f.read_bytes(), 9)) for f in files if f.is_file())
     print(f"first page load: {len(files)} files, {total} bytes gzip")
     assert total <= FIRST_LOAD_BUDGET
-    # the service worker then precaches the rest of the shell: that fits the budget too
+    # the service worker then precaches the rest of the shell: that has a budget of its own
     source = (PWA / "sw.js").read_text()
     kinds = {".js", ".css", ".html", ".webmanifest"}
     shell = [PWA / "sw.js"] + [p for p in PWA.rglob("*") if p.suffix in kinds
                                and f"'/{p.relative_to(PWA).as_posix()}'" in source]
     whole = sum(len(gzip.compress(f.read_bytes(), 9)) for f in set(shell))
     print(f"whole precached shell: {len(set(shell))} files, {whole} bytes gzip")
-    assert whole <= FIRST_LOAD_BUDGET
+    assert whole <= SHELL_BUDGET
 
 
 def test_service_worker_version_is_stamped_from_the_shell():
