@@ -33,7 +33,8 @@ def saved(page):
 
 
 def offered(page):
-    """The bids on offer, as their data-bid values, in screen order."""
+    """The bids on offer, as their data-bid values, in screen order (once they are drawn)."""
+    page.wait_for_selector(".bids [data-bid]")
     return [json.loads(b) for b in page.eval_on_selector_all(
         ".bids [data-bid]", "els => els.map((e) => e.dataset.bid)")]
 
