@@ -1,31 +1,55 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8c5786b97620';
+const VERSION = 'a3c84f739d5b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
-  '/', '/index.html', '/manifest.webmanifest', '/css/app.css',
-  '/js/app.js', '/js/api.js', '/js/store.js', '/js/sync.js', '/js/rules.js', '/js/ui.js',
-  '/js/game.js', '/js/actions.js',
-  '/js/views/game-list.js', '/js/views/new-game.js', '/js/views/score-sheet.js',
-  '/js/views/hand-entry.js', '/js/views/game-over.js', '/js/views/conflict.js',
-  '/js/views/join.js', '/js/qr.js',
-  '/js/words.js', '/js/views/rules-screen.js',
-  '/icons/icon-192.png', '/icons/icon-512.png', '/icons/icon-maskable-512.png',
+  '/',
+  '/index.html',
+  '/manifest.webmanifest',
+  '/css/app.css',
+  '/js/app.js',
+  '/js/api.js',
+  '/js/store.js',
+  '/js/sync.js',
+  '/js/rules.js',
+  '/js/ui.js',
+  '/js/game.js',
+  '/js/actions.js',
+  '/js/views/game-list.js',
+  '/js/views/new-game.js',
+  '/js/views/score-sheet.js',
+  '/js/views/hand-entry.js',
+  '/js/views/game-over.js',
+  '/js/views/conflict.js',
+  '/js/views/join.js',
+  '/js/qr.js',
+  '/js/words.js',
+  '/js/views/rules-screen.js',
+  '/icons/icon-192.png',
+  '/icons/icon-512.png',
+  '/icons/icon-maskable-512.png',
 ];
 
 self.addEventListener('install', (event) => {
   // cache: 'reload' so a new version never precaches stale files from the HTTP cache
-  event.waitUntil(caches.open(CACHE).then((cache) =>
-    cache.addAll(SHELL.map((url) => new Request(url, { cache: 'reload' })))));
+  event.waitUntil(
+    caches
+      .open(CACHE)
+      .then((cache) => cache.addAll(SHELL.map((url) => new Request(url, { cache: 'reload' })))),
+  );
 });
 
 self.addEventListener('activate', (event) => {
-  event.waitUntil((async () => {
-    const names = await caches.keys();
-    await Promise.all(names
-      .filter((name) => name.startsWith('tally42-shell-') && name !== CACHE)
-      .map((name) => caches.delete(name)));
-    await self.clients.claim();
-  })());
+  event.waitUntil(
+    (async () => {
+      const names = await caches.keys();
+      await Promise.all(
+        names
+          .filter((name) => name.startsWith('tally42-shell-') && name !== CACHE)
+          .map((name) => caches.delete(name)),
+      );
+      await self.clients.claim();
+    })(),
+  );
 });
 
 self.addEventListener('message', (event) => {
@@ -38,6 +62,7 @@ self.addEventListener('fetch', (event) => {
   if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/s/')) return;
   // navigations get the shell (routes live in the fragment); assets come cache-first
   const key = event.request.mode === 'navigate' ? '/index.html' : event.request;
-  event.respondWith(caches.match(key, { ignoreSearch: true })
-    .then((hit) => hit || fetch(event.request)));
+  event.respondWith(
+    caches.match(key, { ignoreSearch: true }).then((hit) => hit || fetch(event.request)),
+  );
 });

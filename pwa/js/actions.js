@@ -9,9 +9,19 @@ import { getRulesets } from './api.js';
 /** Create a game on this phone (works offline); resolves with the stored game. */
 export async function createGame({ ruleset, overrides, rules, teams, firstDealer, startTotals }) {
   const game = {
-    id: uuid(), edit_token: randomToken(), ruleset, overrides, rules, teams,
-    first_dealer: firstDealer, start_totals: startTotals, hands: [], created: false,
-    etag: null, conflict: null, created_at: Date.now(),
+    id: uuid(),
+    edit_token: randomToken(),
+    ruleset,
+    overrides,
+    rules,
+    teams,
+    first_dealer: firstDealer,
+    start_totals: startTotals,
+    hands: [],
+    created: false,
+    etag: null,
+    conflict: null,
+    created_at: Date.now(),
   };
   const body = { id: game.id, ruleset, edit_token: game.edit_token, first_dealer: firstDealer };
   if (overrides && Object.keys(overrides).length) body.rules = overrides;
@@ -55,7 +65,12 @@ export function addHand(id, input) {
 export function editHand(id, handNo, input, { setAside = false } = {}) {
   return change(id, (game) => {
     const old = game.hands[handNo - 1];
-    const hand = { hand_no: handNo, ...handInput(input), sync: 'local', pending: (old.pending || 0) + 1 };
+    const hand = {
+      hand_no: handNo,
+      ...handInput(input),
+      sync: 'local',
+      pending: (old.pending || 0) + 1,
+    };
     let hands = game.hands.map((x) => (x.hand_no === handNo ? hand : x));
     game.set_aside = null;
     const { error } = score(game, hands);
@@ -63,16 +78,20 @@ export function editHand(id, handNo, input, { setAside = false } = {}) {
       const removed = hands.slice(error.hand_index);
       hands = hands.slice(0, error.hand_index);
       game.set_aside = {
-        hand_no: handNo, previous: handInput(old), first_hand_no: error.hand_index + 1,
+        hand_no: handNo,
+        previous: handInput(old),
+        first_hand_no: error.hand_index + 1,
         hands: removed.map(handInput),
       };
     }
     check(game, hands);
     game.hands = hands;
     if (game.set_aside) return [{ kind: 'put_set_aside', hand_no: handNo, body: handInput(hand) }];
-    return [old.sync === 'rejected'
-      ? { kind: 'add', hand_no: handNo, body: handInput(hand), key: uuid() }
-      : { kind: 'put', hand_no: handNo, body: handInput(hand) }];
+    return [
+      old.sync === 'rejected'
+        ? { kind: 'add', hand_no: handNo, body: handInput(hand), key: uuid() }
+        : { kind: 'put', hand_no: handNo, body: handInput(hand) },
+    ];
   });
 }
 
@@ -81,11 +100,16 @@ export function restoreSetAside(id) {
   return change(id, (game) => {
     const aside = game.set_aside;
     if (!aside) return [];
-    const hands = game.hands.map((x) => (x.hand_no === aside.hand_no
-      ? { hand_no: x.hand_no, ...aside.previous, sync: 'local', pending: (x.pending || 0) + 1 }
-      : x));
+    const hands = game.hands.map((x) =>
+      x.hand_no === aside.hand_no
+        ? { hand_no: x.hand_no, ...aside.previous, sync: 'local', pending: (x.pending || 0) + 1 }
+        : x,
+    );
     const back = aside.hands.map((body, i) => ({
-      hand_no: aside.first_hand_no + i, ...body, sync: 'local', pending: 1,
+      hand_no: aside.first_hand_no + i,
+      ...body,
+      sync: 'local',
+      pending: 1,
     }));
     const all = [...hands, ...back];
     check(game, all);
@@ -112,7 +136,7 @@ export async function loadRulesets() {
   try {
     const res = await getRulesets();
     if (res.status === 200) {
-      const list = Array.isArray(res.body) ? res.body : (res.body.rulesets || res.body.items || []);
+      const list = Array.isArray(res.body) ? res.body : res.body.rulesets || res.body.items || [];
       await store.putMeta('rulesets', list);
       return list;
     }

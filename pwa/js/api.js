@@ -13,7 +13,11 @@ export async function request(method, path, { body, token, headers = {} } = {}) 
   let parsed = null;
   const text = await res.text();
   if (text) {
-    try { parsed = JSON.parse(text); } catch { parsed = { message: text.slice(0, 200) }; }
+    try {
+      parsed = JSON.parse(text);
+    } catch {
+      parsed = { message: text.slice(0, 200) };
+    }
   }
   return { status: res.status, body: parsed, etag: res.headers.get('ETag') };
 }
@@ -22,11 +26,22 @@ export const getRulesets = () => request('GET', '/api/rulesets');
 export const createGame = (body) => request('POST', '/api/games', { body });
 export const getGame = (id, token) => request('GET', `/api/games/${id}`, { token });
 export const addHand = (id, token, hand, key) =>
-  request('POST', `/api/games/${id}/hands`, { body: hand, token, headers: { 'Idempotency-Key': key } });
+  request('POST', `/api/games/${id}/hands`, {
+    body: hand,
+    token,
+    headers: { 'Idempotency-Key': key },
+  });
 export const putHand = (id, token, handNo, hand, etag) =>
-  request('PUT', `/api/games/${id}/hands/${handNo}`, { body: hand, token, headers: etag ? { 'If-Match': etag } : {} });
+  request('PUT', `/api/games/${id}/hands/${handNo}`, {
+    body: hand,
+    token,
+    headers: etag ? { 'If-Match': etag } : {},
+  });
 export const deleteHand = (id, token, handNo, etag) =>
-  request('DELETE', `/api/games/${id}/hands/${handNo}`, { token, headers: etag ? { 'If-Match': etag } : {} });
+  request('DELETE', `/api/games/${id}/hands/${handNo}`, {
+    token,
+    headers: etag ? { 'If-Match': etag } : {},
+  });
 export const shareGame = (id, token, body = {}) =>
   request('POST', `/api/games/${id}/share`, { body, token });
 

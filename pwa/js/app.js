@@ -31,7 +31,10 @@ async function route() {
   let args = match.slice(1);
   if (kind === true) args = [match[1], undefined, match[2]]; // a new hand: bidder, no hand_no
   if (kind === 'preset') args = [null, match[1]]; // the rules of a preset, not of a game
-  if (cleanup) { cleanup(); cleanup = null; }
+  if (cleanup) {
+    cleanup();
+    cleanup = null;
+  }
   // each screen draws into its own box: a slow render of a screen already left writes into a
   // detached box, never over the screen that replaced it
   const box = document.createElement('div');
@@ -43,7 +46,8 @@ async function route() {
   keepAwake(Boolean(gameId));
   window.scrollTo(0, 0); // a new screen starts at its top: after a save, the score is in view
   const done = (await view.render(box, ...args)) || null;
-  if (box.isConnected) cleanup = done; else if (done) done();
+  if (box.isConnected) cleanup = done;
+  else if (done) done();
   if (document.activeElement === document.body) main.focus({ preventScroll: true });
 }
 
@@ -57,20 +61,35 @@ async function keepAwake(on) {
     try {
       lock = await navigator.wakeLock.request('screen');
       document.documentElement.dataset.awake = 'on';
-      lock.addEventListener('release', () => { lock = null; delete document.documentElement.dataset.awake; });
-    } catch { lock = null; } // refused (battery saver, hidden page): the game goes on regardless
-  } else if (!on && lock) { await lock.release(); lock = null; }
+      lock.addEventListener('release', () => {
+        lock = null;
+        delete document.documentElement.dataset.awake;
+      });
+    } catch {
+      lock = null;
+    } // refused (battery saver, hidden page): the game goes on regardless
+  } else if (!on && lock) {
+    await lock.release();
+    lock = null;
+  }
 }
-document.addEventListener('visibilitychange', () => { if (wantLock) keepAwake(true); });
+document.addEventListener('visibilitychange', () => {
+  if (wantLock) keepAwake(true);
+});
 
 // --- network state and outbox triggers
 function showNet(online) {
   net.textContent = online ? '' : 'Offline';
 }
-window.addEventListener('online', () => { showNet(true); syncNow(); });
+window.addEventListener('online', () => {
+  showNet(true);
+  syncNow();
+});
 window.addEventListener('offline', () => showNet(false));
 window.addEventListener('tally:network', (e) => showNet(e.detail));
-setInterval(() => { if (navigator.onLine) syncNow(); }, SYNC_EVERY_MS);
+setInterval(() => {
+  if (navigator.onLine) syncNow();
+}, SYNC_EVERY_MS);
 
 // --- service worker and "update available"
 async function registerWorker() {
@@ -96,11 +115,13 @@ async function registerWorker() {
 }
 
 window.addEventListener('hashchange', route);
-window.addEventListener('unhandledrejection', (e) => toast(`Something went wrong: ${e.reason && e.reason.message}`));
+window.addEventListener('unhandledrejection', (e) =>
+  toast(`Something went wrong: ${e.reason?.message}`),
+);
 showNet(navigator.onLine);
 route();
 registerWorker();
 syncNow();
 loadRulesets(); // cached in IndexedDB, so a game can be started offline after the first load
 // ask the browser not to evict IndexedDB under storage pressure: the hands live there
-if (navigator.storage && navigator.storage.persist) navigator.storage.persist().catch(() => {});
+if (navigator.storage?.persist) navigator.storage.persist().catch(() => {});

@@ -1,5 +1,11 @@
 // A game on the phone: seat and side names, the local score (rules.js), bid and hand wording.
-import { replay, legalBids, feasibleTotals, winnableBids as offerFor, RulesError } from './rules.js';
+import {
+  replay,
+  legalBids,
+  feasibleTotals,
+  winnableBids as offerFor,
+  RulesError,
+} from './rules.js';
 
 const HAND_KEYS = ['dealer', 'bids', 'bidder', 'bid', 'trump', 'result', 'penalties'];
 const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
@@ -8,15 +14,17 @@ const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
 export const sideCount = (rules) => new Set(rules.sides).size;
 
 /** The seats of one side, in seat order. */
-export const seatsOf = (rules, side) => rules.sides.map((s, i) => (s === side ? i : -1)).filter((i) => i >= 0);
+export const seatsOf = (rules, side) =>
+  rules.sides.map((s, i) => (s === side ? i : -1)).filter((i) => i >= 0);
 
 /** A side's name: the team's name, or for a one-seat side its player's name. */
 export function sideName(game, side) {
   const team = (game.teams || [])[side];
-  if (team && team.name) return team.name;
+  if (team?.name) return team.name;
   if (sideCount(game.rules) === 2) return side === 0 ? 'Us' : 'Them';
   const seats = seatsOf(game.rules, side);
-  if (seats.length > 1) { // 140: three teams of two, "Seats 1 & 4" or "Ann & Bo"
+  if (seats.length > 1) {
+    // 140: three teams of two, "Seats 1 & 4" or "Ann & Bo"
     const names = seats.map((seat) => seatName(game, seat));
     const plain = names.every((name, i) => name === `Seat ${seats[i] + 1}`);
     return plain ? `Seats ${seats.map((seat) => seat + 1).join(' & ')}` : names.join(' & ');
@@ -29,7 +37,7 @@ export function seatName(game, seat) {
   const side = game.rules.sides[seat];
   const index = seatsOf(game.rules, side).indexOf(seat);
   const team = (game.teams || [])[side];
-  const given = team && team.players && team.players[index];
+  const given = team?.players?.[index];
   if (given) return given;
   if (game.rules.players === 4 && sideCount(game.rules) === 2) return DEFAULT_SEATS_4[seat];
   return `Seat ${seat + 1}`;
@@ -38,14 +46,20 @@ export function seatName(game, seat) {
 /** The input fields of a hand (what the API takes), dropping anything else. */
 export function handInput(hand) {
   const out = {};
-  for (const key of HAND_KEYS) if (hand[key] !== undefined && hand[key] !== null) out[key] = hand[key];
+  for (const key of HAND_KEYS)
+    if (hand[key] !== undefined && hand[key] !== null) out[key] = hand[key];
   return out;
 }
 
 /** Score the game's log locally; returns {state} or {error} (a RulesError), never throws it. */
 export function score(game, hands = game.hands) {
   try {
-    const state = replay(game.rules, hands.map(handInput), game.first_dealer || 0, game.start_totals || null);
+    const state = replay(
+      game.rules,
+      hands.map(handInput),
+      game.first_dealer || 0,
+      game.start_totals || null,
+    );
     return { state };
   } catch (err) {
     if (err instanceof RulesError) return { error: err };
@@ -61,7 +75,8 @@ export function score(game, hands = game.hands) {
 export function winnableBids(rules, dealer, seat) {
   const seats = seat === undefined || seat === null ? [...Array(rules.players).keys()] : [seat];
   const seen = new Map();
-  for (const s of seats) for (const bid of offerFor(rules, dealer, s)) seen.set(JSON.stringify(bid), bid);
+  for (const s of seats)
+    for (const bid of offerFor(rules, dealer, s)) seen.set(JSON.stringify(bid), bid);
   const all = [...seen.values()];
   const isPoint = (b) => typeof b === 'number' && b < rules.mark_value;
   const isMark = (b) => typeof b === 'number' && b >= rules.mark_value;
@@ -76,8 +91,8 @@ export function winnableBids(rules, dealer, seat) {
 export const isAllTricks = (rules, bid) => typeof bid !== 'number' || bid >= rules.mark_value;
 
 /** Whether a bid is Moon's "shoot the moon" (one mark) or "shoot it over" (two). */
-const isMoonBid = (rules, bid) => rules.shoot_over && typeof bid === 'number'
-  && bid >= rules.mark_value;
+const isMoonBid = (rules, bid) =>
+  rules.shoot_over && typeof bid === 'number' && bid >= rules.mark_value;
 
 /** A bid in words: "30", "2 marks", "Plunge (4 marks)", "Nel-o, doubles high", "Shoot it over". */
 export function bidLabel(rules, bid) {
@@ -90,10 +105,17 @@ export function bidLabel(rules, bid) {
     return rules.scoring === 'points' ? `${bid} (${marks})` : marks;
   }
   if (bid.marks && !bid.contract) return bidLabel(rules, bid.marks * rules.mark_value);
-  const names = { nello: 'Nel-o', plunge: 'Plunge', splash: 'Splash', sevens: 'Sevens', dip: 'Dip',
-    dive: 'Dive' };
+  const names = {
+    nello: 'Nel-o',
+    plunge: 'Plunge',
+    splash: 'Splash',
+    sevens: 'Sevens',
+    dip: 'Dip',
+    dive: 'Dive',
+  };
   const name = names[bid.contract] || bid.contract;
-  if (bid.contract === 'nello') return `${name}, doubles ${bid.doubles === 'own_suit' ? 'own suit' : bid.doubles}`;
+  if (bid.contract === 'nello')
+    return `${name}, doubles ${bid.doubles === 'own_suit' ? 'own suit' : bid.doubles}`;
   return `${name} (${bid.marks} mark${bid.marks === 1 ? '' : 's'})`;
 }
 
@@ -113,7 +135,10 @@ export function bidOffer(rules, dealer, seat) {
 /** The bids the dealer may make when every other player passed (a forced bid), grouped. */
 export function forcedOffer(rules, dealer) {
   const passes = new Array(rules.players - 1).fill('pass');
-  return groupOffer(rules, legalBids(rules, passes, dealer).filter((b) => b !== 'pass'));
+  return groupOffer(
+    rules,
+    legalBids(rules, passes, dealer).filter((b) => b !== 'pass'),
+  );
 }
 
 /** Group and order canonical bids for the bid buttons (see bidOffer). */
@@ -122,15 +147,21 @@ function groupOffer(rules, bids) {
   const points = bids.filter((b) => typeof b === 'number' && !isMarks(b)).sort((a, b) => a - b);
   const marks = bids.filter(isMarks).sort((a, b) => a - b);
   const markValues = new Set(marks);
-  const contracts = bids.filter((b) => typeof b === 'object' && b
-    && !(b.contract === 'sevens' && markValues.has(b.marks * rules.mark_value)));
+  const contracts = bids.filter(
+    (b) =>
+      typeof b === 'object' &&
+      b &&
+      !(b.contract === 'sevens' && markValues.has(b.marks * rules.mark_value)),
+  );
   const nello = contracts.filter((c) => c.contract === 'nello');
-  const byKind = (a, b) => CONTRACT_ORDER.indexOf(a.contract) - CONTRACT_ORDER.indexOf(b.contract)
-    || a.marks - b.marks;
+  const byKind = (a, b) =>
+    CONTRACT_ORDER.indexOf(a.contract) - CONTRACT_ORDER.indexOf(b.contract) || a.marks - b.marks;
   return {
-    points, marks,
-    contracts: [...nello.slice(0, 1), ...contracts.filter((c) => c.contract !== 'nello')]
-      .sort(byKind),
+    points,
+    marks,
+    contracts: [...nello.slice(0, 1), ...contracts.filter((c) => c.contract !== 'nello')].sort(
+      byKind,
+    ),
     nelloModes: nello.map((c) => c.doubles),
   };
 }
@@ -159,10 +190,14 @@ export function endReasonText(game, result) {
       return winner ? `${winner} ${many ? 'reach' : 'reaches'} ${target}` : `${target} reached`;
     case 'bidder_out':
       return `${all} pass ${target}: the bidders made it, so ${winner} ${many ? 'go' : 'goes'} out`;
-    case 'higher_total': return `${all} pass ${target}: the higher total wins`;
-    case 'hand_limit': return `that was the last of ${r.max_hands} hands`;
-    case 'paper_score': return 'the score carried over already decides it';
-    default: return winner ? `${winner} ${many ? 'win' : 'wins'}` : '';
+    case 'higher_total':
+      return `${all} pass ${target}: the higher total wins`;
+    case 'hand_limit':
+      return `that was the last of ${r.max_hands} hands`;
+    case 'paper_score':
+      return 'the score carried over already decides it';
+    default:
+      return winner ? `${winner} ${many ? 'win' : 'wins'}` : '';
   }
 }
 
@@ -188,9 +223,13 @@ export function tableRows(rules) {
 export function countLabel(rules, hand, bid = hand.bid) {
   const r = hand.result || {};
   if (!hand.result && (hand.penalties || []).some((p) => p.kind === 'renege')) return 'renege';
-  if (r.tricks !== undefined) return r.tricks === 0 ? 'no tricks' : `${r.tricks} trick${r.tricks === 1 ? '' : 's'}`;
+  if (r.tricks !== undefined)
+    return r.tricks === 0 ? 'no tricks' : `${r.tricks} trick${r.tricks === 1 ? '' : 's'}`;
   if (r.declared === 'set' && isAllTricks(rules, bid)) return 'lost a trick';
-  if (r.captured !== undefined) return r.captured === rules.points_per_hand && isAllTricks(rules, bid) ? 'all tricks' : `took ${r.captured}`;
+  if (r.captured !== undefined)
+    return r.captured === rules.points_per_hand && isAllTricks(rules, bid)
+      ? 'all tricks'
+      : `took ${r.captured}`;
   if (r.declared) return `${r.declared}, stopped early`;
   if (r.by_side) return r.by_side.join('–');
   return '';
@@ -213,11 +252,14 @@ export function previewLine(game, hand, result) {
   if (hand.bids) head.push('forced bid');
   if (r.tricks !== undefined) head.push(`nel-o, ${countLabel(game.rules, hand)}`);
   else if (result.need !== null && result.need !== undefined) head.push(`needed ${result.need}`);
-  if (r.captured !== undefined && !(r.declared && isAllTricks(game.rules, hand.bid))) head.push(`took ${r.captured}`);
+  if (r.captured !== undefined && !(r.declared && isAllTricks(game.rules, hand.bid)))
+    head.push(`took ${r.captured}`);
   else if (r.declared && r.tricks === undefined && !isAllTricks(game.rules, hand.bid)) {
     head.push('stopped early');
   }
-  const called = (hand.penalties || []).map((p) => `${p.kind.replace('_', ' ')} by ${sideName(game, p.side)}`);
+  const called = (hand.penalties || []).map(
+    (p) => `${p.kind.replace('_', ' ')} by ${sideName(game, p.side)}`,
+  );
   if (called.length) head.push(called.join(', '));
   const award = `${result.outcome}, ${awardLabel(game, result)}`;
   const line = `${head.join(', ')}${head.length ? ': ' : ''}${award}`;
@@ -226,9 +268,29 @@ export function previewLine(game, hand, result) {
   return `${line}. Ends the game${why ? `: ${why}` : ''}.`;
 }
 
-const SUITS = ['blanks', 'aces', 'deuces', 'treys', 'fours', 'fives', 'sixes', 'sevens', 'eights',
-  'nines', 'tens', 'elevens', 'twelves', 'thirteens', 'fourteens', 'fifteens', 'sixteens',
-  'seventeens', 'eighteens', 'nineteens', 'twenties'];
+const SUITS = [
+  'blanks',
+  'aces',
+  'deuces',
+  'treys',
+  'fours',
+  'fives',
+  'sixes',
+  'sevens',
+  'eights',
+  'nines',
+  'tens',
+  'elevens',
+  'twelves',
+  'thirteens',
+  'fourteens',
+  'fifteens',
+  'sixteens',
+  'seventeens',
+  'eighteens',
+  'nineteens',
+  'twenties',
+];
 
 /** A trump in words: "fives", "doubles", "follow-me", "sevens", "no trump". */
 export function trumpLabel(trump) {
@@ -290,7 +352,10 @@ export function leads(game, side) {
 export function canonical(value) {
   if (Array.isArray(value)) return `[${value.map(canonical).join(',')}]`;
   if (value && typeof value === 'object') {
-    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(',')}}`;
+    return `{${Object.keys(value)
+      .sort()
+      .map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`)
+      .join(',')}}`;
   }
   return JSON.stringify(value);
 }

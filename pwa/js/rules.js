@@ -21,19 +21,28 @@ export class RulesError extends Error {
   }
 
   /** Python's spelling, for code written against the API's JSON. */
-  get hand_index() { return this.handIndex; }
+  get hand_index() {
+    return this.handIndex;
+  }
 
   /** The JSON shape of Python's RulesError.to_dict(). */
   toJSON() {
-    return { code: this.code, message: this.message, field: this.field, hand_index: this.handIndex };
+    return {
+      code: this.code,
+      message: this.message,
+      field: this.field,
+      hand_index: this.handIndex,
+    };
   }
 }
 
-const fail = (code, message, field = null) => { throw new RulesError(message, code, field); };
+const fail = (code, message, field = null) => {
+  throw new RulesError(message, code, field);
+};
 const isInt = (value) => typeof value === 'number' && Number.isInteger(value);
 const isDict = (value) => value !== null && typeof value === 'object' && !Array.isArray(value);
 // Inputs are read as the server reads their JSON: a key whose value is undefined is absent.
-const has = (obj, key) => Object.prototype.hasOwnProperty.call(obj, key) && obj[key] !== undefined;
+const has = (obj, key) => Object.hasOwn(obj, key) && obj[key] !== undefined;
 const keysOf = (obj) => Object.keys(obj).filter((key) => obj[key] !== undefined);
 // Python's dict.get: the value, or `fallback` when the key is missing (null stays null).
 const get = (obj, key, fallback = null) => (has(obj, key) ? obj[key] : fallback);
@@ -53,9 +62,25 @@ function checkInt(value, field, code = 'BAD_INPUT', what = 'a whole number') {
 
 // --- words.py: values in a table's words for messages (no paths, knob names or reprs) ---------
 
-const CONTRACT_WORDS = { nello: 'nel-o', plunge: 'plunge', splash: 'splash', sevens: 'sevens', dip: 'dip', dive: 'dive' };
-const DOUBLES_WORDS = { high: 'doubles high', low: 'doubles low', own_suit: 'doubles their own suit' };
-const TRUMP_WORDS = { doubles: 'doubles', follow_me: 'follow-me', none: 'no trump', sevens: 'sevens' };
+const CONTRACT_WORDS = {
+  nello: 'nel-o',
+  plunge: 'plunge',
+  splash: 'splash',
+  sevens: 'sevens',
+  dip: 'dip',
+  dive: 'dive',
+};
+const DOUBLES_WORDS = {
+  high: 'doubles high',
+  low: 'doubles low',
+  own_suit: 'doubles their own suit',
+};
+const TRUMP_WORDS = {
+  doubles: 'doubles',
+  follow_me: 'follow-me',
+  none: 'no trump',
+  sevens: 'sevens',
+};
 const plural = (count, word) => `${count} ${word}${count === 1 ? '' : 's'}`;
 const seatWords = (seat) => `seat ${seat + 1}`;
 const thousands = (n) => n.toLocaleString('en-US');
@@ -69,10 +94,11 @@ function said(value) {
   return 'that';
 }
 /** A checked Bid in words: "30", "2 marks (84)", "a 4-mark plunge", "nel-o for 1 mark, doubles high". */
-function bidWords(rs, bid) {
+function bidWords(_rs, bid) {
   if (bid.kind === 'points') return String(bid.value);
   if (bid.kind === 'marks') return `${plural(bid.marks, 'mark')} (${bid.value})`;
-  if (bid.kind === 'nello') return `nel-o for ${plural(bid.marks, 'mark')}, ${DOUBLES_WORDS[bid.doubles]}`;
+  if (bid.kind === 'nello')
+    return `nel-o for ${plural(bid.marks, 'mark')}, ${DOUBLES_WORDS[bid.doubles]}`;
   return `a ${bid.marks}-mark ${CONTRACT_WORDS[bid.kind]}`;
 }
 /** A trump in words: "5s", "doubles", "follow-me", else the value quoted. */
@@ -87,37 +113,86 @@ function choices(words) {
   return list.length === 1 ? list[0] : `${list.slice(0, -1).join(', ')} or ${list.at(-1)}`;
 }
 const KNOB_WORDS = {
-  id: "the ruleset's id", name: "the ruleset's name", description: "the ruleset's description",
-  players: 'the number of players', sides: 'the seating of the teams', tricks: 'the number of tricks',
-  trick_value: 'the value of a trick', count_tiles: 'the count dominoes', points_per_hand: 'the points in a hand',
-  min_bid: 'the lowest bid', bid_step: 'the step between point bids', mark_value: 'the one-mark bid',
-  max_point_bid: 'the highest point bid', scoring: 'the scoring', target: 'the target',
-  max_hands: 'the most hands in a game', all_pass: 'what happens when everyone passes',
-  opening_limit_marks: 'the most marks an opening bid may have', mark_escalation: 'how far a mark bid may raise',
-  max_marks: 'the most marks anyone may bid', set_rule: 'what a set costs',
-  bid_rounds: 'how many times each player may bid', nello: 'nel-o', nello_levels: 'the marks nel-o is played for',
-  nello_marks: 'the marks for nel-o', nello_doubles: 'how the doubles play in nel-o',
-  nello_dealer_only: 'nel-o only for the forced dealer', plunge: 'the plunge', plunge_marks: 'the marks for a plunge',
-  plunge_doubles: 'the doubles a plunge needs', splash: 'the splash', splash_marks: 'the marks for a splash',
-  splash_doubles: 'the doubles a splash needs', dip: 'the dip', dip_marks: 'the marks for a dip',
-  dip_doubles: 'the doubles a dip needs', dive: 'the dive', dive_marks: 'the marks for a dive',
-  dive_doubles: 'the doubles a dive needs', sevens: 'sevens', follow_me: 'follow-me',
-  doubles_trump: 'doubles as trump', top_suit: 'the highest suit', check_totals: 'checking points against the tiles',
-  shoot_over: 'shoot it over', table_talk_warning_first: 'a warning for first table talk',
+  id: "the ruleset's id",
+  name: "the ruleset's name",
+  description: "the ruleset's description",
+  players: 'the number of players',
+  sides: 'the seating of the teams',
+  tricks: 'the number of tricks',
+  trick_value: 'the value of a trick',
+  count_tiles: 'the count dominoes',
+  points_per_hand: 'the points in a hand',
+  min_bid: 'the lowest bid',
+  bid_step: 'the step between point bids',
+  mark_value: 'the one-mark bid',
+  max_point_bid: 'the highest point bid',
+  scoring: 'the scoring',
+  target: 'the target',
+  max_hands: 'the most hands in a game',
+  all_pass: 'what happens when everyone passes',
+  opening_limit_marks: 'the most marks an opening bid may have',
+  mark_escalation: 'how far a mark bid may raise',
+  max_marks: 'the most marks anyone may bid',
+  set_rule: 'what a set costs',
+  bid_rounds: 'how many times each player may bid',
+  nello: 'nel-o',
+  nello_levels: 'the marks nel-o is played for',
+  nello_marks: 'the marks for nel-o',
+  nello_doubles: 'how the doubles play in nel-o',
+  nello_dealer_only: 'nel-o only for the forced dealer',
+  plunge: 'the plunge',
+  plunge_marks: 'the marks for a plunge',
+  plunge_doubles: 'the doubles a plunge needs',
+  splash: 'the splash',
+  splash_marks: 'the marks for a splash',
+  splash_doubles: 'the doubles a splash needs',
+  dip: 'the dip',
+  dip_marks: 'the marks for a dip',
+  dip_doubles: 'the doubles a dip needs',
+  dive: 'the dive',
+  dive_marks: 'the marks for a dive',
+  dive_doubles: 'the doubles a dive needs',
+  sevens: 'sevens',
+  follow_me: 'follow-me',
+  doubles_trump: 'doubles as trump',
+  top_suit: 'the highest suit',
+  check_totals: 'checking points against the tiles',
+  shoot_over: 'shoot it over',
+  table_talk_warning_first: 'a warning for first table talk',
   both_past_target: 'who wins when both sides pass the target',
 };
 const OPTION_WORDS = {
-  forced: 'the dealer must bid', reshuffle: 'reshuffle', plus_one: 'one more mark each time',
-  double: 'double the marks', opponents_score: 'the opponents score', bidder_loses_bid: 'the bidder loses the bid',
-  once: 'once each', until_pass: 'round until all but one pass', bidder_out: 'the bidder who made it goes out',
-  higher_total: 'the higher total wins', high: 'high', low: 'low', own_suit: 'their own suit',
-  marks: 'marks', points: 'points',
+  forced: 'the dealer must bid',
+  reshuffle: 'reshuffle',
+  plus_one: 'one more mark each time',
+  double: 'double the marks',
+  opponents_score: 'the opponents score',
+  bidder_loses_bid: 'the bidder loses the bid',
+  once: 'once each',
+  until_pass: 'round until all but one pass',
+  bidder_out: 'the bidder who made it goes out',
+  higher_total: 'the higher total wins',
+  high: 'high',
+  low: 'low',
+  own_suit: 'their own suit',
+  marks: 'marks',
+  points: 'points',
 };
 const FIELD_WORDS = {
-  dealer: "The dealer's seat", first_dealer: "The first dealer's seat", bidder: "The bidder's seat",
-  seat: 'The seat', scored_hands: 'The hands played', totals: 'Each score', start_totals: 'Each starting score',
-  captured: 'The points taken', by_side: "Each side's points", tricks: 'The tricks taken', bid: 'The bid',
-  marks: 'The marks of a bid', doubles_held: 'The doubles held', side: 'The side',
+  dealer: "The dealer's seat",
+  first_dealer: "The first dealer's seat",
+  bidder: "The bidder's seat",
+  seat: 'The seat',
+  scored_hands: 'The hands played',
+  totals: 'Each score',
+  start_totals: 'Each starting score',
+  captured: 'The points taken',
+  by_side: "Each side's points",
+  tricks: 'The tricks taken',
+  bid: 'The bid',
+  marks: 'The marks of a bid',
+  doubles_held: 'The doubles held',
+  side: 'The side',
   points_by_side: "Each side's points",
 };
 /** What an input field is, for a person: "result.captured" -> "The points taken". */
@@ -146,9 +221,13 @@ function highestPointBid(rs) {
 }
 
 /** BAD_OVERRIDE naming the setting in words; the knob id stays in `field`. */
-function badKnob(knob, value, why) {
+function badKnob(knob, _value, why) {
   const words = has(KNOB_WORDS, knob) ? KNOB_WORDS[knob] : 'that setting';
-  fail('BAD_OVERRIDE', `${words.charAt(0).toUpperCase()}${words.slice(1)} ${why}.`, `rules.${knob}`);
+  fail(
+    'BAD_OVERRIDE',
+    `${words.charAt(0).toUpperCase()}${words.slice(1)} ${why}.`,
+    `rules.${knob}`,
+  );
 }
 
 function intKnob(low, high = MAX_INT, allowNone = false) {
@@ -164,7 +243,8 @@ function intKnob(low, high = MAX_INT, allowNone = false) {
 }
 
 function boolKnob(knob, value) {
-  if (typeof value !== 'boolean') badKnob(knob, value, `is on or off (true or false), not ${said(value)}`);
+  if (typeof value !== 'boolean')
+    badKnob(knob, value, `is on or off (true or false), not ${said(value)}`);
   return value;
 }
 
@@ -178,7 +258,11 @@ function strKnob(knob, value) {
 function choiceKnob(options) {
   return (knob, value) => {
     if (!options.includes(value)) {
-      badKnob(knob, value, `must be ${choices(options.map((o) => OPTION_WORDS[o] ?? o))}, not ${said(value)}`);
+      badKnob(
+        knob,
+        value,
+        `must be ${choices(options.map((o) => OPTION_WORDS[o] ?? o))}, not ${said(value)}`,
+      );
     }
     return value;
   };
@@ -210,7 +294,8 @@ function nelloLevelsKnob(knob, value) {
     badKnob(knob, value, 'must list at least one number of marks');
   }
   const levels = Array.from(value, (v) => intKnob(1, 99)(knob, v)).sort((a, b) => a - b);
-  if (new Set(levels).size !== levels.length) badKnob(knob, value, 'lists the same number of marks twice');
+  if (new Set(levels).size !== levels.length)
+    badKnob(knob, value, 'lists the same number of marks twice');
   return levels;
 }
 
@@ -224,16 +309,32 @@ function nelloModesKnob(knob, value) {
 }
 
 const KNOB_CHECKS = {
-  id: strKnob, name: strKnob, description: strKnob,
-  players: intKnob(2, 16), sides: sidesKnob, tricks: intKnob(1, 50), trick_value: intKnob(0, 100),
-  count_tiles: countTilesKnob, points_per_hand: intKnob(1, MAX_POINTS), min_bid: intKnob(1, MAX_POINTS),
-  bid_step: intKnob(1, MAX_POINTS), mark_value: intKnob(1, MAX_POINTS),
-  max_point_bid: intKnob(1, MAX_POINTS, true), scoring: choiceKnob(['marks', 'points']),
-  target: intKnob(1), max_hands: intKnob(1, MAX_INT, true), all_pass: choiceKnob(['forced', 'reshuffle']),
-  opening_limit_marks: intKnob(1, 99), mark_escalation: choiceKnob(['plus_one', 'double']),
-  max_marks: intKnob(1, 99, true), set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
-  bid_rounds: choiceKnob(['once', 'until_pass']), nello_doubles: nelloModesKnob, top_suit: intKnob(0, 20),
-  both_past_target: choiceKnob(['bidder_out', 'higher_total']), nello_levels: nelloLevelsKnob,
+  id: strKnob,
+  name: strKnob,
+  description: strKnob,
+  players: intKnob(2, 16),
+  sides: sidesKnob,
+  tricks: intKnob(1, 50),
+  trick_value: intKnob(0, 100),
+  count_tiles: countTilesKnob,
+  points_per_hand: intKnob(1, MAX_POINTS),
+  min_bid: intKnob(1, MAX_POINTS),
+  bid_step: intKnob(1, MAX_POINTS),
+  mark_value: intKnob(1, MAX_POINTS),
+  max_point_bid: intKnob(1, MAX_POINTS, true),
+  scoring: choiceKnob(['marks', 'points']),
+  target: intKnob(1),
+  max_hands: intKnob(1, MAX_INT, true),
+  all_pass: choiceKnob(['forced', 'reshuffle']),
+  opening_limit_marks: intKnob(1, 99),
+  mark_escalation: choiceKnob(['plus_one', 'double']),
+  max_marks: intKnob(1, 99, true),
+  set_rule: choiceKnob(['opponents_score', 'bidder_loses_bid']),
+  bid_rounds: choiceKnob(['once', 'until_pass']),
+  nello_doubles: nelloModesKnob,
+  top_suit: intKnob(0, 20),
+  both_past_target: choiceKnob(['bidder_out', 'higher_total']),
+  nello_levels: nelloLevelsKnob,
 };
 // Knobs added after rulesets were first stored (on the phone too): a dict without one loads
 // with this default, as Python's Ruleset.from_dict fills it in.
@@ -260,12 +361,32 @@ function renamed(overrides) {
   }
   return out;
 }
-for (const knob of ['nello', 'nello_dealer_only', 'plunge', 'splash', 'dip', 'dive', 'sevens',
-  'follow_me', 'doubles_trump', 'check_totals', 'shoot_over', 'table_talk_warning_first']) {
+for (const knob of [
+  'nello',
+  'nello_dealer_only',
+  'plunge',
+  'splash',
+  'dip',
+  'dive',
+  'sevens',
+  'follow_me',
+  'doubles_trump',
+  'check_totals',
+  'shoot_over',
+  'table_talk_warning_first',
+]) {
   KNOB_CHECKS[knob] = boolKnob;
 }
-for (const knob of ['plunge_marks', 'plunge_doubles', 'splash_marks',
-  'splash_doubles', 'dip_marks', 'dip_doubles', 'dive_marks', 'dive_doubles']) {
+for (const knob of [
+  'plunge_marks',
+  'plunge_doubles',
+  'splash_marks',
+  'splash_doubles',
+  'dip_marks',
+  'dip_doubles',
+  'dive_marks',
+  'dive_doubles',
+]) {
   KNOB_CHECKS[knob] = intKnob(1, 99);
 }
 
@@ -278,13 +399,15 @@ for (const knob of ['plunge_marks', 'plunge_doubles', 'splash_marks',
 export function applyOverrides(ruleset, overrides) {
   checkRuleset(ruleset);
   if (isNone(overrides)) return { ...ruleset };
-  if (!isDict(overrides)) fail('BAD_OVERRIDE', 'The rule changes must list each setting with its value.', 'rules');
+  if (!isDict(overrides))
+    fail('BAD_OVERRIDE', 'The rule changes must list each setting with its value.', 'rules');
   const changes = {};
   const given = renamed(overrides);
   for (const knob of keysOf(given)) {
     const value = given[knob];
     if (['id', 'name', 'description'].includes(knob)) continue;
-    if (!has(KNOB_CHECKS, knob)) fail('BAD_OVERRIDE', `There is no rule setting called ${said(knob)}.`, `rules.${knob}`);
+    if (!has(KNOB_CHECKS, knob))
+      fail('BAD_OVERRIDE', `There is no rule setting called ${said(knob)}.`, `rules.${knob}`);
     changes[knob] = KNOB_CHECKS[knob](knob, value);
   }
   const result = { ...ruleset, ...modeDefaults(ruleset, changes), ...changes };
@@ -293,7 +416,8 @@ export function applyOverrides(ruleset, overrides) {
 }
 
 /** The usual points target for a hand of `pointsPerHand`: 250 scaled, to the nearest 50. */
-const pointsTarget = (pointsPerHand) => Math.max(50, Math.floor((5 * pointsPerHand + 21) / 42) * 50);
+const pointsTarget = (pointsPerHand) =>
+  Math.max(50, Math.floor((5 * pointsPerHand + 21) / 42) * 50);
 
 /**
  * The knobs that follow `scoring` when `changes` switch it (Python: mode_defaults): marks,
@@ -312,27 +436,50 @@ function checkConsistent(rs) {
   if (rs.sides.length !== rs.players) {
     badKnob('sides', rs.sides, `must give a side for each of the ${rs.players} players`);
   }
-  if (rs.min_bid > rs.mark_value) badKnob('min_bid', rs.min_bid, `(${rs.min_bid}) is above the one-mark bid (${rs.mark_value})`);
-  if (!isNone(rs.max_point_bid) && !(rs.min_bid <= rs.max_point_bid && rs.max_point_bid < rs.mark_value)) {
-    badKnob('max_point_bid', rs.max_point_bid,
-      `must lie from the lowest bid (${rs.min_bid}) to just below the one-mark bid (${rs.mark_value - 1})`);
+  if (rs.min_bid > rs.mark_value)
+    badKnob('min_bid', rs.min_bid, `(${rs.min_bid}) is above the one-mark bid (${rs.mark_value})`);
+  if (
+    !isNone(rs.max_point_bid) &&
+    !(rs.min_bid <= rs.max_point_bid && rs.max_point_bid < rs.mark_value)
+  ) {
+    badKnob(
+      'max_point_bid',
+      rs.max_point_bid,
+      `must lie from the lowest bid (${rs.min_bid}) to just below the one-mark bid (${rs.mark_value - 1})`,
+    );
   }
   if (highestPointBid(rs) > rs.points_per_hand) {
-    badKnob('min_bid', rs.min_bid, `and its steps allow point bids of ${highestPointBid(rs)}, above the `
-      + `${rs.points_per_hand} points a hand holds`);
+    badKnob(
+      'min_bid',
+      rs.min_bid,
+      `and its steps allow point bids of ${highestPointBid(rs)}, above the ` +
+        `${rs.points_per_hand} points a hand holds`,
+    );
   }
   const total = rs.count_tiles.reduce((sum, t) => sum + t[2], 0) + rs.tricks * rs.trick_value;
   if (rs.check_totals && total !== rs.points_per_hand) {
-    badKnob('points_per_hand', rs.points_per_hand, `(${rs.points_per_hand}) differs from the count plus the tricks `
-      + `(${total}); turn off checking points against the tiles to allow it`);
+    badKnob(
+      'points_per_hand',
+      rs.points_per_hand,
+      `(${rs.points_per_hand}) differs from the count plus the tricks ` +
+        `(${total}); turn off checking points against the tiles to allow it`,
+    );
   }
   if (rs.scoring === 'points' && rs.target <= rs.points_per_hand) {
-    badKnob('target', rs.target, `of ${rs.target} would end a points game after one hand, which holds `
-      + `${rs.points_per_hand} points: play to ${pointsTarget(rs.points_per_hand)}, say`);
+    badKnob(
+      'target',
+      rs.target,
+      `of ${rs.target} would end a points game after one hand, which holds ` +
+        `${rs.points_per_hand} points: play to ${pointsTarget(rs.points_per_hand)}, say`,
+    );
   }
   if (!isNone(rs.max_marks) && rs.max_marks < rs.opening_limit_marks) {
-    badKnob('max_marks', rs.max_marks, `(${rs.max_marks}) is below the marks an opening bid may have `
-      + `(${rs.opening_limit_marks})`);
+    badKnob(
+      'max_marks',
+      rs.max_marks,
+      `(${rs.max_marks}) is below the marks an opening bid may have ` +
+        `(${rs.opening_limit_marks})`,
+    );
   }
 }
 
@@ -342,15 +489,21 @@ function checkConsistent(rs) {
  * BAD_INPUT for a missing knob, BAD_OVERRIDE naming the knob for a bad value.
  */
 function checkRuleset(ruleset) {
-  if (!isDict(ruleset)) fail('BAD_INPUT', 'That is not one of the rulesets: pick a ruleset first.', 'ruleset');
+  if (!isDict(ruleset))
+    fail('BAD_INPUT', 'That is not one of the rulesets: pick a ruleset first.', 'ruleset');
   for (const [knob, check] of Object.entries(KNOB_CHECKS)) {
     if (['id', 'name', 'description'].includes(knob)) continue;
     if (!has(ruleset, knob) && has(LATER_KNOBS, knob)) {
-      if (knob === 'nello_levels' && has(ruleset, 'nello_marks')) intKnob(1, 99)('nello_marks', ruleset.nello_marks);
+      if (knob === 'nello_levels' && has(ruleset, 'nello_marks'))
+        intKnob(1, 99)('nello_marks', ruleset.nello_marks);
       continue;
     }
     if (!has(ruleset, knob)) {
-      fail('BAD_INPUT', `That ruleset is missing ${KNOB_WORDS[knob]}: load the rulesets again.`, 'ruleset');
+      fail(
+        'BAD_INPUT',
+        `That ruleset is missing ${KNOB_WORDS[knob]}: load the rulesets again.`,
+        'ruleset',
+      );
     }
     check(knob, ruleset[knob]);
   }
@@ -362,7 +515,14 @@ function checkRuleset(ruleset) {
 const MARKS_CEILING = 99; // no table bids more marks than this, whatever max_marks says
 const JUMP_CONTRACTS = ['plunge', 'splash', 'dip', 'dive'];
 const BID_KEYS = ['marks', 'contract', 'doubles', 'doubles_held'];
-const CONTRACT_NAMES = { nello: 'nel-o', plunge: 'plunge', splash: 'splash', sevens: 'sevens', dip: 'dip', dive: 'dive' };
+const CONTRACT_NAMES = {
+  nello: 'nel-o',
+  plunge: 'plunge',
+  splash: 'splash',
+  sevens: 'sevens',
+  dip: 'dip',
+  dive: 'dive',
+};
 
 /** A checked bid: kind "points", "marks" or a contract; `value` ranks it in an auction. */
 class Bid {
@@ -371,10 +531,14 @@ class Bid {
   }
 
   /** True when the bid is made only with every trick (mark bids and contracts). */
-  get allTricks() { return !['points', 'nello'].includes(this.kind); }
+  get allTricks() {
+    return !['points', 'nello'].includes(this.kind);
+  }
 
   /** The marks the hand is worth: 1 for a point bid, else the bid's marks. */
-  get awardMarks() { return this.marks || 1; }
+  get awardMarks() {
+    return this.marks || 1;
+  }
 
   /** The JSON encoding: a number for point and mark bids, else an object. */
   canonical() {
@@ -385,35 +549,57 @@ class Bid {
   }
 
   equals(other) {
-    return other instanceof Bid && this.kind === other.kind && this.marks === other.marks
-      && this.value === other.value && this.doubles === other.doubles;
+    return (
+      other instanceof Bid &&
+      this.kind === other.kind &&
+      this.marks === other.marks &&
+      this.value === other.value &&
+      this.doubles === other.doubles
+    );
   }
 }
 
 /** The marks a contract is worth when bid without a raise (1 for sevens and marks). */
-const baseMarks = (rs, kind) => (kind === 'nello' ? knob(rs, 'nello_levels')[0] : get(rs, `${kind}_marks`, 1));
+const baseMarks = (rs, kind) =>
+  kind === 'nello' ? knob(rs, 'nello_levels')[0] : get(rs, `${kind}_marks`, 1);
 
 /** Check one bid (number or object) against ruleset `rs` and return a Bid. */
 function parseBid(rs, raw, field = 'bid') {
   if (isDict(raw)) return parseObject(rs, raw, field);
   const value = checkInt(raw, field, 'BID_NOT_INTEGER', 'a whole-number bid');
   if (value < rs.min_bid) {
-    fail('BID_OUT_OF_RANGE', `${value} is too low: bids in ${rs.name} start at ${rs.min_bid}.`, field);
+    fail(
+      'BID_OUT_OF_RANGE',
+      `${value} is too low: bids in ${rs.name} start at ${rs.min_bid}.`,
+      field,
+    );
   }
   if (value >= rs.mark_value) {
     if (value % rs.mark_value) {
-      fail('BID_NOT_MULTIPLE_OF_MARK', `${value} is no bid: above the point bids, bids go by whole marks of `
-        + `${rs.mark_value} (${rs.mark_value}, ${2 * rs.mark_value}, ${3 * rs.mark_value} \u2026).`, field);
+      fail(
+        'BID_NOT_MULTIPLE_OF_MARK',
+        `${value} is no bid: above the point bids, bids go by whole marks of ` +
+          `${rs.mark_value} (${rs.mark_value}, ${2 * rs.mark_value}, ${3 * rs.mark_value} \u2026).`,
+        field,
+      );
     }
     return markBid(rs, 'marks', value / rs.mark_value, field);
   }
   if ((value - rs.min_bid) % rs.bid_step) {
-    fail('BID_STEP', `${value} is no bid in ${rs.name}: bids go up by ${rs.bid_step} from ${rs.min_bid} `
-      + `(${rs.min_bid}, ${rs.min_bid + rs.bid_step}, ${rs.min_bid + 2 * rs.bid_step} \u2026).`, field);
+    fail(
+      'BID_STEP',
+      `${value} is no bid in ${rs.name}: bids go up by ${rs.bid_step} from ${rs.min_bid} ` +
+        `(${rs.min_bid}, ${rs.min_bid + rs.bid_step}, ${rs.min_bid + 2 * rs.bid_step} \u2026).`,
+      field,
+    );
   }
   if (value > highestPointBid(rs)) {
-    fail('BID_OUT_OF_RANGE', `${value} is too high: the point bids in ${rs.name} stop at ${highestPointBid(rs)}, `
-      + `then ${rs.mark_value} is one mark.`, field);
+    fail(
+      'BID_OUT_OF_RANGE',
+      `${value} is too high: the point bids in ${rs.name} stop at ${highestPointBid(rs)}, ` +
+        `then ${rs.mark_value} is one mark.`,
+      field,
+    );
   }
   return new Bid('points', 0, value);
 }
@@ -421,17 +607,27 @@ function parseBid(rs, raw, field = 'bid') {
 function markBid(rs, kind, marks, field, doubles = null) {
   const ceiling = Math.min(rs.max_marks || MARKS_CEILING, MARKS_CEILING);
   if (marks > ceiling) {
-    fail('MARK_BID_TOO_HIGH', `${plural(marks, 'mark')} is more than anyone may bid in ${rs.name}: the most is `
-      + `${plural(ceiling, 'mark')}.`, field);
+    fail(
+      'MARK_BID_TOO_HIGH',
+      `${plural(marks, 'mark')} is more than anyone may bid in ${rs.name}: the most is ` +
+        `${plural(ceiling, 'mark')}.`,
+      field,
+    );
   }
   return new Bid(kind, marks, marks * rs.mark_value, doubles);
 }
 
 function parseObject(rs, raw, field) {
-  const unknown = keysOf(raw).filter((k) => !BID_KEYS.includes(k)).sort();
+  const unknown = keysOf(raw)
+    .filter((k) => !BID_KEYS.includes(k))
+    .sort();
   if (unknown.length) {
-    fail('BAD_INPUT', "A bid names its marks, a contract, nel-o's doubles or the doubles held, nothing else "
-      + `(not ${choices(unknown.map(said))}).`, field);
+    fail(
+      'BAD_INPUT',
+      "A bid names its marks, a contract, nel-o's doubles or the doubles held, nothing else " +
+        `(not ${choices(unknown.map(said))}).`,
+      field,
+    );
   }
   const kind = get(raw, 'contract');
   if (isNone(kind)) {
@@ -441,52 +637,85 @@ function parseObject(rs, raw, field) {
     return markBid(rs, 'marks', checkMarks(raw.marks, field), field);
   }
   if (!CONTRACTS.includes(kind)) {
-    fail('CONTRACT_NOT_ALLOWED', `${said(kind)} is not a contract: the contracts are `
-      + `${choices(CONTRACTS.map((c) => CONTRACT_WORDS[c]))}.`, `${field}.contract`);
+    fail(
+      'CONTRACT_NOT_ALLOWED',
+      `${said(kind)} is not a contract: the contracts are ` +
+        `${choices(CONTRACTS.map((c) => CONTRACT_WORDS[c]))}.`,
+      `${field}.contract`,
+    );
   }
   if (!rs[kind]) {
-    fail('CONTRACT_NOT_ALLOWED', `${rs.name} is played without ${CONTRACT_NAMES[kind]}.`, `${field}.contract`);
+    fail(
+      'CONTRACT_NOT_ALLOWED',
+      `${rs.name} is played without ${CONTRACT_NAMES[kind]}.`,
+      `${field}.contract`,
+    );
   }
   const marks = checkMarks(get(raw, 'marks', baseMarks(rs, kind)), field);
   if (kind === 'nello') return parseNello(rs, raw, marks, field);
   if (has(raw, 'doubles')) {
-    fail('BAD_INPUT', `Only nel-o says how the doubles play (high, low or their own suit), not a ${CONTRACT_NAMES[kind]}.`,
-      field);
+    fail(
+      'BAD_INPUT',
+      `Only nel-o says how the doubles play (high, low or their own suit), not a ${CONTRACT_NAMES[kind]}.`,
+      field,
+    );
   }
   if (JUMP_CONTRACTS.includes(kind)) {
     checkJump(rs, kind, raw, marks, field);
   } else if (has(raw, 'doubles_held')) {
-    fail('BAD_INPUT', 'The doubles held only count for a plunge, splash, dip or dive, '
-      + `not for ${CONTRACT_NAMES[kind]}.`, field);
+    fail(
+      'BAD_INPUT',
+      'The doubles held only count for a plunge, splash, dip or dive, ' +
+        `not for ${CONTRACT_NAMES[kind]}.`,
+      field,
+    );
   }
   return markBid(rs, kind, marks, field);
 }
 
 function checkMarks(value, field) {
   const marks = checkInt(value, `${field}.marks`, 'BID_NOT_INTEGER', 'a whole number of marks');
-  if (marks < 1) fail('BID_OUT_OF_RANGE', `A bid of ${marks} marks is no bid: the least is 1 mark.`, `${field}.marks`);
+  if (marks < 1)
+    fail(
+      'BID_OUT_OF_RANGE',
+      `A bid of ${marks} marks is no bid: the least is 1 mark.`,
+      `${field}.marks`,
+    );
   return marks;
 }
 
 function parseNello(rs, raw, marks, field) {
   if (has(raw, 'doubles_held')) {
-    fail('BAD_INPUT', 'The doubles held only count for a plunge, splash, dip or dive, not for nel-o.', field);
+    fail(
+      'BAD_INPUT',
+      'The doubles held only count for a plunge, splash, dip or dive, not for nel-o.',
+      field,
+    );
   }
   const levels = knob(rs, 'nello_levels');
   if (!levels.includes(marks)) {
     const allowed = levels.join(' or ');
-    fail('NELLO_MARKS', `Nel-o is played for ${allowed} mark${allowed === '1' ? '' : 's'} at this table, not ${marks}.`,
-      `${field}.marks`);
+    fail(
+      'NELLO_MARKS',
+      `Nel-o is played for ${allowed} mark${allowed === '1' ? '' : 's'} at this table, not ${marks}.`,
+      `${field}.marks`,
+    );
   }
   const doubles = get(raw, 'doubles', rs.nello_doubles[0]);
   if (!NELLO_MODES.includes(doubles)) {
-    fail('NELLO_DOUBLES_MODE', `In nel-o the doubles play high, low or as their own suit, not ${said(doubles)}.`,
-      `${field}.doubles`);
+    fail(
+      'NELLO_DOUBLES_MODE',
+      `In nel-o the doubles play high, low or as their own suit, not ${said(doubles)}.`,
+      `${field}.doubles`,
+    );
   }
   if (!rs.nello_doubles.includes(doubles)) {
     const allowed = choices(rs.nello_doubles.map((m) => DOUBLES_WORDS[m]));
-    fail('NELLO_DOUBLES_MODE', `Nel-o with ${DOUBLES_WORDS[doubles]} isn't played in ${rs.name}: only ${allowed}.`,
-      `${field}.doubles`);
+    fail(
+      'NELLO_DOUBLES_MODE',
+      `Nel-o with ${DOUBLES_WORDS[doubles]} isn't played in ${rs.name}: only ${allowed}.`,
+      `${field}.doubles`,
+    );
   }
   return markBid(rs, 'nello', marks, field, doubles);
 }
@@ -494,15 +723,21 @@ function parseNello(rs, raw, marks, field) {
 function checkJump(rs, kind, raw, marks, field) {
   const base = baseMarks(rs, kind);
   if (marks < base) {
-    fail(`${kind.toUpperCase()}_MARKS`, `A ${kind} is bid for at least ${plural(base, 'mark')} in ${rs.name}, not ${marks}.`,
-      `${field}.marks`);
+    fail(
+      `${kind.toUpperCase()}_MARKS`,
+      `A ${kind} is bid for at least ${plural(base, 'mark')} in ${rs.name}, not ${marks}.`,
+      `${field}.marks`,
+    );
   }
   if (has(raw, 'doubles_held')) {
     const held = checkInt(raw.doubles_held, `${field}.doubles_held`);
     const need = rs[`${kind}_doubles`];
     if (held < need) {
-      fail('NOT_ENOUGH_DOUBLES', `A ${kind} needs ${need} doubles in hand; with ${held} it can't be called.`,
-        `${field}.doubles_held`);
+      fail(
+        'NOT_ENOUGH_DOUBLES',
+        `A ${kind} needs ${need} doubles in hand; with ${held} it can't be called.`,
+        `${field}.doubles_held`,
+      );
     }
   }
 }
@@ -511,12 +746,15 @@ function checkJump(rs, kind, raw, marks, field) {
 function checkTrump(rs, trump, bid, field = 'trump') {
   if (isNone(trump)) return null;
   if (bid.kind === 'nello') {
-    if (trump !== 'none' && trump !== 'follow_me') noTrump(trump, 'nel-o is played without trump', field);
+    if (trump !== 'none' && trump !== 'follow_me')
+      noTrump(trump, 'nel-o is played without trump', field);
     return trump;
   }
-  if (bid.kind === 'sevens' && trump !== 'sevens') noTrump(trump, 'a sevens bid plays sevens', field);
+  if (bid.kind === 'sevens' && trump !== 'sevens')
+    noTrump(trump, 'a sevens bid plays sevens', field);
   if (isInt(trump)) {
-    if (!(trump >= 0 && trump <= rs.top_suit)) noTrump(trump, `the suits run from blanks to ${rs.top_suit}s`, field);
+    if (!(trump >= 0 && trump <= rs.top_suit))
+      noTrump(trump, `the suits run from blanks to ${rs.top_suit}s`, field);
   } else if (trump === 'doubles') {
     if (!rs.doubles_trump) noTrump(trump, `${rs.name} is played without doubles as trump`, field);
   } else if (trump === 'follow_me' || trump === 'none') {
@@ -557,8 +795,12 @@ function newAuction(dealer) {
 function checkSeat(rs, seat, field) {
   checkInt(seat, field);
   if (!(seat >= 0 && seat < rs.players)) {
-    fail('SEAT_OUT_OF_RANGE', `${rs.name} has ${rs.players} seats, numbered 1 to ${rs.players}: there is no `
-      + `seat ${seat + 1}.`, field);
+    fail(
+      'SEAT_OUT_OF_RANGE',
+      `${rs.name} has ${rs.players} seats, numbered 1 to ${rs.players}: there is no ` +
+        `seat ${seat + 1}.`,
+      field,
+    );
   }
   return seat;
 }
@@ -569,7 +811,10 @@ function nextSeat(rs, state) {
     return state.entries >= rs.players ? null : (state.dealer + 1 + state.entries) % rs.players;
   }
   const active = range(0, rs.players).filter((s) => !state.passed.has(s));
-  if (!active.length || (state.high !== null && active.length === 1 && active[0] === state.highSeat)) {
+  if (
+    !active.length ||
+    (state.high !== null && active.length === 1 && active[0] === state.highSeat)
+  ) {
     return null;
   }
   let seat = state.lastSeat === null ? state.dealer : state.lastSeat;
@@ -600,7 +845,11 @@ function refusal(rs, bid, state, seat) {
   if (bid.marks && !jump && bid.marks > markLimit(rs, state)) {
     return rs.shoot_over ? 'SHOOT_OVER_WITHOUT_MOON' : 'MARK_BID_TOO_HIGH';
   }
-  if (bid.kind === 'nello' && rs.nello_dealer_only && (seat !== state.dealer || state.high !== null)) {
+  if (
+    bid.kind === 'nello' &&
+    rs.nello_dealer_only &&
+    (seat !== state.dealer || state.high !== null)
+  ) {
     return 'NELLO_DEALER_ONLY';
   }
   return null;
@@ -610,8 +859,12 @@ function refusal(rs, bid, state, seat) {
 function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
   const code = refusal(rs, bid, state, seat);
   if (code === 'BID_NOT_HIGHER') {
-    fail(code, `${capitalize(bidWords(rs, bid))} doesn't beat the bid of ${bidWords(rs, state.high)}: each bid `
-      + 'must be higher.', field);
+    fail(
+      code,
+      `${capitalize(bidWords(rs, bid))} doesn't beat the bid of ${bidWords(rs, state.high)}: each bid ` +
+        'must be higher.',
+      field,
+    );
   }
   if (code === 'SHOOT_OVER_WITHOUT_MOON' || code === 'MARK_BID_TOO_HIGH') {
     const limit = markLimit(rs, state);
@@ -625,16 +878,22 @@ function checkBidInAuction(rs, bid, state, seat, field = 'bid') {
     }
     fail(code, `${capitalize(bidWords(rs, bid))} is too many marks here: ${why}`, field);
   }
-  if (code === 'NELLO_DEALER_ONLY') checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
+  if (code === 'NELLO_DEALER_ONLY')
+    checkNelloSeat(rs, seat, state.dealer, state.high === null, field);
 }
 
 /** Throw NELLO_DEALER_ONLY when nel-o is only for the forced dealer (docs/rules.md 13). */
 function checkNelloSeat(rs, seat, dealer, allPassed, field = 'bid') {
   if (rs.nello_dealer_only && (seat !== dealer || !allPassed)) {
-    const why = seat !== dealer
-      ? `${seatWords(seat)} isn't the dealer (${seatWords(dealer)} shakes this hand).`
-      : "this time someone had bid, so the dealer wasn't forced.";
-    fail('NELLO_DEALER_ONLY', `Only the dealer may call nel-o, and only after everyone passed: ${why}`, field);
+    const why =
+      seat !== dealer
+        ? `${seatWords(seat)} isn't the dealer (${seatWords(dealer)} shakes this hand).`
+        : "this time someone had bid, so the dealer wasn't forced.";
+    fail(
+      'NELLO_DEALER_ONLY',
+      `Only the dealer may call nel-o, and only after everyone passed: ${why}`,
+      field,
+    );
   }
 }
 
@@ -649,12 +908,19 @@ function applyEntry(rs, state, entry, index) {
   const field = `bids[${index}]`;
   const seat = nextSeat(rs, state);
   if (seat === null) {
-    fail('BID_COUNT', `The bidding was over after ${plural(index, 'call')}, so there can't be another bid or pass.`,
-      field);
+    fail(
+      'BID_COUNT',
+      `The bidding was over after ${plural(index, 'call')}, so there can't be another bid or pass.`,
+      field,
+    );
   }
   if (entry === PASS) {
     if (isForced(rs, state, seat)) {
-      fail('DEALER_MUST_BID', `Everyone else passed, so the dealer (${seatWords(seat)}) must bid.`, field);
+      fail(
+        'DEALER_MUST_BID',
+        `Everyone else passed, so the dealer (${seatWords(seat)}) must bid.`,
+        field,
+      );
     }
     state.passed.add(seat);
   } else {
@@ -670,13 +936,21 @@ function applyEntry(rs, state, entry, index) {
 /** Check a recorded auction (first entry = left of the dealer) and return its state. */
 function runAuction(rs, bids, dealer, complete = false) {
   if (!Array.isArray(bids) || bids.length > 64 * rs.players) {
-    fail('BAD_INPUT', "The bidding must be a list of bids and passes, in turn from the dealer's left.", 'bids');
+    fail(
+      'BAD_INPUT',
+      "The bidding must be a list of bids and passes, in turn from the dealer's left.",
+      'bids',
+    );
   }
   const state = newAuction(dealer);
   for (let index = 0; index < bids.length; index += 1) applyEntry(rs, state, bids[index], index);
   if (complete && nextSeat(rs, state) !== null) {
-    fail('BID_COUNT', `The bidding isn't over after ${plural(bids.length, 'call')}: `
-      + `${seatWords(nextSeat(rs, state))} still has to bid or pass.`, 'bids');
+    fail(
+      'BID_COUNT',
+      `The bidding isn't over after ${plural(bids.length, 'call')}: ` +
+        `${seatWords(nextSeat(rs, state))} still has to bid or pass.`,
+      'bids',
+    );
   }
   return state;
 }
@@ -776,7 +1050,8 @@ export function winnableBids(ruleset, dealer, seat) {
 }
 
 function offerOrder(bid) {
-  if (bid.kind === 'points' || bid.kind === 'marks') return [bid.kind === 'marks' ? 1 : 0, bid.value, 0, ''];
+  if (bid.kind === 'points' || bid.kind === 'marks')
+    return [bid.kind === 'marks' ? 1 : 0, bid.value, 0, ''];
   return [2, CONTRACT_ORDER.indexOf(bid.kind), bid.marks, bid.doubles ?? ''];
 }
 
@@ -789,7 +1064,8 @@ function compareOffers(a, b) {
   return 0;
 }
 
-const bidKey = (bid) => (bid === null ? 'null' : JSON.stringify([bid.kind, bid.marks, bid.value, bid.doubles]));
+const bidKey = (bid) =>
+  bid === null ? 'null' : JSON.stringify([bid.kind, bid.marks, bid.value, bid.doubles]);
 
 /**
  * For every seat, a Map of the Bids it can win with: walk every reachable auction state, keyed
@@ -807,11 +1083,18 @@ function exploreOffers(rs, dealer) {
     for (const bid of moves) offers[seat].set(bidKey(bid), bid);
     if (!isForced(rs, state, seat)) moves = [null, ...moves];
     for (const bid of moves) {
-      const after = { ...state, passed: new Set(state.passed), lastSeat: seat, entries: state.entries + 1 };
+      const after = {
+        ...state,
+        passed: new Set(state.passed),
+        lastSeat: seat,
+        entries: state.entries + 1,
+      };
       if (bid === null) after.passed.add(seat);
       else Object.assign(after, { high: bid, highSeat: seat });
-      const key = rs.bid_rounds === 'once' ? `${bidKey(after.high)}|${after.entries}`
-        : `${bidKey(after.high)}|${after.highSeat}|${[...after.passed].sort()}|${after.lastSeat}`;
+      const key =
+        rs.bid_rounds === 'once'
+          ? `${bidKey(after.high)}|${after.entries}`
+          : `${bidKey(after.high)}|${after.highSeat}|${[...after.passed].sort()}|${after.lastSeat}`;
       if (!seen.has(key)) {
         seen.add(key);
         stack.push(after);
@@ -875,11 +1158,19 @@ function needFor(rs, bid) {
 function checkPoints(rs, value, field) {
   checkInt(value, field, 'RESULT_NOT_INTEGER', 'a whole number of points');
   if (!(value >= 0 && value <= rs.points_per_hand)) {
-    fail('RESULT_OUT_OF_RANGE', `${value} points can't be taken: a hand of ${rs.name} holds ${rs.points_per_hand}, `
-      + `so a side takes 0 to ${rs.points_per_hand}.`, field);
+    fail(
+      'RESULT_OUT_OF_RANGE',
+      `${value} points can't be taken: a hand of ${rs.name} holds ${rs.points_per_hand}, ` +
+        `so a side takes 0 to ${rs.points_per_hand}.`,
+      field,
+    );
   }
   if (rs.check_totals && !feasibleTotals(rs).has(value)) {
-    fail('RESULT_INFEASIBLE', `${value} can't be taken with the tiles of ${rs.name}: ${nearestWords(rs, value)}.`, field);
+    fail(
+      'RESULT_INFEASIBLE',
+      `${value} can't be taken with the tiles of ${rs.name}: ${nearestWords(rs, value)}.`,
+      field,
+    );
   }
   return value;
 }
@@ -893,8 +1184,12 @@ function checkBySide(rs, value, field, complete) {
   const points = Array.from(value, (v, i) => checkPoints(rs, v, `${field}[${i}]`));
   const total = points.reduce((a, b) => a + b, 0);
   if (total > rs.points_per_hand || (complete && total !== rs.points_per_hand)) {
-    fail('RESULT_SUM', `The sides' points add up to ${points.join(' + ')} = ${total}, but a hand of ${rs.name} holds `
-      + `${rs.points_per_hand}.`, field);
+    fail(
+      'RESULT_SUM',
+      `The sides' points add up to ${points.join(' + ')} = ${total}, but a hand of ${rs.name} holds ` +
+        `${rs.points_per_hand}.`,
+      field,
+    );
   }
   return points;
 }
@@ -902,14 +1197,27 @@ function checkBySide(rs, value, field, complete) {
 /** Check a hand's result and return [made, pointsBySide or null]; `side` is the bidding side. */
 function readResult(rs, bid, side, result, docked = 0) {
   if (!isDict(result)) {
-    fail('BAD_RESULT', 'The result gives the points taken (or the tricks in nel-o, or made or set).', 'result');
+    fail(
+      'BAD_RESULT',
+      'The result gives the points taken (or the tricks in nel-o, or made or set).',
+      'result',
+    );
   }
-  const unknown = keysOf(result).filter((k) => !RESULT_KEYS.includes(k)).sort();
+  const unknown = keysOf(result)
+    .filter((k) => !RESULT_KEYS.includes(k))
+    .sort();
   if (unknown.length) {
-    fail('BAD_RESULT', "A result gives the points taken, each side's points, the tricks in nel-o and made or set, "
-      + 'nothing else.', 'result');
+    fail(
+      'BAD_RESULT',
+      "A result gives the points taken, each side's points, the tricks in nel-o and made or set, " +
+        'nothing else.',
+      'result',
+    );
   }
-  let [made, points] = bid.kind === 'nello' ? nelloResult(rs, side, result) : pointsResult(rs, bid, side, result, docked);
+  let [made, points] =
+    bid.kind === 'nello'
+      ? nelloResult(rs, side, result)
+      : pointsResult(rs, bid, side, result, docked);
   const declared = get(result, 'declared');
   if (!isNone(declared)) checkDeclared(rs, bid, made, declared);
   if (made === null) made = declared === 'made';
@@ -921,14 +1229,22 @@ function checkDeclared(rs, bid, made, declared) {
     fail('BAD_RESULT', `A bid is made or set, not ${said(declared)}.`, 'result.declared');
   }
   if (made !== null && made !== (declared === 'made')) {
-    fail('OUTCOME_MISMATCH', `${capitalize(bidWords(rs, bid))} is called ${declared}, but the points taken say `
-      + `${made ? 'made' : 'set'}.`, 'result.declared');
+    fail(
+      'OUTCOME_MISMATCH',
+      `${capitalize(bidWords(rs, bid))} is called ${declared}, but the points taken say ` +
+        `${made ? 'made' : 'set'}.`,
+      'result.declared',
+    );
   }
 }
 
 function pointsResult(rs, bid, side, result, docked) {
   if (has(result, 'tricks')) {
-    fail('BAD_RESULT', 'Tricks are counted only for nel-o: give the points the bidders took.', 'result.tricks');
+    fail(
+      'BAD_RESULT',
+      'Tricks are counted only for nel-o: give the points the bidders took.',
+      'result.tricks',
+    );
   }
   let points = sidePoints(rs, side, result);
   if (points === null && !has(result, 'captured')) return declaredOnly(rs, result);
@@ -945,32 +1261,53 @@ const needsBySide = (rs) => sideCount(rs) > 2 && rs.scoring === 'points';
 function sidePoints(rs, side, result) {
   if (!has(result, 'by_side')) {
     if (needsBySide(rs)) {
-      fail('RESULT_NEEDS_BY_SIDE', `In ${rs.name} every side scores what it took: give each side's points, `
-        + "not only the bidder's.", 'result.by_side');
+      fail(
+        'RESULT_NEEDS_BY_SIDE',
+        `In ${rs.name} every side scores what it took: give each side's points, ` +
+          "not only the bidder's.",
+        'result.by_side',
+      );
     }
     return null;
   }
   const points = checkBySide(rs, result.by_side, 'result.by_side', rs.scoring === 'points');
   const captured = get(result, 'captured', points[side]);
   if (checkPoints(rs, captured, 'result.captured') !== points[side]) {
-    fail('BAD_RESULT', `The bidders took ${captured} or ${points[side]}? The points taken and the bidding side's `
-      + 'points differ.', 'result.captured');
+    fail(
+      'BAD_RESULT',
+      `The bidders took ${captured} or ${points[side]}? The points taken and the bidding side's ` +
+        'points differ.',
+      'result.captured',
+    );
   }
   return points;
 }
 
 function declaredOnly(rs, result) {
   if (rs.scoring === 'points' || !['made', 'set'].includes(get(result, 'declared'))) {
-    fail('BAD_RESULT', 'Give the points the bidders took (in a marks game, made or set is enough).', 'result');
+    fail(
+      'BAD_RESULT',
+      'Give the points the bidders took (in a marks game, made or set is enough).',
+      'result',
+    );
   }
   return [null, null];
 }
 
 function nelloResult(rs, side, result) {
   if (has(result, 'tricks')) {
-    const tricks = checkInt(result.tricks, 'result.tricks', 'RESULT_NOT_INTEGER', 'a whole number of tricks');
+    const tricks = checkInt(
+      result.tricks,
+      'result.tricks',
+      'RESULT_NOT_INTEGER',
+      'a whole number of tricks',
+    );
     if (!(tricks >= 0 && tricks <= rs.tricks)) {
-      fail('RESULT_OUT_OF_RANGE', `${tricks} tricks can't be taken: a hand of ${rs.name} has ${rs.tricks}.`, 'result.tricks');
+      fail(
+        'RESULT_OUT_OF_RANGE',
+        `${tricks} tricks can't be taken: a hand of ${rs.name} has ${rs.tricks}.`,
+        'result.tricks',
+      );
     }
     return [tricks === 0, null];
   }
@@ -980,7 +1317,11 @@ function nelloResult(rs, side, result) {
     return [captured === 0, null];
   }
   if (['made', 'set'].includes(get(result, 'declared'))) return [null, null];
-  return fail('BAD_RESULT', 'In nel-o, give the tricks the bidder took (none makes it).', 'result.tricks');
+  return fail(
+    'BAD_RESULT',
+    'In nel-o, give the tricks the bidder took (none makes it).',
+    'result.tricks',
+  );
 }
 
 // --- scoring.py ------------------------------------------------------------------------------
@@ -1038,11 +1379,12 @@ function gameStatus(rs, totals, scoredHands, last = null) {
   if (there.length === 1) return [true, there[0], 'target'];
   if (there.length) {
     const bidderOut = knob(rs, 'both_past_target') === 'bidder_out';
-    if (bidderOut && last !== null && last[1] && there.includes(last[0])) return [true, last[0], 'bidder_out'];
+    if (bidderOut && last?.[1] && there.includes(last[0])) return [true, last[0], 'bidder_out'];
     if (leaders.length === 1) return [true, leaders[0], 'higher_total'];
   }
   const outOfHands = !isNone(rs.max_hands) && scoredHands >= rs.max_hands;
-  if (rs.scoring === 'marks' && outOfHands) return [true, leaders.length === 1 ? leaders[0] : null, 'hand_limit'];
+  if (rs.scoring === 'marks' && outOfHands)
+    return [true, leaders.length === 1 ? leaders[0] : null, 'hand_limit'];
   return [false, null, null];
 }
 
@@ -1074,12 +1416,19 @@ const PENALTY_KINDS = ['renege', 'table_talk', 'exposed_domino'];
 function readPenalties(rs, raw) {
   if (isNone(raw)) return [];
   if (!Array.isArray(raw) || raw.length > 64) {
-    fail('BAD_PENALTY', 'The penalties must be a list, each a renege, table talk or an exposed domino against a side.',
-      'penalties');
+    fail(
+      'BAD_PENALTY',
+      'The penalties must be a list, each a renege, table talk or an exposed domino against a side.',
+      'penalties',
+    );
   }
   const read = Array.from(raw, (entry, i) => readPenalty(rs, entry, `penalties[${i}]`));
   if (read.filter(([kind]) => kind === 'renege').length > 1) {
-    fail('BAD_PENALTY', 'A hand can have only one renege: the first one called decides the hand.', 'penalties');
+    fail(
+      'BAD_PENALTY',
+      'A hand can have only one renege: the first one called decides the hand.',
+      'penalties',
+    );
   }
   return read;
 }
@@ -1087,23 +1436,36 @@ function readPenalties(rs, raw) {
 function readPenalty(rs, entry, field) {
   const keys = isDict(entry) ? keysOf(entry).sort() : [];
   if (keys.length !== 2 || keys[0] !== 'kind' || keys[1] !== 'side') {
-    fail('BAD_PENALTY', 'A penalty names what it was (renege, table talk or exposed domino) and the side it is '
-      + 'against, nothing else.', field);
+    fail(
+      'BAD_PENALTY',
+      'A penalty names what it was (renege, table talk or exposed domino) and the side it is ' +
+        'against, nothing else.',
+      field,
+    );
   }
   if (!PENALTY_KINDS.includes(entry.kind)) {
-    fail('BAD_PENALTY', `${capitalize(said(entry.kind))} is not a penalty: a penalty is a renege, table talk or an `
-      + 'exposed domino.', `${field}.kind`);
+    fail(
+      'BAD_PENALTY',
+      `${capitalize(said(entry.kind))} is not a penalty: a penalty is a renege, table talk or an ` +
+        'exposed domino.',
+      `${field}.kind`,
+    );
   }
   const side = checkInt(entry.side, `${field}.side`, 'BAD_PENALTY');
   if (!(side >= 0 && side < sideCount(rs))) {
-    fail('BAD_PENALTY', `${rs.name} has ${sideCount(rs)} sides, numbered 1 to ${sideCount(rs)}: there is no side `
-      + `${side + 1}.`, `${field}.side`);
+    fail(
+      'BAD_PENALTY',
+      `${rs.name} has ${sideCount(rs)} sides, numbered 1 to ${sideCount(rs)}: there is no side ` +
+        `${side + 1}.`,
+      `${field}.side`,
+    );
   }
   return [entry.kind, side];
 }
 
 /** The side that reneged in this hand, or null. */
-const renegeSide = (penalties) => (penalties.find(([kind]) => kind === 'renege') ?? [null, null])[1];
+const renegeSide = (penalties) =>
+  (penalties.find(([kind]) => kind === 'renege') ?? [null, null])[1];
 
 /**
  * Points off the bidding side's count for its exposed dominoes, in marks (Python: docked): the
@@ -1127,14 +1489,16 @@ function applyPenalties(rs, penalties, warnings) {
     if (kind === 'table_talk') {
       const warning = rs.table_talk_warning_first && !warnings.get(side);
       warnings.set(side, (warnings.get(side) || 0) + 1);
-      const amount = warning ? 0 : (rs.scoring === 'marks' ? 1 : rs.mark_value);
+      const amount = warning ? 0 : rs.scoring === 'marks' ? 1 : rs.mark_value;
       entry.warning = warning;
       entry.awarded = range(0, n).map((s) => (s === side ? 0 : amount));
     } else if (kind === 'exposed_domino') {
       const amount = rs.scoring === 'points' ? -1 : 0;
       entry.awarded = range(0, n).map((s) => (s === side ? amount : 0));
     }
-    (entry.awarded || []).forEach((value, s) => { changes[s] += value; });
+    (entry.awarded || []).forEach((value, s) => {
+      changes[s] += value;
+    });
     shown.push(entry);
   }
   return [changes, shown];
@@ -1153,7 +1517,11 @@ function checkTotalsList(rs, totals, field = 'totals') {
   return Array.from(totals, (total, i) => {
     checkInt(total, `${field}[${i}]`);
     if (Math.abs(total) > TOTAL_LIMIT) {
-      fail('BAD_INPUT', `A score of ${total} is beyond any game (at most ${thousands(TOTAL_LIMIT)} either way).`, field);
+      fail(
+        'BAD_INPUT',
+        `A score of ${total} is beyond any game (at most ${thousands(TOTAL_LIMIT)} either way).`,
+        field,
+      );
     }
     return total;
   });
@@ -1174,9 +1542,19 @@ export function scoreHand(ruleset, hand, dealer, totals, options = {}) {
   const tally = { dealer, totals, scoredHands, warnings: warnings ?? new Map(), penalties };
   if (bid === null) {
     if (renegeSide(penalties) !== null) {
-      fail('BAD_PENALTY', 'A renege needs a hand that was played: everyone passed, so nothing was played.', 'penalties');
+      fail(
+        'BAD_PENALTY',
+        'A renege needs a hand that was played: everyone passed, so nothing was played.',
+        'penalties',
+      );
     }
-    return finish(ruleset, tally, ['reshuffle', null, null, null, new Array(sideCount(ruleset)).fill(0)]);
+    return finish(ruleset, tally, [
+      'reshuffle',
+      null,
+      null,
+      null,
+      new Array(sideCount(ruleset)).fill(0),
+    ]);
   }
   const trump = checkTrump(ruleset, get(hand, 'trump'), bid);
   const side = ruleset.sides[bidder];
@@ -1190,7 +1568,11 @@ function checkArguments(rs, hand, dealer, totals, scoredHands, warnings) {
   checkSeat(rs, dealer, 'dealer');
   totals = checkTotalsList(rs, totals);
   if (checkInt(scoredHands, 'scored_hands') < 0) {
-    fail('BAD_INPUT', `The hands played can't be ${scoredHands}: it counts from 0.`, 'scored_hands');
+    fail(
+      'BAD_INPUT',
+      `The hands played can't be ${scoredHands}: it counts from 0.`,
+      'scored_hands',
+    );
   }
   if (warnings !== null && !isCounts(warnings)) {
     fail('BAD_INPUT', 'The table-talk warnings must be a count for each side.', 'warnings');
@@ -1198,14 +1580,17 @@ function checkArguments(rs, hand, dealer, totals, scoredHands, warnings) {
   if (gameStatus(rs, totals, scoredHands)[0]) {
     fail('GAME_OVER', `The game is already over at ${scoreWords(totals)}: no more hands.`, 'hand');
   }
-  if (!isDict(hand)) fail('BAD_INPUT', 'A hand must give its bidding (or bidder and bid) and its result.', 'hand');
+  if (!isDict(hand))
+    fail('BAD_INPUT', 'A hand must give its bidding (or bidder and bid) and its result.', 'hand');
   checkDealer(rs, hand, dealer);
   return totals;
 }
 
 /** A score for a person: "7 to 3", or "250, 120 and 80" for three sides. */
 function scoreWords(totals) {
-  return totals.length === 2 ? totals.join(' to ') : `${totals.slice(0, -1).join(', ')} and ${totals.at(-1)}`;
+  return totals.length === 2
+    ? totals.join(' to ')
+    : `${totals.slice(0, -1).join(', ')} and ${totals.at(-1)}`;
 }
 
 /** True for a Map of side -> table-talk count (whole numbers). */
@@ -1215,8 +1600,12 @@ function isCounts(warnings) {
 
 function checkDealer(rs, hand, dealer) {
   if (has(hand, 'dealer') && checkSeat(rs, hand.dealer, 'dealer') !== dealer) {
-    fail('DEALER_OUT_OF_TURN', `It's ${seatWords(dealer)}'s turn to shake, not ${seatWords(hand.dealer)}'s: the shake `
-      + 'passes to the left every hand.', 'dealer');
+    fail(
+      'DEALER_OUT_OF_TURN',
+      `It's ${seatWords(dealer)}'s turn to shake, not ${seatWords(hand.dealer)}'s: the shake ` +
+        'passes to the left every hand.',
+      'dealer',
+    );
   }
 }
 
@@ -1228,7 +1617,11 @@ function winningBid(rs, hand, dealer) {
   const bid = !isNone(givenBid) ? parseBid(rs, givenBid) : null;
   if (isNone(get(hand, 'bids'))) {
     if (isNone(givenBidder) || bid === null) {
-      fail('NO_BID', 'Who bid and what? Give the winning bid and its bidder, or the whole bidding.', 'bid');
+      fail(
+        'NO_BID',
+        'Who bid and what? Give the winning bid and its bidder, or the whole bidding.',
+        'bid',
+      );
     }
     if (bid.kind === 'nello') checkNelloSeat(rs, givenBidder, dealer, true);
     return [givenBidder, bid];
@@ -1240,9 +1633,16 @@ function winningBid(rs, hand, dealer) {
     }
     return [null, null];
   }
-  if ((!isNone(givenBidder) && givenBidder !== state.highSeat) || (bid !== null && !bid.equals(state.high))) {
-    fail('BID_MISMATCH', `The bidding was won by ${seatWords(state.highSeat)} with ${bidWords(rs, state.high)}, not by `
-      + 'the bidder and bid given.', 'bids');
+  if (
+    (!isNone(givenBidder) && givenBidder !== state.highSeat) ||
+    (bid !== null && !bid.equals(state.high))
+  ) {
+    fail(
+      'BID_MISMATCH',
+      `The bidding was won by ${seatWords(state.highSeat)} with ${bidWords(rs, state.high)}, not by ` +
+        'the bidder and bid given.',
+      'bids',
+    );
   }
   return [state.highSeat, state.high];
 }
@@ -1255,7 +1655,11 @@ function outcome(rs, hand, bid, side, penalties) {
     return renegeAward(rs, bid, side, offender);
   }
   if (!has(hand, 'result')) {
-    fail('BAD_RESULT', 'How did the hand go? Give the points the bidders took (or made or set).', 'result');
+    fail(
+      'BAD_RESULT',
+      'How did the hand go? Give the points the bidders took (or made or set).',
+      'result',
+    );
   }
   const [made, points] = readResult(rs, bid, side, hand.result, dockedPoints(rs, penalties, side));
   return [made, awardFor(rs, bid, side, made, points)];
@@ -1270,10 +1674,20 @@ function finish(rs, tally, [result, bidder, bid, trump, awards]) {
   const last = side !== null ? [side, result === 'made'] : null;
   const [gameOver, winner, endReason] = gameStatus(rs, totals, scored, last);
   return {
-    outcome: result, dealer: tally.dealer, bidder, bidding_side: side,
-    bid: bid !== null ? bid.canonical() : null, trump, need: bid !== null ? needFor(rs, bid) : null,
-    awarded: awards, totals, game_over: gameOver, winner,
-    next_dealer: (tally.dealer + 1) % rs.players, penalties: shown, end_reason: endReason,
+    outcome: result,
+    dealer: tally.dealer,
+    bidder,
+    bidding_side: side,
+    bid: bid !== null ? bid.canonical() : null,
+    trump,
+    need: bid !== null ? needFor(rs, bid) : null,
+    awarded: awards,
+    totals,
+    game_over: gameOver,
+    winner,
+    next_dealer: (tally.dealer + 1) % rs.players,
+    penalties: shown,
+    end_reason: endReason,
   };
 }
 
@@ -1291,13 +1705,26 @@ const MAX_HANDS_IN_LOG = 10000;
 export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
   checkRuleset(ruleset);
   if (!Array.isArray(hands) || hands.length > MAX_HANDS_IN_LOG) {
-    fail('BAD_INPUT', `The hands must be a list of at most ${thousands(MAX_HANDS_IN_LOG)} hands.`, 'hands');
+    fail(
+      'BAD_INPUT',
+      `The hands must be a list of at most ${thousands(MAX_HANDS_IN_LOG)} hands.`,
+      'hands',
+    );
   }
   const dealer = checkSeat(ruleset, firstDealer, 'first_dealer');
-  const totals = checkTotalsList(ruleset, startTotals ?? new Array(sideCount(ruleset)).fill(0), 'start_totals');
+  const totals = checkTotalsList(
+    ruleset,
+    startTotals ?? new Array(sideCount(ruleset)).fill(0),
+    'start_totals',
+  );
   const [over, winner] = gameStatus(ruleset, totals, 0); // paper totals may already end the game
   const state = {
-    totals, game_over: over, winner, next_dealer: dealer, hands: [], end_reason: over ? 'paper_score' : null,
+    totals,
+    game_over: over,
+    winner,
+    next_dealer: dealer,
+    hands: [],
+    end_reason: over ? 'paper_score' : null,
   };
   const warnings = new Map();
   let scoredHands = 0;
@@ -1306,7 +1733,11 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     let result;
     try {
       if (state.game_over) {
-        fail('GAME_OVER', `Hand ${index + 1} comes after the game was over: no more hands.`, 'hand');
+        fail(
+          'GAME_OVER',
+          `Hand ${index + 1} comes after the game was over: no more hands.`,
+          'hand',
+        );
       }
       result = scoreHand(ruleset, hand, state.next_dealer, state.totals, { scoredHands, warnings });
     } catch (error) {
@@ -1316,14 +1747,23 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     scoredHands += result.outcome !== 'reshuffle' ? 1 : 0;
     state.hands.push(result);
     Object.assign(state, {
-      totals: result.totals, next_dealer: result.next_dealer, game_over: result.game_over, winner: result.winner,
+      totals: result.totals,
+      next_dealer: result.next_dealer,
+      game_over: result.game_over,
+      winner: result.winner,
       end_reason: result.end_reason,
     });
   }
   return {
-    totals: [...state.totals], game_over: state.game_over, winner: state.winner,
-    next_dealer: state.next_dealer, next_hand_no: state.hands.length + 1, hands: state.hands,
-    sides: sideCount(ruleset), end_reason: state.end_reason, scored_hands: scoredHands,
+    totals: [...state.totals],
+    game_over: state.game_over,
+    winner: state.winner,
+    next_dealer: state.next_dealer,
+    next_hand_no: state.hands.length + 1,
+    hands: state.hands,
+    sides: sideCount(ruleset),
+    end_reason: state.end_reason,
+    scored_hands: scoredHands,
     warnings: Array.from({ length: sideCount(ruleset) }, (_, side) => warnings.get(side) ?? 0),
   };
 }

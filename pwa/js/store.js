@@ -27,10 +27,20 @@ export function openDb() {
 async function run(names, mode, fn) {
   const db = await openDb();
   return new Promise((resolve, reject) => {
-    const tx = db.transaction(names, mode, { durability: mode === 'readwrite' ? 'strict' : 'default' });
+    const tx = db.transaction(names, mode, {
+      durability: mode === 'readwrite' ? 'strict' : 'default',
+    });
     const stores = Object.fromEntries(names.map((n) => [n, tx.objectStore(n)]));
     let value;
-    Promise.resolve(fn(stores)).then((v) => { value = v; }, (e) => { tx.abort(); reject(e); });
+    Promise.resolve(fn(stores)).then(
+      (v) => {
+        value = v;
+      },
+      (e) => {
+        tx.abort();
+        reject(e);
+      },
+    );
     tx.oncomplete = () => resolve(value);
     tx.onerror = () => reject(tx.error);
     tx.onabort = () => reject(tx.error || new Error('transaction aborted'));
@@ -47,11 +57,17 @@ function done(req) {
 
 export const getGame = (id) => run(['games'], 'readonly', (s) => done(s.games.get(id)));
 export const allGames = () => run(['games'], 'readonly', (s) => done(s.games.getAll()));
-export const putGame = (game) => run(['games'], 'readwrite', (s) => { s.games.put(game); });
+export const putGame = (game) =>
+  run(['games'], 'readwrite', (s) => {
+    s.games.put(game);
+  });
 export const outboxAll = () => run(['outbox'], 'readonly', (s) => done(s.outbox.getAll()));
-export const getMeta = (key) => run(['meta'], 'readonly', (s) => done(s.meta.get(key)))
-  .then((row) => row && row.value);
-export const putMeta = (key, value) => run(['meta'], 'readwrite', (s) => { s.meta.put({ key, value }); });
+export const getMeta = (key) =>
+  run(['meta'], 'readonly', (s) => done(s.meta.get(key))).then((row) => row?.value);
+export const putMeta = (key, value) =>
+  run(['meta'], 'readwrite', (s) => {
+    s.meta.put({ key, value });
+  });
 
 /** Save the game and append ops to the outbox, atomically. */
 export function saveAndQueue(game, ops) {
@@ -68,22 +84,27 @@ export function saveAndQueue(game, ops) {
  * Resolves with the updated game (undefined if it does not exist); a throw aborts everything.
  */
 export function updateGame(id, mutate, { dequeue = null } = {}) {
-  return run(['games', 'outbox'], 'readwrite', (s) => new Promise((resolve, reject) => {
-    const req = s.games.get(id);
-    req.onerror = () => reject(req.error);
-    req.onsuccess = () => {
-      const game = req.result;
-      try {
-        const ops = game ? mutate(game) || [] : [];
-        if (game) s.games.put(game);
-        for (const op of ops) s.outbox.add({ ...op, game_id: id, queued_at: Date.now() });
-        if (dequeue !== null) s.outbox.delete(dequeue);
-        resolve(game);
-      } catch (err) {
-        reject(err);
-      }
-    };
-  }));
+  return run(
+    ['games', 'outbox'],
+    'readwrite',
+    (s) =>
+      new Promise((resolve, reject) => {
+        const req = s.games.get(id);
+        req.onerror = () => reject(req.error);
+        req.onsuccess = () => {
+          const game = req.result;
+          try {
+            const ops = game ? mutate(game) || [] : [];
+            if (game) s.games.put(game);
+            for (const op of ops) s.outbox.add({ ...op, game_id: id, queued_at: Date.now() });
+            if (dequeue !== null) s.outbox.delete(dequeue);
+            resolve(game);
+          } catch (err) {
+            reject(err);
+          }
+        };
+      }),
+  );
 }
 
 /** Save the game and remove one outbox op (it was sent, or the user chose what to do with it). */
@@ -95,4 +116,7 @@ export function saveAndDequeue(game, seq) {
 }
 
 /** Replace one outbox op (e.g. to record its last error) keeping its place in the queue. */
-export const putOp = (op) => run(['outbox'], 'readwrite', (s) => { s.outbox.put(op); });
+export const putOp = (op) =>
+  run(['outbox'], 'readwrite', (s) => {
+    s.outbox.put(op);
+  });

@@ -14,14 +14,24 @@ let watched = null;
 const changed = (id) => window.dispatchEvent(new CustomEvent('tally:changed', { detail: id }));
 
 /** The game currently on screen: after the outbox drains, its newer server copy is pulled. */
-export function watch(id) { watched = id; }
+export function watch(id) {
+  watched = id;
+}
 
 /** Run the outbox (never twice at once; a call during a run makes it go round once more). */
 export function syncNow() {
-  if (running) { again = true; return running; }
+  if (running) {
+    again = true;
+    return running;
+  }
   running = (async () => {
-    do { again = false; await drain(); } while (again);
-  })().finally(() => { running = null; });
+    do {
+      again = false;
+      await drain();
+    } while (again);
+  })().finally(() => {
+    running = null;
+  });
   return running;
 }
 
@@ -32,18 +42,32 @@ async function drain() {
     if (!ops.length) break;
     const op = ops[0];
     const game = await store.getGame(op.game_id);
-    if (!game) { await store.saveAndDequeue(null, op.seq); continue; }
-    if (game.conflict) { blocked.add(game.id); continue; }
+    if (!game) {
+      await store.saveAndDequeue(null, op.seq);
+      continue;
+    }
+    if (game.conflict) {
+      blocked.add(game.id);
+      continue;
+    }
     let outcome;
-    try { outcome = await send(op, game); } catch (err) {
-      if (err instanceof TypeError) { setOnline(false); return; } // offline: wait for the next trigger
+    try {
+      outcome = await send(op, game);
+    } catch (err) {
+      if (err instanceof TypeError) {
+        setOnline(false);
+        return;
+      } // offline: wait for the next trigger
       throw err;
     }
     setOnline(true);
     if (outcome === 'retry-later') blocked.add(game.id);
     changed(game.id);
   }
-  if (watched) await pull(watched).catch((err) => { if (!(err instanceof TypeError)) throw err; });
+  if (watched)
+    await pull(watched).catch((err) => {
+      if (!(err instanceof TypeError)) throw err;
+    });
 }
 
 let onlineState = null;
@@ -59,34 +83,49 @@ async function send(op, game) {
   if (op.kind === 'create') {
     const res = await api.createGame(op.body);
     if (res.status !== 201 && res.status !== 200) return fail(op, game, res);
-    await store.updateGame(game.id, (g) => {
-      g.created = true;
-      adoptMeta(g, res.body || {});
-      if (res.etag) g.etag = res.etag;
-    }, { dequeue: op.seq });
+    await store.updateGame(
+      game.id,
+      (g) => {
+        g.created = true;
+        adoptMeta(g, res.body || {});
+        if (res.etag) g.etag = res.etag;
+      },
+      { dequeue: op.seq },
+    );
     return 'done';
   }
   let etag = game.etag;
-  if (op.kind !== 'add' && !etag) { // put, delete, put_set_aside and restore need If-Match
+  if (op.kind !== 'add' && !etag) {
+    // put, delete, put_set_aside and restore need If-Match
     const cur = await api.getGame(game.id, token);
     if (cur.status === 200) etag = cur.etag;
   }
   let res;
-  if (op.kind === 'add') res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
+  if (op.kind === 'add')
+    res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
   else if (op.kind === 'put') res = await api.putHand(game.id, token, op.hand_no, op.body, etag);
   else if (op.kind === 'put_set_aside' || op.kind === 'restore') {
     res = await sendSetAside(op, game, etag);
-  }
-  else res = await api.deleteHand(game.id, token, op.hand_no, etag);
+  } else res = await api.deleteHand(game.id, token, op.hand_no, etag);
   if ((res.status >= 200 && res.status < 300) || (op.kind === 'delete' && res.status === 404)) {
-    await store.updateGame(game.id, (g) => {
-      g.etag = res.etag || null;
-      markSynced(g, op, res.body);
-    }, { dequeue: op.seq });
+    await store.updateGame(
+      game.id,
+      (g) => {
+        g.etag = res.etag || null;
+        markSynced(g, op, res.body);
+      },
+      { dequeue: op.seq },
+    );
     return 'done';
   }
-  if (res.status === 428) { await store.updateGame(game.id, (g) => { g.etag = null; }); return 'retry-later'; }
-  if (res.status === 409 && /still being processed/.test(api.errorMessage(res))) return 'retry-later';
+  if (res.status === 428) {
+    await store.updateGame(game.id, (g) => {
+      g.etag = null;
+    });
+    return 'retry-later';
+  }
+  if (res.status === 409 && /still being processed/.test(api.errorMessage(res)))
+    return 'retry-later';
   if (res.status === 409 || res.status === 412) return conflict(op, game, res);
   return fail(op, game, res);
 }
@@ -123,11 +162,15 @@ function markSynced(game, op, body) {
   }
   const hand = game.hands.find((x) => x.hand_no === op.hand_no);
   if (!hand || hand.pending || op.kind === 'restore') return;
-  const server = body && body.result;
+  const server = body?.result;
   const local = score(game).state;
-  const mine = local && local.hands[op.hand_no - 1];
-  if (server && server.totals && mine && JSON.stringify(mine.totals) !== JSON.stringify(server.totals)
-      && sameHand(body.hand || {}, hand)) {
+  const mine = local?.hands[op.hand_no - 1];
+  if (
+    server?.totals &&
+    mine &&
+    JSON.stringify(mine.totals) !== JSON.stringify(server.totals) &&
+    sameHand(body.hand || {}, hand)
+  ) {
     game.mismatch = `Hand ${op.hand_no}: the server scored ${server.totals.join('–')}, this phone ${mine.totals.join('–')}.`;
     console.warn('rules.js and the server disagree', { local: mine, server });
   }
@@ -137,20 +180,36 @@ function markSynced(game, op, body) {
 async function conflict(op, game, res) {
   const cur = await api.getGame(game.id, game.edit_token);
   const serverHands = cur.status === 200 ? serverHandsOf(cur.body) : [];
-  const stored = (res.body && res.body.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand })
-    || serverHands.find((x) => x.hand_no === op.hand_no) || null;
-  const landed = op.kind === 'restore' ? sameHands(serverHands, game.hands)
-    : (op.kind === 'put' || op.kind === 'put_set_aside') && stored && sameHand(stored, op.body);
+  const stored =
+    (res.body?.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand }) ||
+    serverHands.find((x) => x.hand_no === op.hand_no) ||
+    null;
+  const landed =
+    op.kind === 'restore'
+      ? sameHands(serverHands, game.hands)
+      : (op.kind === 'put' || op.kind === 'put_set_aside') && stored && sameHand(stored, op.body);
   if (landed) {
     // a replayed write whose first try landed (its answer was lost): nothing to choose between
-    await store.updateGame(game.id, (g) => { g.etag = cur.etag || null; markSynced(g, op, null); }, { dequeue: op.seq });
+    await store.updateGame(
+      game.id,
+      (g) => {
+        g.etag = cur.etag || null;
+        markSynced(g, op, null);
+      },
+      { dequeue: op.seq },
+    );
     return 'done';
   }
   await park(game.id, op, 'conflict', {
-    status: res.status, kind: op.kind, hand_no: op.hand_no, op,
+    status: res.status,
+    kind: op.kind,
+    hand_no: op.hand_no,
+    op,
     mine: op.kind === 'delete' ? null : op.body,
     theirs: stored ? handInput(stored) : null,
-    server_hands: serverHands, server_etag: cur.etag || null, message: api.errorMessage(res),
+    server_hands: serverHands,
+    server_etag: cur.etag || null,
+    message: api.errorMessage(res),
   });
   return 'done';
 }
@@ -162,33 +221,49 @@ async function fail(op, game, res) {
     return 'retry-later';
   }
   await park(game.id, op, 'rejected', {
-    status: res.status, kind: op.kind, hand_no: op.hand_no ?? null, op, mine: op.body ?? null,
-    theirs: null, server_hands: [], server_etag: null, message: api.errorMessage(res),
+    status: res.status,
+    kind: op.kind,
+    hand_no: op.hand_no ?? null,
+    op,
+    mine: op.body ?? null,
+    theirs: null,
+    server_hands: [],
+    server_etag: null,
+    message: api.errorMessage(res),
   });
   return 'done';
 }
 
 /** Move an op out of the outbox into the game's conflict record, in one transaction. */
 function park(id, op, sync, record) {
-  return store.updateGame(id, (g) => {
-    g.conflict = record;
-    const hand = g.hands.find((x) => x.hand_no === op.hand_no);
-    if (hand) { hand.sync = sync; hand.pending = Math.max(0, (hand.pending || 1) - 1); }
-  }, { dequeue: op.seq });
+  return store.updateGame(
+    id,
+    (g) => {
+      g.conflict = record;
+      const hand = g.hands.find((x) => x.hand_no === op.hand_no);
+      if (hand) {
+        hand.sync = sync;
+        hand.pending = Math.max(0, (hand.pending || 1) - 1);
+      }
+    },
+    { dequeue: op.seq },
+  );
 }
 
 /** The hands of a server game document, each with hand_no and its input fields. */
 export function serverHandsOf(body) {
-  return ((body && body.hands) || []).map((x, i) => ({ hand_no: x.hand_no ?? i + 1, ...handInput(x.hand || x) }));
+  return (body?.hands || []).map((x, i) => ({
+    hand_no: x.hand_no ?? i + 1,
+    ...handInput(x.hand || x),
+  }));
 }
 
-const sameHands = (a, b) => a.length === b.length
-  && a.every((x, i) => sameHand(x, b[i]));
+const sameHands = (a, b) => a.length === b.length && a.every((x, i) => sameHand(x, b[i]));
 
 /** Pull the server's copy of a quiet game (no queued ops, no conflict) to see other phones' hands. */
 export async function pull(id) {
   const game = await store.getGame(id);
-  if (!game || !game.created || game.conflict) return;
+  if (!game?.created || game.conflict) return;
   if ((await store.outboxAll()).some((op) => op.game_id === id)) return;
   const res = await api.getGame(id, game.edit_token);
   if (res.status !== 200) return;
@@ -216,9 +291,14 @@ export async function keepMine(id) {
     g.conflict = null;
     g.etag = c.server_etag || null;
     const hand = g.hands.find((x) => x.hand_no === c.hand_no);
-    if (hand && c.kind !== 'delete') { hand.sync = 'local'; hand.pending = (hand.pending || 0) + 1; }
-    if (c.status === 409 && c.kind === 'add' && c.theirs) return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
-    if (c.status === 412 && c.kind === 'put') return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
+    if (hand && c.kind !== 'delete') {
+      hand.sync = 'local';
+      hand.pending = (hand.pending || 0) + 1;
+    }
+    if (c.status === 409 && c.kind === 'add' && c.theirs)
+      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
+    if (c.status === 412 && c.kind === 'put')
+      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
     const { seq, ...op } = c.op;
     return [op];
   });

@@ -3,8 +3,10 @@
 import { sideName, seatsOf, sideCount, unit } from './game.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
-const list = (items) => (items.length < 2 ? items.join('')
-  : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`);
+const list = (items) =>
+  items.length < 2
+    ? items.join('')
+    : `${items.slice(0, -1).join(', ')} and ${items[items.length - 1]}`;
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 const say = (n) => NUMBER_WORDS[n] || String(n);
 
@@ -18,7 +20,7 @@ function verb(game, side, many, one) {
  * `state.end_reason` is the engine's: target, bidder_out, higher_total, hand_limit, paper_score.
  */
 export function endSentence(game, state) {
-  if (!state || !state.game_over) return null;
+  if (!state?.game_over) return null;
   const reason = state.end_reason;
   const r = game.rules;
   const goal = `${r.target} ${unit(r)}`;
@@ -28,16 +30,22 @@ export function endSentence(game, state) {
     case 'target':
       return `${verb(game, won, 'reached', 'reached')} ${goal} first.`;
     case 'bidder_out':
-      return `More than one side reached ${goal} in the last hand; ${sideName(game, won)} `
-        + `made the bid, and the bidders go out first.`;
+      return (
+        `More than one side reached ${goal} in the last hand; ${sideName(game, won)} ` +
+        `made the bid, and the bidders go out first.`
+      );
     case 'higher_total':
-      return `More than one side reached ${goal} in the last hand; ${sideName(game, won)} `
-        + `${seatsOf(r, won).length > 1 ? 'have' : 'has'} the higher score.`;
+      return (
+        `More than one side reached ${goal} in the last hand; ${sideName(game, won)} ` +
+        `${seatsOf(r, won).length > 1 ? 'have' : 'has'} the higher score.`
+      );
     case 'hand_limit':
       return `All ${r.max_hands} hands are played; ${verb(game, won, 'were', 'was')} ahead.`;
     case 'paper_score':
-      return `The score carried over from paper had already decided it: `
-        + `${verb(game, won, 'win', 'wins')}.`;
+      return (
+        `The score carried over from paper had already decided it: ` +
+        `${verb(game, won, 'win', 'wins')}.`
+      );
     default:
       return `${verb(game, won, 'win', 'wins')}.`;
   }
@@ -61,8 +69,12 @@ function seating(r) {
   if (n === r.players) return `${cap(say(r.players))} players, each playing alone.`;
   const size = r.players / n;
   const alternate = r.sides.every((s, i) => s === i % n);
-  const where = n === 2 && r.players === 4 ? 'partners sit across from each other'
-    : alternate ? `team-mates sit in every ${n === 2 ? 'other' : 'third'} seat` : '';
+  const where =
+    n === 2 && r.players === 4
+      ? 'partners sit across from each other'
+      : alternate
+        ? `team-mates sit in every ${n === 2 ? 'other' : 'third'} seat`
+        : '';
   return `${cap(say(r.players))} players in ${say(n)} teams of ${size}${where ? `; ${where}` : ''}.`;
 }
 
@@ -74,7 +86,8 @@ function handWorth(r) {
   }
   const tricks = `${plural(r.tricks, 'trick')} worth ${r.trick_value} each`;
   if (!byValue.size) return `A hand has ${tricks}: ${r.points_per_hand} in all.`;
-  const count = [...byValue.entries()].sort((x, y) => y[0] - x[0])
+  const count = [...byValue.entries()]
+    .sort((x, y) => y[0] - x[0])
     .map(([v, tiles]) => `${list(tiles)} ${tiles.length > 1 ? 'are' : 'is'} worth ${v}`);
   return `A hand has ${tricks}, plus the count (${list(count)}): ${r.points_per_hand} in all.`;
 }
@@ -83,27 +96,39 @@ function bidding(r) {
   const out = [];
   const top = highestPointBid(r);
   const step = r.bid_step === 1 ? '' : ` in steps of ${r.bid_step}`;
-  out.push(r.bid_rounds === 'until_pass'
-    ? 'Bidding goes round and round, starting left of the shaker, until all but one have passed.'
-    : 'Each player bids once or passes, starting left of the shaker; the shaker bids last.');
+  out.push(
+    r.bid_rounds === 'until_pass'
+      ? 'Bidding goes round and round, starting left of the shaker, until all but one have passed.'
+      : 'Each player bids once or passes, starting left of the shaker; the shaker bids last.',
+  );
   if (r.points_per_hand < r.mark_value) {
-    out.push(`Bids run from ${r.min_bid} to ${top}${step}. A bid of ${r.mark_value} shoots the `
-      + `moon: take every trick, worth ${r.mark_value}.`);
+    out.push(
+      `Bids run from ${r.min_bid} to ${top}${step}. A bid of ${r.mark_value} shoots the ` +
+        `moon: take every trick, worth ${r.mark_value}.`,
+    );
     if (r.shoot_over) out.push(`Over a moon, a player may shoot it over for ${2 * r.mark_value}.`);
   } else {
-    out.push(`Bids run from ${r.min_bid} to ${top}${step}; a bid of ${r.mark_value} is one mark, `
-      + `and bigger bids are whole marks (${2 * r.mark_value} is two). A mark bid must take every trick.`);
-    const more = r.mark_escalation === 'double' ? 'at most twice the mark bid before it'
-      : 'only one mark more than the bid before it';
-    out.push(`Anyone may open at up to ${plural(r.opening_limit_marks, 'mark')}; after that, `
-      + `each bid may be ${more}.`);
+    out.push(
+      `Bids run from ${r.min_bid} to ${top}${step}; a bid of ${r.mark_value} is one mark, ` +
+        `and bigger bids are whole marks (${2 * r.mark_value} is two). A mark bid must take every trick.`,
+    );
+    const more =
+      r.mark_escalation === 'double'
+        ? 'at most twice the mark bid before it'
+        : 'only one mark more than the bid before it';
+    out.push(
+      `Anyone may open at up to ${plural(r.opening_limit_marks, 'mark')}; after that, ` +
+        `each bid may be ${more}.`,
+    );
   }
   if (r.max_marks && r.points_per_hand >= r.mark_value) {
     out.push(`No bid goes above ${plural(r.max_marks, 'mark')}.`);
   }
-  out.push(r.all_pass === 'forced'
-    ? 'If everyone else passes, the shaker must bid.'
-    : 'If everyone passes, nobody scores and the next player shakes.');
+  out.push(
+    r.all_pass === 'forced'
+      ? 'If everyone else passes, the shaker must bid.'
+      : 'If everyone passes, nobody scores and the next player shakes.',
+  );
   return out;
 }
 
@@ -113,48 +138,78 @@ function scoringWords(r) {
   const others = many ? 'each other side' : 'the other side';
   if (r.scoring === 'marks') {
     out.push('A made bid wins one mark, or the marks it was worth.');
-    out.push(r.set_rule === 'bidder_loses_bid'
-      ? 'A set bid costs the bidders those marks.'
-      : `When the bid is set, ${others} gets those marks instead.`);
+    out.push(
+      r.set_rule === 'bidder_loses_bid'
+        ? 'A set bid costs the bidders those marks.'
+        : `When the bid is set, ${others} gets those marks instead.`,
+    );
   } else {
-    out.push(r.set_rule === 'bidder_loses_bid'
-      ? 'Everyone scores the points they took; a set bidder loses the bid instead.'
-      : 'A made bid: every side scores the points it took (a mark bid scores its full value). '
-        + `A set bid: the bidders score nothing and ${others} scores the bid plus what it took.`);
+    out.push(
+      r.set_rule === 'bidder_loses_bid'
+        ? 'Everyone scores the points they took; a set bidder loses the bid instead.'
+        : 'A made bid: every side scores the points it took (a mark bid scores its full value). ' +
+            `A set bid: the bidders score nothing and ${others} scores the bid plus what it took.`,
+    );
   }
   out.push(`First to ${r.target} ${unit(r)} wins.`);
   if (r.scoring === 'points') {
-    out.push('If more than one side gets there in the same hand, bidders who made their bid go out.');
+    out.push(
+      'If more than one side gets there in the same hand, bidders who made their bid go out.',
+    );
   }
   if (r.max_hands) out.push(`At most ${r.max_hands} hands are played; then the side ahead wins.`);
   return out;
 }
 
-const DOUBLES = { high: 'high (the top of their suit)', low: 'low (the bottom of their suit)',
-  own_suit: 'as a suit of their own' };
+const DOUBLES = {
+  high: 'high (the top of their suit)',
+  low: 'low (the bottom of their suit)',
+  own_suit: 'as a suit of their own',
+};
 
 function contracts(r) {
   const out = [];
   if (r.nello) {
     const modes = (r.nello_doubles || []).map((m) => DOUBLES[m] || m);
-    out.push(`Nel-o: the bidder plays to take no tricks at all, for ${plural(r.nello_marks, 'mark')}; `
-      + `doubles may be played ${modes.join(', or ')}.`);
+    out.push(
+      `Nel-o: the bidder plays to take no tricks at all, for ${plural(r.nello_marks, 'mark')}; ` +
+        `doubles may be played ${modes.join(', or ')}.`,
+    );
     if (r.nello_dealer_only) out.push('Only the shaker may call nel-o, when forced to bid.');
   } else out.push('No nel-o.');
-  for (const [key, name] of [['plunge', 'Plunge'], ['splash', 'Splash'], ['dip', 'Dip'], ['dive', 'Dive']]) {
+  for (const [key, name] of [
+    ['plunge', 'Plunge'],
+    ['splash', 'Splash'],
+    ['dip', 'Dip'],
+    ['dive', 'Dive'],
+  ]) {
     if (!r[key]) continue;
-    out.push(`${name}: a player holding ${say(r[`${key}_doubles`])} doubles may bid `
-      + `${plural(r[`${key}_marks`], 'mark')} and must take every trick.`);
+    out.push(
+      `${name}: a player holding ${say(r[`${key}_doubles`])} doubles may bid ` +
+        `${plural(r[`${key}_marks`], 'mark')} and must take every trick.`,
+    );
   }
-  const off = [['plunge', 'plunge'], ['splash', 'splash']].filter(([k]) => !r[k]).map(([, w]) => w);
+  const off = [
+    ['plunge', 'plunge'],
+    ['splash', 'splash'],
+  ]
+    .filter(([k]) => !r[k])
+    .map(([, w]) => w);
   if (off.length) out.push(`No ${off.join(' or ')}.`);
-  out.push(r.sevens
-    ? 'Sevens: a bidder of one mark or more may call sevens; the tile nearest seven pips wins '
-      + 'each trick, and one lost trick sets it.'
-    : 'No sevens.');
-  out.push(r.follow_me ? 'Follow-me (no trump) may be called: the first tile led sets the suit.'
-    : 'Every hand has a trump: no follow-me.');
-  out.push(r.doubles_trump ? 'Doubles may be called as trump.' : 'Doubles cannot be called as trump.');
+  out.push(
+    r.sevens
+      ? 'Sevens: a bidder of one mark or more may call sevens; the tile nearest seven pips wins ' +
+          'each trick, and one lost trick sets it.'
+      : 'No sevens.',
+  );
+  out.push(
+    r.follow_me
+      ? 'Follow-me (no trump) may be called: the first tile led sets the suit.'
+      : 'Every hand has a trump: no follow-me.',
+  );
+  out.push(
+    r.doubles_trump ? 'Doubles may be called as trump.' : 'Doubles cannot be called as trump.',
+  );
   return out;
 }
 

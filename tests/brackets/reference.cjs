@@ -11,16 +11,21 @@ const { InMemoryDatabase } = require('brackets-memory-db');
 async function play(testCase) {
   const storage = new InMemoryDatabase();
   const manager = new BracketsManager(storage);
-  const settings = testCase.type === 'round_robin'
-    ? { groupCount: 1 }
-    : { grandFinal: 'double', seedOrdering: ['inner_outer'] };
+  const settings =
+    testCase.type === 'round_robin'
+      ? { groupCount: 1 }
+      : { grandFinal: 'double', seedOrdering: ['inner_outer'] };
   await manager.create.stage({
-    tournamentId: 0, name: 'case', type: testCase.type, seeding: testCase.seeding, settings,
+    tournamentId: 0,
+    name: 'case',
+    type: testCase.type,
+    seeding: testCase.seeding,
+    settings,
   });
   const participants = await storage.select('participant');
   const nameOf = new Map(participants.map((p) => [p.id, p.name]));
-  const side = (opponent) => (opponent === null ? 'BYE' : opponent.id === null ? null
-    : nameOf.get(opponent.id));
+  const side = (opponent) =>
+    opponent === null ? 'BYE' : opponent.id === null ? null : nameOf.get(opponent.id);
   const find = async (group, round, number) => {
     const groups = await storage.select('group', { number: group });
     const rounds = await storage.select('round', { group_id: groups[0].id, number: round });
@@ -40,16 +45,24 @@ async function play(testCase) {
     for (const round of await storage.select('round', { group_id: group.id })) {
       for (const match of await storage.select('match', { round_id: round.id })) {
         const won = [match.opponent1, match.opponent2].find((o) => o && o.result === 'win');
-        out.push([group.number, round.number, match.number, side(match.opponent1),
-          side(match.opponent2), match.status, won ? nameOf.get(won.id) : null]);
+        out.push([
+          group.number,
+          round.number,
+          match.number,
+          side(match.opponent1),
+          side(match.opponent2),
+          match.status,
+          won ? nameOf.get(won.id) : null,
+        ]);
       }
     }
   }
   let standings = null; // {name: rank} once an elimination stage is over
   if (testCase.type !== 'round_robin' && testCase.finished) {
     const stage = (await storage.select('stage'))[0];
-    standings = Object.fromEntries((await manager.get.finalStandings(stage.id))
-      .map((item) => [item.name, item.rank]));
+    standings = Object.fromEntries(
+      (await manager.get.finalStandings(stage.id)).map((item) => [item.name, item.rank]),
+    );
   }
   return { matches: out, standings };
 }
@@ -62,4 +75,7 @@ async function main() {
   process.stdout.write(JSON.stringify(answers));
 }
 
-main().catch((error) => { console.error(error); process.exit(1); });
+main().catch((error) => {
+  console.error(error);
+  process.exit(1);
+});

@@ -8,16 +8,31 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay, scoreHand, winnableBids,
+  RulesError,
+  applyOverrides,
+  canonicalBid,
+  handDecided,
+  legalBids,
+  replay,
+  scoreHand,
+  winnableBids,
 } from '../../pwa/js/rules.js';
 import { winnableBids as groupedOffer } from '../../pwa/js/game.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
-const python = (script, input = '') => JSON.parse(execFileSync('python3', ['-c', script],
-  { cwd: ROOT, encoding: 'utf8', input, maxBuffer: 64 * 1024 * 1024 }));
+const python = (script, input = '') =>
+  JSON.parse(
+    execFileSync('python3', ['-c', script], {
+      cwd: ROOT,
+      encoding: 'utf8',
+      input,
+      maxBuffer: 64 * 1024 * 1024,
+    }),
+  );
 
 const PRESETS = python(
-  'import json, rules; print(json.dumps({k: v.to_dict() for k, v in rules.PRESETS.items()}))');
+  'import json, rules; print(json.dumps({k: v.to_dict() for k, v in rules.PRESETS.items()}))',
+);
 const S42 = PRESETS['straight-42'];
 const code = (fn) => {
   try {
@@ -35,7 +50,10 @@ test('docs/rules.md 9: a made point bid is one mark, a set gives the opponents o
     { bidder: 2, bid: 35, result: { captured: 34 } },
   ]);
   assert.deepEqual(state.totals, [0, 2]);
-  assert.deepEqual(state.hands.map((h) => h.outcome), ['made', 'set']);
+  assert.deepEqual(
+    state.hands.map((h) => h.outcome),
+    ['made', 'set'],
+  );
   assert.equal(state.next_dealer, 2);
   assert.equal(state.next_hand_no, 3);
 });
@@ -47,15 +65,39 @@ test('docs/rules.md 5, 8: {"marks": 2} is 84 and needs all 42 points', () => {
 });
 
 test('docs/rules.md 2, 5: bids and points are whole numbers; booleans and 30.5 are rejected', () => {
-  assert.equal(code(() => canonicalBid(S42, 30.5)), 'BID_NOT_INTEGER');
-  assert.equal(code(() => canonicalBid(S42, true)), 'BID_NOT_INTEGER');
-  assert.equal(code(() => canonicalBid(S42, '30')), 'BID_NOT_INTEGER');
-  assert.equal(code(() => canonicalBid(S42, 29)), 'BID_OUT_OF_RANGE');
-  assert.equal(code(() => canonicalBid(S42, 43)), 'BID_NOT_MULTIPLE_OF_MARK');
+  assert.equal(
+    code(() => canonicalBid(S42, 30.5)),
+    'BID_NOT_INTEGER',
+  );
+  assert.equal(
+    code(() => canonicalBid(S42, true)),
+    'BID_NOT_INTEGER',
+  );
+  assert.equal(
+    code(() => canonicalBid(S42, '30')),
+    'BID_NOT_INTEGER',
+  );
+  assert.equal(
+    code(() => canonicalBid(S42, 29)),
+    'BID_OUT_OF_RANGE',
+  );
+  assert.equal(
+    code(() => canonicalBid(S42, 43)),
+    'BID_NOT_MULTIPLE_OF_MARK',
+  );
   const hand = (captured) => replay(S42, [{ bidder: 0, bid: 30, result: { captured } }]);
-  assert.equal(code(() => hand(30.5)), 'RESULT_NOT_INTEGER');
-  assert.equal(code(() => hand(false)), 'RESULT_NOT_INTEGER');
-  assert.equal(code(() => hand(43)), 'RESULT_OUT_OF_RANGE');
+  assert.equal(
+    code(() => hand(30.5)),
+    'RESULT_NOT_INTEGER',
+  );
+  assert.equal(
+    code(() => hand(false)),
+    'RESULT_NOT_INTEGER',
+  );
+  assert.equal(
+    code(() => hand(43)),
+    'RESULT_OUT_OF_RANGE',
+  );
 });
 
 test('docs/rules.md 17: Texas 88 rejects totals the tiles cannot make (1, 3, 5, 83, 85, 87)', () => {
@@ -72,7 +114,10 @@ test('docs/rules.md 6: after 84 only 126 is a legal mark bid; the dealer may not
   const ladder = legalBids(S42, [84], 0);
   assert.deepEqual(ladder, ['pass', 126]);
   assert.equal(legalBids(S42, ['pass', 'pass', 'pass'], 0)[0], 30);
-  assert.equal(code(() => replay(S42, [{ bids: ['pass', 'pass', 'pass', 'pass'] }])), 'DEALER_MUST_BID');
+  assert.equal(
+    code(() => replay(S42, [{ bids: ['pass', 'pass', 'pass', 'pass'] }])),
+    'DEALER_MUST_BID',
+  );
 });
 
 test('docs/rules.md 11: hand_decided says made, set or not yet', () => {
@@ -86,7 +131,10 @@ test('docs/rules.md 25: a renege decides the hand against the offender; the erro
   const state = replay(S42, [{ bidder: 0, bid: 84, penalties: [{ kind: 'renege', side: 0 }] }]);
   assert.deepEqual([state.hands[0].outcome, state.totals], ['set', [0, 2]]);
   try {
-    replay(S42, [{ bidder: 0, bid: 30, result: { captured: 30 } }, { bidder: 9, bid: 30 }]);
+    replay(S42, [
+      { bidder: 0, bid: 30, result: { captured: 30 } },
+      { bidder: 9, bid: 30 },
+    ]);
     assert.fail('no error');
   } catch (error) {
     assert.equal(error.code, 'SEAT_OUT_OF_RANGE');
@@ -99,15 +147,43 @@ test('docs/rules.md 25: a renege decides the hand against the offender; the erro
 test('contract: applyOverrides checks knobs as get_ruleset does (BAD_OVERRIDE)', () => {
   assert.equal(applyOverrides(S42, { nello: true }).nello, true);
   assert.equal(S42.nello, false, 'the preset dict is not changed');
-  for (const bad of [{ scoring: 'golf' }, { min_bid: 30.5 }, { players: true }, { bogus: 1 },
-    { sides: [0, 0, 0, 0] }, { min_bid: 50 }, { nello_doubles: [] }, [1], 'x']) {
-    assert.equal(code(() => applyOverrides(S42, bad)), 'BAD_OVERRIDE', JSON.stringify(bad));
+  for (const bad of [
+    { scoring: 'golf' },
+    { min_bid: 30.5 },
+    { players: true },
+    { bogus: 1 },
+    { sides: [0, 0, 0, 0] },
+    { min_bid: 50 },
+    { nello_doubles: [] },
+    [1],
+    'x',
+  ]) {
+    assert.equal(
+      code(() => applyOverrides(S42, bad)),
+      'BAD_OVERRIDE',
+      JSON.stringify(bad),
+    );
   }
 });
 
 // Values that are wrong almost anywhere (JSON-able, so rules/ can see them too).
-const JUNK = [null, 1.5, true, 'x', '', [], [null], {}, { a: { b: [] } }, { marks: null },
-  { contract: 'toString' }, { contract: null, marks: 2 }, 'pass', -7, 10 ** 12];
+const JUNK = [
+  null,
+  1.5,
+  true,
+  'x',
+  '',
+  [],
+  [null],
+  {},
+  { a: { b: [] } },
+  { marks: null },
+  { contract: 'toString' },
+  { contract: null, marks: 2 },
+  'pass',
+  -7,
+  10 ** 12,
+];
 
 test('no input crashes: malformed hands, bids and rulesets all end in RulesError', () => {
   for (const value of [...JUNK, undefined, NaN, Infinity]) {
@@ -133,22 +209,44 @@ test('no input crashes: malformed hands, bids and rulesets all end in RulesError
     code(() => scoreHand(S42, value, 0, [0, 0]));
     code(() => scoreHand(S42, {}, 0, value));
     code(() => scoreHand(S42, { bidder: 0, bid: 30, result: { captured: 30 } }, 0, [0, 0], value));
-    code(() => scoreHand(S42, { bidder: 0, bid: 30, result: { captured: 30 } }, 0, [0, 0], { warnings: value }));
+    code(() =>
+      scoreHand(S42, { bidder: 0, bid: 30, result: { captured: 30 } }, 0, [0, 0], {
+        warnings: value,
+      }),
+    );
     code(() => applyOverrides(S42, { sides: value }));
     code(() => applyOverrides(S42, { count_tiles: [value] }));
     code(() => canonicalBid(value, 30));
     code(() => canonicalBid({ ...S42, nello: true, nello_doubles: value }, { contract: 'nello' }));
   }
   // arrays with holes (IndexedDB keeps them) are read hole by hole, never skipped
-  assert.equal(code(() => replay(S42, [{ bidder: 0, bid: 30, result: { by_side: [, 12] } }])), 'RESULT_NOT_INTEGER'); // eslint-disable-line no-sparse-arrays
-  assert.equal(code(() => replay(S42, [, { bidder: 0, bid: 30, result: { captured: 30 } }])), 'BAD_INPUT'); // eslint-disable-line no-sparse-arrays
-  assert.equal(code(() => replay(S42, [], 0, [, 0])), 'BAD_INPUT'); // eslint-disable-line no-sparse-arrays
+  assert.equal(
+    code(() => replay(S42, [{ bidder: 0, bid: 30, result: { by_side: [, 12] } }])),
+    'RESULT_NOT_INTEGER',
+  ); // eslint-disable-line no-sparse-arrays
+  assert.equal(
+    code(() => replay(S42, [, { bidder: 0, bid: 30, result: { captured: 30 } }])),
+    'BAD_INPUT',
+  ); // eslint-disable-line no-sparse-arrays
+  assert.equal(
+    code(() => replay(S42, [], 0, [, 0])),
+    'BAD_INPUT',
+  ); // eslint-disable-line no-sparse-arrays
   // a key set to undefined is absent, as in the JSON the server gets
-  const hand = { dealer: undefined, bidder: 0, bid: 30, trump: undefined, result: { captured: 30, declared: undefined } };
+  const hand = {
+    dealer: undefined,
+    bidder: 0,
+    bid: 30,
+    trump: undefined,
+    result: { captured: 30, declared: undefined },
+  };
   assert.deepEqual(replay(S42, [hand]).totals, [1, 0]);
   assert.equal(applyOverrides(S42, { nello: undefined }).nello, false);
   const { top_suit: _, ...stale } = S42;
-  assert.equal(code(() => replay(stale, [])), 'BAD_INPUT');
+  assert.equal(
+    code(() => replay(stale, [])),
+    'BAD_INPUT',
+  );
 });
 
 // --- differential run: random games through both engines --------------------------------------
@@ -157,7 +255,7 @@ test('no input crashes: malformed hands, bids and rulesets all end in RulesError
 function prng(seed) {
   let a = seed >>> 0;
   return () => {
-    a = (a + 0x6D2B79F5) >>> 0;
+    a = (a + 0x6d2b79f5) >>> 0;
     let t = Math.imul(a ^ (a >>> 15), 1 | a);
     t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
@@ -169,12 +267,62 @@ const gcd = (a, b) => (b ? gcd(b, a % b) : a);
 /** One to three knob overrides, near and past every knob's limits (or not a knob at all). */
 function randomOverrides(pick, int) {
   const knobs = Object.keys(PRESETS['straight-42']).concat(['bogus']);
-  const ints = [-1, 0, 1, 2, 3, 4, 7, 16, 17, 20, 21, 30, 42, 50, 51, 99, 100, 101, 10000, 10001,
-    10 ** 6, 10 ** 6 + 1];
-  const values = [...ints, null, true, false, 2.5, 'marks', 'points', 'forced', 'reshuffle',
-    'plus_one', 'double', 'once', 'until_pass', 'opponents_score', 'bidder_loses_bid', 'x',
-    [0, 1, 0, 1], [0, 1, 2], [0, 1, 0, 1, 0, 1], [0, 2], [], ['high'], ['low', 'low'],
-    [[5, 5, 10], [6, 4, 10]], [[5, 5, 51]], [[5, 5]], 'x'.repeat(2001)];
+  const ints = [
+    -1,
+    0,
+    1,
+    2,
+    3,
+    4,
+    7,
+    16,
+    17,
+    20,
+    21,
+    30,
+    42,
+    50,
+    51,
+    99,
+    100,
+    101,
+    10000,
+    10001,
+    10 ** 6,
+    10 ** 6 + 1,
+  ];
+  const values = [
+    ...ints,
+    null,
+    true,
+    false,
+    2.5,
+    'marks',
+    'points',
+    'forced',
+    'reshuffle',
+    'plus_one',
+    'double',
+    'once',
+    'until_pass',
+    'opponents_score',
+    'bidder_loses_bid',
+    'x',
+    [0, 1, 0, 1],
+    [0, 1, 2],
+    [0, 1, 0, 1, 0, 1],
+    [0, 2],
+    [],
+    ['high'],
+    ['low', 'low'],
+    [
+      [5, 5, 10],
+      [6, 4, 10],
+    ],
+    [[5, 5, 51]],
+    [[5, 5]],
+    'x'.repeat(2001),
+  ];
   const overrides = {};
   for (let i = int(1, 3); i > 0; i -= 1) overrides[pick(knobs)] = pick(values);
   return overrides;
@@ -194,15 +342,21 @@ function randomCases(seed, count) {
     const id = pick(ids);
     const overrides = rand() < 0.3 ? { nello: true, plunge: true, splash: true, sevens: true } : {};
     if (id === 'texas-88' || id === 'texas-88-points' || rand() < 0.2) delete overrides.nello;
-    if (rand() < 0.3) { // a house-rule ruleset: keep random overrides that make a valid one
+    if (rand() < 0.3) {
+      // a house-rule ruleset: keep random overrides that make a valid one
       const extra = { ...overrides, ...randomOverrides(pick, int) };
-      if (code(() => applyOverrides(PRESETS[id], extra)) === 'no error') Object.assign(overrides, extra);
+      if (code(() => applyOverrides(PRESETS[id], extra)) === 'no error')
+        Object.assign(overrides, extra);
     }
     const rs = applyOverrides(PRESETS[id], overrides);
     const sides = new Set(rs.sides).size;
-    const unit = rs.check_totals ? rs.count_tiles.reduce((g, t) => gcd(g, t[2]), rs.trick_value) : 1;
+    const unit = rs.check_totals
+      ? rs.count_tiles.reduce((g, t) => gcd(g, t[2]), rs.trick_value)
+      : 1;
     const split = () => {
-      const cuts = Array.from({ length: sides - 1 }, () => int(0, rs.points_per_hand / unit)).sort((a, b) => a - b);
+      const cuts = Array.from({ length: sides - 1 }, () => int(0, rs.points_per_hand / unit)).sort(
+        (a, b) => a - b,
+      );
       return [...cuts, rs.points_per_hand / unit].map((c, i) => (c - (i ? cuts[i - 1] : 0)) * unit);
     };
     const auction = (dealer, length) => {
@@ -215,9 +369,30 @@ function randomCases(seed, count) {
       return bids;
     };
     const corrupt = (h) => {
-      const key = pick(['bidder', 'bid', 'result', 'trump', 'penalties', 'dealer', 'bids', 'captured']);
-      const value = pick([...JUNK, undefined, -1, 0, 1, rs.players, rs.min_bid - 1, rs.mark_value + 1,
-        rs.points_per_hand + 1, { marks: 0 }, { contract: 'plunge', marks: 9 }, 'pass']);
+      const key = pick([
+        'bidder',
+        'bid',
+        'result',
+        'trump',
+        'penalties',
+        'dealer',
+        'bids',
+        'captured',
+      ]);
+      const value = pick([
+        ...JUNK,
+        undefined,
+        -1,
+        0,
+        1,
+        rs.players,
+        rs.min_bid - 1,
+        rs.mark_value + 1,
+        rs.points_per_hand + 1,
+        { marks: 0 },
+        { contract: 'plunge', marks: 9 },
+        'pass',
+      ]);
       if (key === 'captured' && h.result && typeof h.result === 'object') h.result.captured = value;
       else h[key] = value;
     };
@@ -227,47 +402,100 @@ function randomCases(seed, count) {
         h.bids = auction(dealer, 64);
       } else {
         h.bidder = int(0, rs.players - 1);
-        h.bid = pick(auction(dealer, int(1, rs.players)).filter((b) => b !== 'pass').concat([rs.min_bid]));
+        h.bid = pick(
+          auction(dealer, int(1, rs.players))
+            .filter((b) => b !== 'pass')
+            .concat([rs.min_bid]),
+        );
       }
       const nello = h.bid?.contract === 'nello' || h.bids?.some((b) => b?.contract === 'nello');
-      const trumps = [int(0, rs.top_suit), ...(rs.doubles_trump ? ['doubles'] : []), ...(rs.follow_me ? ['follow_me'] : [])];
-      if (rand() < 0.3) h.trump = nello ? 'none' : pick(rand() < 0.9 ? trumps : ['sevens', 'none', 9]);
+      const trumps = [
+        int(0, rs.top_suit),
+        ...(rs.doubles_trump ? ['doubles'] : []),
+        ...(rs.follow_me ? ['follow_me'] : []),
+      ];
+      if (rand() < 0.3)
+        h.trump = nello ? 'none' : pick(rand() < 0.9 ? trumps : ['sevens', 'none', 9]);
       const points = split();
       const captured = sides > 2 ? { by_side: points } : { captured: points[0] };
       h.result = nello ? { tricks: int(0, 1) } : pick([captured, captured, { by_side: points }]);
       if (rand() < 0.1) h.result.declared = pick(['made', 'set']);
-      if (rand() < 0.1) h.penalties = [{ kind: pick(['renege', 'table_talk', 'exposed_domino']), side: int(0, sides - 1) }];
+      if (rand() < 0.1)
+        h.penalties = [
+          { kind: pick(['renege', 'table_talk', 'exposed_domino']), side: int(0, sides - 1) },
+        ];
       if (rand() < 0.1) h.dealer = dealer;
       if (rand() < 0.04) corrupt(h);
       return h;
     };
     const dealer = int(0, rs.players - 1);
-    const kind = pick(['game', 'game', 'game', 'ladder', 'decided', 'ruleset', 'hand', 'canonical']);
+    const kind = pick([
+      'game',
+      'game',
+      'game',
+      'ladder',
+      'decided',
+      'ruleset',
+      'hand',
+      'canonical',
+    ]);
     if (kind === 'canonical') {
-      const bid = pick([...JUNK, rs.min_bid - 1, rs.mark_value - 1, rs.mark_value + 1, { marks: int(0, 9) },
-        { contract: pick(['nello', 'plunge', 'splash', 'sevens', 'dip', 'dive']), marks: int(0, 6),
+      const bid = pick([
+        ...JUNK,
+        rs.min_bid - 1,
+        rs.mark_value - 1,
+        rs.mark_value + 1,
+        { marks: int(0, 9) },
+        {
+          contract: pick(['nello', 'plunge', 'splash', 'sevens', 'dip', 'dive']),
+          marks: int(0, 6),
           ...(rand() < 0.5 ? { doubles: pick(['high', 'low', 'own_suit', 'x']) } : {}),
-          ...(rand() < 0.5 ? { doubles_held: int(0, 7) } : {}) },
-        ...auction(dealer, rs.players)]);
+          ...(rand() < 0.5 ? { doubles_held: int(0, 7) } : {}),
+        },
+        ...auction(dealer, rs.players),
+      ]);
       cases.push({ kind, id, overrides, bid });
     } else if (kind === 'hand') {
-      const totals = rand() < 0.9 ? Array.from({ length: sides }, () => int(-1, rs.target)) : pick(JUNK);
+      const totals =
+        rand() < 0.9 ? Array.from({ length: sides }, () => int(-1, rs.target)) : pick(JUNK);
       const scoredHands = pick([0, 1, 12, 13, 14, -1, 2.5, null]);
-      cases.push({ kind, id, overrides, hand: hand(dealer), dealer: pick([dealer, -1, rs.players, null]), totals, scoredHands });
+      cases.push({
+        kind,
+        id,
+        overrides,
+        hand: hand(dealer),
+        dealer: pick([dealer, -1, rs.players, null]),
+        totals,
+        scoredHands,
+      });
     } else if (kind === 'ruleset') {
       cases.push({ kind, id, overrides: randomOverrides(pick, int) });
     } else if (kind === 'game') {
-      const hands = Array.from({ length: rand() < 0.1 ? 0 : int(1, 16) }, (_, i) => hand((dealer + i) % rs.players));
-      const startTotals = rand() < 0.3 ? Array.from({ length: sides }, () => int(-2, rs.target + 1)) : null;
+      const hands = Array.from({ length: rand() < 0.1 ? 0 : int(1, 16) }, (_, i) =>
+        hand((dealer + i) % rs.players),
+      );
+      const startTotals =
+        rand() < 0.3 ? Array.from({ length: sides }, () => int(-2, rs.target + 1)) : null;
       cases.push({ kind, id, overrides, first_dealer: dealer, start_totals: startTotals, hands });
     } else if (kind === 'ladder') {
       const bids = auction(dealer, int(0, rs.players));
       if (rand() < 0.1) bids.push(pick([...JUNK, rs.min_bid, 'pass']));
       cases.push({ kind, id, overrides, dealer, auction: bids });
     } else {
-      const bid = pick(auction(dealer, rs.players).filter((b) => b !== 'pass').concat([rs.min_bid]));
+      const bid = pick(
+        auction(dealer, rs.players)
+          .filter((b) => b !== 'pass')
+          .concat([rs.min_bid]),
+      );
       const points = split().map((p) => (rand() < 0.5 ? p : 0));
-      cases.push({ kind, id, overrides, bid: rand() < 0.05 ? pick(JUNK) : bid, bidder: int(0, rs.players - 1), points });
+      cases.push({
+        kind,
+        id,
+        overrides,
+        bid: rand() < 0.05 ? pick(JUNK) : bid,
+        bidder: int(0, rs.players - 1),
+        points,
+      });
     }
   }
   return cases;
@@ -304,7 +532,8 @@ function runJs(c) {
     const rs = applyOverrides(PRESETS[c.id], c.overrides);
     if (c.kind === 'ruleset') return { value: rs };
     if (c.kind === 'canonical') return { value: canonicalBid(rs, c.bid) };
-    if (c.kind === 'hand') return { value: scoreHand(rs, c.hand, c.dealer, c.totals, { scoredHands: c.scoredHands }) };
+    if (c.kind === 'hand')
+      return { value: scoreHand(rs, c.hand, c.dealer, c.totals, { scoredHands: c.scoredHands }) };
     if (c.kind === 'game') return { value: replay(rs, c.hands, c.first_dealer, c.start_totals) };
     if (c.kind === 'ladder') return { value: legalBids(rs, c.auction, c.dealer) };
     return { value: handDecided(rs, c.bid, c.bidder, c.points) };
@@ -327,31 +556,48 @@ test(`differential: ${CASES} random games, ladders and decisions (seed ${SEED}) 
     errors += 'error' in got;
     assert.deepEqual(got, expected[i], `random case ${i}: ${JSON.stringify(c)}`);
   });
-  assert.ok(errors > CASES / 16 && errors < CASES * 0.75, `a useful mix of legal and illegal input (${errors} errors)`);
+  assert.ok(
+    errors > CASES / 16 && errors < CASES * 0.75,
+    `a useful mix of legal and illegal input (${errors} errors)`,
+  );
 });
 
-test('docs/rules.md 4-7, 13-16, 20, 23: every seat\'s offer equals rules.winnable_bids', () => {
+test("docs/rules.md 4-7, 13-16, 20, 23: every seat's offer equals rules.winnable_bids", () => {
   const want = python(`import json, rules
 print(json.dumps({k: [[rules.winnable_bids(rs, d, s) for s in range(rs.players)]
                       for d in range(rs.players)] for k, rs in rules.PRESETS.items()}))`);
   for (const [id, rs] of Object.entries(PRESETS)) {
     for (let dealer = 0; dealer < rs.players; dealer += 1) {
       for (let seat = 0; seat < rs.players; seat += 1) {
-        assert.deepEqual(winnableBids(rs, dealer, seat), want[id][dealer][seat], `${id} ${dealer} ${seat}`);
+        assert.deepEqual(
+          winnableBids(rs, dealer, seat),
+          want[id][dealer][seat],
+          `${id} ${dealer} ${seat}`,
+        );
       }
     }
   }
 });
 
-test('docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer\'s only', () => {
+test("docs/rules.md 13: game.js groups the offer; h2g2 nel-o is the dealer's only", () => {
   const h2g2 = PRESETS['h2g2-house'];
-  const nello = (seat) => groupedOffer(h2g2, 2, seat).contracts.filter((b) => b.contract === 'nello');
+  const nello = (seat) =>
+    groupedOffer(h2g2, 2, seat).contracts.filter((b) => b.contract === 'nello');
   assert.equal(nello(2).length, 3);
-  assert.deepEqual([0, 1, 3].map((seat) => nello(seat).length), [0, 0, 0]);
+  assert.deepEqual(
+    [0, 1, 3].map((seat) => nello(seat).length),
+    [0, 0, 0],
+  );
   const offer = groupedOffer(S42, 0, 1);
-  assert.deepEqual([offer.points[0], offer.points.at(-1), offer.marks, offer.contracts], [30, 41, [42, 84], []]);
+  assert.deepEqual(
+    [offer.points[0], offer.points.at(-1), offer.marks, offer.contracts],
+    [30, 41, [42, 84], []],
+  );
   assert.deepEqual(groupedOffer(S42, 0).marks, [42, 84, 126, 168, 210]);
-  assert.equal(code(() => winnableBids(S42, 0, 4)), 'SEAT_OUT_OF_RANGE');
+  assert.equal(
+    code(() => winnableBids(S42, 0, 4)),
+    'SEAT_OUT_OF_RANGE',
+  );
 });
 
 test('docs/rules.md 33: a stored ruleset from before both_past_target still scores', () => {
@@ -367,10 +613,15 @@ test('docs/rules.md 33: a stored ruleset from before both_past_target still scor
 test('docs/rules.md 13: a stored ruleset with nello_marks (before nello_levels) still scores', () => {
   const old = { ...PRESETS['wikipedia-42'], nello_marks: 2 };
   delete old.nello_levels;
-  const state = replay(old, [{ bidder: 1, bid: { contract: 'nello', doubles: 'high' }, result: { tricks: 0 } }]);
+  const state = replay(old, [
+    { bidder: 1, bid: { contract: 'nello', doubles: 'high' }, result: { tricks: 0 } },
+  ]);
   assert.deepEqual(state.totals, [0, 2]);
   assert.ok(winnableBids(old, 0, 1).some((b) => b.contract === 'nello' && b.marks === 2));
-  assert.equal(code(() => applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 0 })), 'BAD_OVERRIDE');
+  assert.equal(
+    code(() => applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 0 })),
+    'BAD_OVERRIDE',
+  );
   assert.deepEqual(applyOverrides(PRESETS['wikipedia-42'], { nello_marks: 3 }).nello_levels, [3]);
 });
 

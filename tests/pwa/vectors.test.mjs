@@ -10,20 +10,36 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 import {
-  RulesError, applyOverrides, canonicalBid, handDecided, legalBids, replay,
+  RulesError,
+  applyOverrides,
+  canonicalBid,
+  handDecided,
+  legalBids,
+  replay,
 } from '../../pwa/js/rules.js';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const VECTORS = join(ROOT, 'tests', 'vectors');
 
-const PRESETS = JSON.parse(execFileSync('python3', ['-c',
-  'import json, rules; print(json.dumps({k: v.to_dict() for k, v in rules.PRESETS.items()}))'],
-{ cwd: ROOT, encoding: 'utf8' }));
+const PRESETS = JSON.parse(
+  execFileSync(
+    'python3',
+    [
+      '-c',
+      'import json, rules; print(json.dumps({k: v.to_dict() for k, v in rules.PRESETS.items()}))',
+    ],
+    { cwd: ROOT, encoding: 'utf8' },
+  ),
+);
 
 /** Python's get_ruleset(preset_id, overrides), on the preset dicts from rules/. */
 function getRuleset(presetId, overrides) {
   if (!Object.hasOwn(PRESETS, presetId)) {
-    throw new RulesError(`ruleset ${JSON.stringify(presetId)} is not a preset`, 'UNKNOWN_RULESET', 'ruleset');
+    throw new RulesError(
+      `ruleset ${JSON.stringify(presetId)} is not a preset`,
+      'UNKNOWN_RULESET',
+      'ruleset',
+    );
   }
   return applyOverrides(PRESETS[presetId], overrides ?? null);
 }
@@ -40,18 +56,23 @@ function runCase(c) {
 
 /** A bid as a comparable string, after canonicalisation ("pass" stays "pass"). */
 function key(ruleset, bid) {
-  return JSON.stringify(canonicalBid(ruleset, bid), (_, v) => (
+  return JSON.stringify(canonicalBid(ruleset, bid), (_, v) =>
     v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v).sort()) : v));
+      ? Object.fromEntries(Object.entries(v).sort())
+      : v,
+  );
 }
 
 function checkError(c) {
-  assert.throws(() => runCase(c), (error) => {
-    assert.ok(error instanceof RulesError, `expected a RulesError, got ${error}`);
-    assert.equal(error.code, c.error.code, error.message);
-    if ('hand' in c.error) assert.equal(error.handIndex, c.error.hand, error.message);
-    return true;
-  });
+  assert.throws(
+    () => runCase(c),
+    (error) => {
+      assert.ok(error instanceof RulesError, `expected a RulesError, got ${error}`);
+      assert.equal(error.code, c.error.code, error.message);
+      if ('hand' in c.error) assert.equal(error.handIndex, c.error.hand, error.message);
+      return true;
+    },
+  );
 }
 
 function checkGame(c, state) {
@@ -65,7 +86,8 @@ function checkGame(c, state) {
     want.forEach((partial, index) => {
       for (const [k, v] of Object.entries(partial)) {
         const got = state.hands[index][k];
-        if (k === 'bid' && v !== null) assert.equal(key(ruleset, got), key(ruleset, v), `hand ${index} bid`);
+        if (k === 'bid' && v !== null)
+          assert.equal(key(ruleset, got), key(ruleset, v), `hand ${index} bid`);
         else assert.deepEqual(got, v, `hand ${index} ${k}`);
       }
     });
@@ -76,8 +98,10 @@ function checkLadder(c, [ruleset, ladder]) {
   const got = new Set(ladder.map((b) => key(ruleset, b)));
   const { exactly, includes = [], excludes = [] } = c.expect;
   if (exactly) assert.deepEqual(got, new Set(exactly.map((b) => key(ruleset, b))), 'exactly');
-  for (const bid of includes) assert.ok(got.has(key(ruleset, bid)), `includes ${JSON.stringify(bid)}`);
-  for (const bid of excludes) assert.ok(!got.has(excludedKey(ruleset, bid)), `excludes ${JSON.stringify(bid)}`);
+  for (const bid of includes)
+    assert.ok(got.has(key(ruleset, bid)), `includes ${JSON.stringify(bid)}`);
+  for (const bid of excludes)
+    assert.ok(!got.has(excludedKey(ruleset, bid)), `excludes ${JSON.stringify(bid)}`);
 }
 
 /** An excluded bid's key; one the ruleset cannot even parse is compared as written. */
@@ -91,7 +115,9 @@ function excludedKey(ruleset, bid) {
 }
 
 const KINDS = ['game', 'ladder', 'decided', 'ruleset_error'];
-const files = readdirSync(VECTORS).filter((f) => f.endsWith('.json')).sort();
+const files = readdirSync(VECTORS)
+  .filter((f) => f.endsWith('.json'))
+  .sort();
 assert.ok(files.length > 0, 'no vector files in tests/vectors');
 const seen = new Map();
 

@@ -7,30 +7,118 @@ import { seatName, bidLabel, countLabel } from '../game.js';
 /** Render the conflict of a game, if it has one. */
 export async function render(main, id) {
   const game = await getGame(id);
-  if (!game) { go('#/'); return; }
+  if (!game) {
+    go('#/');
+    return;
+  }
   const c = game.conflict;
-  if (!c) { go(`#/g/${id}`); return; }
-  const describe = (hand) => (hand
-    ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
-    : 'no such hand (removed)');
-  main.append(h('h1', {}, c.hand_no ? `Hand ${c.hand_no}: two versions` : 'The server refused this game'));
+  if (!c) {
+    go(`#/g/${id}`);
+    return;
+  }
+  const describe = (hand) =>
+    hand
+      ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
+      : 'no such hand (removed)';
+  main.append(
+    h('h1', {}, c.hand_no ? `Hand ${c.hand_no}: two versions` : 'The server refused this game'),
+  );
   if (c.status === 409 || c.status === 412) {
     main.append(
-      h('p', {}, 'Another phone changed this game while this one was saving. Nothing is lost: pick the version to keep.'),
-      h('div', { class: 'versions' },
-        h('section', { class: 'card', 'aria-labelledby': 'mine-title' }, h('h2', { id: 'mine-title' }, 'This phone'), h('p', { id: 'mine' }, c.kind === 'delete' ? 'undo this hand' : describe(c.mine))),
-        h('section', { class: 'card', 'aria-labelledby': 'theirs-title' }, h('h2', { id: 'theirs-title' }, 'The other phone'), h('p', { id: 'theirs' }, describe(c.theirs)))),
+      h(
+        'p',
+        {},
+        'Another phone changed this game while this one was saving. Nothing is lost: pick the version to keep.',
+      ),
+      h(
+        'div',
+        { class: 'versions' },
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'mine-title' },
+          h('h2', { id: 'mine-title' }, 'This phone'),
+          h('p', { id: 'mine' }, c.kind === 'delete' ? 'undo this hand' : describe(c.mine)),
+        ),
+        h(
+          'section',
+          { class: 'card', 'aria-labelledby': 'theirs-title' },
+          h('h2', { id: 'theirs-title' }, 'The other phone'),
+          h('p', { id: 'theirs' }, describe(c.theirs)),
+        ),
+      ),
       h('p', { class: 'muted' }, c.message),
-      h('div', { class: 'actions' },
-        h('button', { type: 'button', id: 'keep-theirs', onclick: async () => { await keepTheirs(id); toast('Kept the other version'); go(`#/g/${id}`); } }, 'Keep theirs'),
-        h('button', { type: 'button', class: 'primary', id: 'keep-mine', onclick: async () => { await keepMine(id); toast('Kept this phone’s version'); go(`#/g/${id}`); } }, 'Keep mine')));
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            id: 'keep-theirs',
+            onclick: async () => {
+              await keepTheirs(id);
+              toast('Kept the other version');
+              go(`#/g/${id}`);
+            },
+          },
+          'Keep theirs',
+        ),
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            id: 'keep-mine',
+            onclick: async () => {
+              await keepMine(id);
+              toast('Kept this phone’s version');
+              go(`#/g/${id}`);
+            },
+          },
+          'Keep mine',
+        ),
+      ),
+    );
     return;
   }
   main.append(
     h('p', {}, `The server said: ${c.message}`),
     c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
-    h('p', { class: 'muted' }, 'The hand stays on this phone. Change it and it will be sent again, or try sending it unchanged.'),
-    h('div', { class: 'actions' },
-      c.hand_no ? h('button', { type: 'button', onclick: async () => { await updateGame(id, (g) => { g.conflict = null; }); go(`#/g/${id}/hand/${c.hand_no}`); } }, 'Change it') : null,
-      h('button', { type: 'button', class: 'primary', onclick: async () => { await keepMine(id); go(`#/g/${id}`); } }, 'Send again')));
+    h(
+      'p',
+      { class: 'muted' },
+      'The hand stays on this phone. Change it and it will be sent again, or try sending it unchanged.',
+    ),
+    h(
+      'div',
+      { class: 'actions' },
+      c.hand_no
+        ? h(
+            'button',
+            {
+              type: 'button',
+              onclick: async () => {
+                await updateGame(id, (g) => {
+                  g.conflict = null;
+                });
+                go(`#/g/${id}/hand/${c.hand_no}`);
+              },
+            },
+            'Change it',
+          )
+        : null,
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary',
+          onclick: async () => {
+            await keepMine(id);
+            go(`#/g/${id}`);
+          },
+        },
+        'Send again',
+      ),
+    ),
+  );
 }

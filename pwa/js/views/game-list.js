@@ -15,19 +15,41 @@ function rulesLine(game) {
 function entry(game) {
   const { state } = score(game);
   const totals = state ? state.totals : Array.from({ length: sideCount(game.rules) }, () => null);
-  const teams = totals.map((t, side) => h('span', { class: 'team' },
-    h('span', { class: 'team-name' }, sideName(game, side)), ' ',
-    h('strong', { class: 'team-score' }, t === null ? '?' : String(t))));
-  const over = state && state.game_over;
-  const when = new Date(game.created_at).toLocaleDateString(undefined,
-    { day: 'numeric', month: 'short', year: 'numeric' });
+  const teams = totals.map((t, side) =>
+    h(
+      'span',
+      { class: 'team' },
+      h('span', { class: 'team-name' }, sideName(game, side)),
+      ' ',
+      h('strong', { class: 'team-score' }, t === null ? '?' : String(t)),
+    ),
+  );
+  const over = state?.game_over;
+  const when = new Date(game.created_at).toLocaleDateString(undefined, {
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+  });
   const unsynced = game.hands.filter((x) => x.sync !== 'synced').length + (game.created ? 0 : 1);
-  const sync = unsynced ? h('span', { class: 'sync local' }, `${unsynced} on this phone only`)
+  const sync = unsynced
+    ? h('span', { class: 'sync local' }, `${unsynced} on this phone only`)
     : h('span', { class: 'sync synced' }, 'all sent');
-  return h('li', {}, h('a', { class: 'btn game', href: `#/g/${game.id}` },
-    h('span', { class: 'teams' }, teams),
-    h('span', { class: 'muted ruleset' }, `${rulesLine(game)}${over ? ', finished' : ''}`),
-    h('span', { class: 'when-sync' }, h('span', { class: 'muted when' }, `Started ${when}`), sync)));
+  return h(
+    'li',
+    {},
+    h(
+      'a',
+      { class: 'btn game', href: `#/g/${game.id}` },
+      h('span', { class: 'teams' }, teams),
+      h('span', { class: 'muted ruleset' }, `${rulesLine(game)}${over ? ', finished' : ''}`),
+      h(
+        'span',
+        { class: 'when-sync' },
+        h('span', { class: 'muted when' }, `Started ${when}`),
+        sync,
+      ),
+    ),
+  );
 }
 
 /** Render the list of games. */
@@ -36,8 +58,17 @@ export async function render(main) {
   const items = games.map(entry);
   main.append(
     h('h1', {}, 'Your games'),
-    items.length ? h('ul', { class: 'list' }, items)
-      : h('p', { class: 'muted' }, 'No games yet. A new game works without a signal once the app has loaded.'),
-    h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game')),
+    items.length
+      ? h('ul', { class: 'list' }, items)
+      : h(
+          'p',
+          { class: 'muted' },
+          'No games yet. A new game works without a signal once the app has loaded.',
+        ),
+    h(
+      'div',
+      { class: 'actions' },
+      h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game'),
+    ),
   );
 }

@@ -13,15 +13,23 @@ export async function render(main, id) {
   const draw = async () => {
     const game = await getGame(id);
     if (!alive) return;
-    if (!game) { go('#/'); return; }
+    if (!game) {
+      go('#/');
+      return;
+    }
     const nodes = await screen(game);
     if (alive) main.replaceChildren(...nodes);
   };
-  const onChange = (e) => { if (e.detail === id) draw(); };
+  const onChange = (e) => {
+    if (e.detail === id) draw();
+  };
   window.addEventListener('tally:changed', onChange);
   await draw();
   syncNow();
-  return () => { alive = false; window.removeEventListener('tally:changed', onChange); };
+  return () => {
+    alive = false;
+    window.removeEventListener('tally:changed', onChange);
+  };
 }
 
 async function screen(game) {
@@ -29,54 +37,141 @@ async function screen(game) {
   const out = [];
   const totals = state.totals.map((t, side) => `${sideName(game, side)} ${t}`).join(', ');
   if (state.game_over) {
-    out.push(h('h1', { class: 'winner' }, `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`));
+    out.push(
+      h(
+        'h1',
+        { class: 'winner' },
+        `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`,
+      ),
+    );
     out.push(h('p', { class: 'turn', id: 'why-over' }, endSentence(game, state)));
   } else {
     out.push(h('h1', {}, 'Share this game'));
   }
-  out.push(h('p', { class: 'turn' }, `${totals} (${unit(game.rules)}) after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`));
+  out.push(
+    h(
+      'p',
+      { class: 'turn' },
+      `${totals} (${unit(game.rules)}) after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`,
+    ),
+  );
   const made = game.hands.filter((_, i) => state.hands[i].outcome === 'made').length;
-  out.push(h('p', { class: 'muted turn' }, `${made} bids made, ${game.hands.length - made} set or reshuffled.`,
-    ...bestHand(game, state)));
+  out.push(
+    h(
+      'p',
+      { class: 'muted turn' },
+      `${made} bids made, ${game.hands.length - made} set or reshuffled.`,
+      ...bestHand(game, state),
+    ),
+  );
 
   const shareUrl = game.share_url;
   const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;
-  const shareBox = h('section', { class: 'card stack', 'aria-labelledby': 'share-title' },
-    h('h2', { id: 'share-title' }, 'Follow along (read-only)'));
+  const shareBox = h(
+    'section',
+    { class: 'card stack', 'aria-labelledby': 'share-title' },
+    h('h2', { id: 'share-title' }, 'Follow along (read-only)'),
+  );
   if (shareUrl) {
     shareBox.append(
-      h('p', {}, h('a', { href: shareUrl, id: 'share-link', class: 'url', target: '_blank', rel: 'noopener' }, shareUrl)),
-      h('button', { type: 'button', class: 'primary', id: 'share', onclick: () => share(shareUrl, totals) },
-        navigator.share ? 'Share link' : 'Copy link'),
-      await qrFigure(shareUrl, 'QR code of the read-only link'));
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { href: shareUrl, id: 'share-link', class: 'url', target: '_blank', rel: 'noopener' },
+          shareUrl,
+        ),
+      ),
+      h(
+        'button',
+        { type: 'button', class: 'primary', id: 'share', onclick: () => share(shareUrl, totals) },
+        navigator.share ? 'Share link' : 'Copy link',
+      ),
+      await qrFigure(shareUrl, 'QR code of the read-only link'),
+    );
   } else {
-    shareBox.append(h('p', { class: 'muted' }, game.created && game.share_url === null
-      ? 'Sharing is off.' : 'The share link appears once this phone has been online.'));
+    shareBox.append(
+      h(
+        'p',
+        { class: 'muted' },
+        game.created && game.share_url === null
+          ? 'Sharing is off.'
+          : 'The share link appears once this phone has been online.',
+      ),
+    );
   }
   if (game.created) {
-    shareBox.append(h('div', { class: 'row' },
-      h('button', { type: 'button', id: 'rotate', onclick: () => setShare(game, 'rotate') }, shareUrl ? 'New link' : 'Share again'),
-      shareUrl ? h('button', { type: 'button', id: 'revoke', onclick: () => setShare(game, 'revoke') }, 'Stop sharing') : null));
+    shareBox.append(
+      h(
+        'div',
+        { class: 'row' },
+        h(
+          'button',
+          { type: 'button', id: 'rotate', onclick: () => setShare(game, 'rotate') },
+          shareUrl ? 'New link' : 'Share again',
+        ),
+        shareUrl
+          ? h(
+              'button',
+              { type: 'button', id: 'revoke', onclick: () => setShare(game, 'revoke') },
+              'Stop sharing',
+            )
+          : null,
+      ),
+    );
   }
-  const joinBox = h('details', { class: 'card' }, h('summary', { class: 'btn' }, 'Let another phone keep score'),
+  const joinBox = h(
+    'details',
+    { class: 'card' },
+    h('summary', { class: 'btn' }, 'Let another phone keep score'),
     h('p', {}, 'Anyone with this link can change the score. Show it only at the table.'),
-    h('button', { type: 'button', id: 'copy-join', onclick: () => copy(joinUrl, 'Editor link copied') }, 'Copy editor link'));
-  joinBox.addEventListener('toggle', async () => {
-    if (joinBox.open && !joinBox.querySelector('svg')) joinBox.append(await qrFigure(joinUrl, 'QR code of the editor link'));
-  }, { once: false });
+    h(
+      'button',
+      { type: 'button', id: 'copy-join', onclick: () => copy(joinUrl, 'Editor link copied') },
+      'Copy editor link',
+    ),
+  );
+  joinBox.addEventListener(
+    'toggle',
+    async () => {
+      if (joinBox.open && !joinBox.querySelector('svg'))
+        joinBox.append(await qrFigure(joinUrl, 'QR code of the editor link'));
+    },
+    { once: false },
+  );
   out.push(shareBox, joinBox);
-  out.push(h('div', { class: 'actions' },
-    h('a', { class: state.game_over ? 'btn' : 'btn primary', href: `#/g/${game.id}` }, state.game_over ? 'Sheet' : 'Back to the sheet'),
-    state.game_over ? h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch') : null));
+  out.push(
+    h(
+      'div',
+      { class: 'actions' },
+      h(
+        'a',
+        { class: state.game_over ? 'btn' : 'btn primary', href: `#/g/${game.id}` },
+        state.game_over ? 'Sheet' : 'Back to the sheet',
+      ),
+      state.game_over
+        ? h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch')
+        : null,
+    ),
+  );
   return out;
 }
 
 function bestHand(game, state) {
   let best = -1;
-  state.hands.forEach((r, i) => { if (r.outcome === 'made' && (best < 0 || bidValue(game, r.bid) > bidValue(game, state.hands[best].bid))) best = i; });
+  state.hands.forEach((r, i) => {
+    if (
+      r.outcome === 'made' &&
+      (best < 0 || bidValue(game, r.bid) > bidValue(game, state.hands[best].bid))
+    )
+      best = i;
+  });
   if (best < 0) return [];
   const r = state.hands[best];
-  return [` Biggest bid made: ${seatName(game, r.bidder)}, ${bidLabel(game.rules, r.bid)} (${awardLabel(game, r)}).`];
+  return [
+    ` Biggest bid made: ${seatName(game, r.bidder)}, ${bidLabel(game.rules, r.bid)} (${awardLabel(game, r)}).`,
+  ];
 }
 
 const bidValue = (game, bid) => (typeof bid === 'number' ? bid : bid.marks * game.rules.mark_value);
@@ -89,20 +184,35 @@ async function qrFigure(text, alt) {
 /** Rotate or revoke the read-only link (needs the network: the old link must stop working now). */
 async function setShare(game, action) {
   let res;
-  try { res = await api.shareGame(game.id, game.edit_token, { action }); } catch (err) {
+  try {
+    res = await api.shareGame(game.id, game.edit_token, { action });
+  } catch (err) {
     if (!(err instanceof TypeError)) throw err;
     toast('No signal: try again when online');
     return;
   }
-  if (res.status !== 200) { toast(api.errorMessage(res)); return; }
-  await updateGame(game.id, (g) => { g.share_url = res.body.share_url; g.share_token = res.body.share_token; });
-  toast(action === 'revoke' ? 'The old link no longer works' : 'New link made; the old one no longer works');
+  if (res.status !== 200) {
+    toast(api.errorMessage(res));
+    return;
+  }
+  await updateGame(game.id, (g) => {
+    g.share_url = res.body.share_url;
+    g.share_token = res.body.share_token;
+  });
+  toast(
+    action === 'revoke'
+      ? 'The old link no longer works'
+      : 'New link made; the old one no longer works',
+  );
   window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
 }
 
 async function share(url, text) {
   if (navigator.share) {
-    try { await navigator.share({ title: 'Tally 42', text: `Texas 42: ${text}`, url }); return; } catch (err) {
+    try {
+      await navigator.share({ title: 'Tally 42', text: `Texas 42: ${text}`, url });
+      return;
+    } catch (err) {
       if (err.name === 'AbortError') return;
     }
   }
@@ -110,5 +220,10 @@ async function share(url, text) {
 }
 
 async function copy(text, done) {
-  try { await navigator.clipboard.writeText(text); toast(done); } catch { toast(text); }
+  try {
+    await navigator.clipboard.writeText(text);
+    toast(done);
+  } catch {
+    toast(text);
+  }
 }

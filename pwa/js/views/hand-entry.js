@@ -85,11 +85,13 @@ export function seatGrid(
   });
   grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
   const farStart = Math.floor((cols - far.length) / 2) + 1;
-  far.forEach((seat, i) => grid.append(place(cell(seat), 1, farStart + i)));
+  far.forEach((seat, i) => {
+    grid.append(place(cell(seat), 1, farStart + i));
+  });
   const nearRow = far.length ? 2 : 1;
-  near.forEach((seat, i) =>
-    grid.append(place(cell(seat), nearRow, Math.floor((cols - 3) / 2) + 1 + i)),
-  );
+  near.forEach((seat, i) => {
+    grid.append(place(cell(seat), nearRow, Math.floor((cols - 3) / 2) + 1 + i));
+  });
   if (pass) {
     const label = ['All passed', pass.mode === 'forced' ? 'dealer forced' : 'reshuffle'];
     const el = button(
@@ -110,7 +112,7 @@ const passMode = (rules) => (rules.all_pass === 'forced' ? 'forced' : 'pass');
 /** The note on the sheet about hands set aside by an edit, with "Put them back". */
 export function setAsideNote(game) {
   const s = game.set_aside;
-  if (!s || !s.hands || !s.hands.length) return null;
+  if (!s?.hands?.length) return null;
   const last = s.first_hand_no + s.hands.length - 1;
   return h(
     'p',
@@ -387,7 +389,7 @@ export async function render(main, id, handNo, firstBidder) {
       return;
     }
     if (isAllTricks(r, bid) && unit(r) === 'marks') {
-      const took = pick.result && pick.result.captured;
+      const took = pick.result?.captured;
       const set = Boolean(pick.result && pick.result.declared === 'set');
       countBox.replaceChildren(
         h(
@@ -442,7 +444,7 @@ export async function render(main, id, handNo, firstBidder) {
 
   /** Large hands (88, 72 ...): tens, then units; only counts that can happen are enabled. */
   function pads(need) {
-    const captured = pick.result && pick.result.captured;
+    const captured = pick.result?.captured;
     const tens =
       captured !== undefined && captured !== null ? Math.floor(captured / 10) * 10 : pick.tens;
     const tensList = [...new Set(counts.map((n) => Math.floor(n / 10) * 10))];
@@ -490,8 +492,7 @@ export async function render(main, id, handNo, firstBidder) {
   function drawBySide() {
     const n = sideCount(r);
     if (!pick.sides) {
-      pick.sides =
-        pick.result && pick.result.by_side ? [...pick.result.by_side] : new Array(n).fill(null);
+      pick.sides = pick.result?.by_side ? [...pick.result.by_side] : new Array(n).fill(null);
       pick.filled = null; // the side whose count was worked out, not tapped
       pick.active = pick.bidder !== null ? r.sides[pick.bidder] : 0; // the bidders' count first
     }

@@ -9,16 +9,41 @@ import { rulesBody } from './rules-screen.js';
 const marksOf = (n) => `${n} mark${n === 1 ? '' : 's'}`;
 // each house rule's line is written from the knobs it switches on, so it matches the score
 const SWITCHES = [
-  ['nello', 'Nel-o', (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`],
-  ['plunge', 'Plunge', (r) => `A player holding ${r.plunge_doubles} doubles may bid `
-    + `${marksOf(r.plunge_marks)} and must take every trick.`],
-  ['splash', 'Splash', (r) => `Like a plunge with ${r.splash_doubles} doubles, `
-    + `for ${marksOf(r.splash_marks)}.`],
-  ['sevens', 'Sevens', () => 'A bidder of one mark or more may call sevens: the tile closest to seven '
-    + 'pips wins each trick.'],
-  ['follow_me', 'Follow-me', () => 'The bidder may call no trump: the first tile led sets the suit.'],
-  ['forced', 'Forced bid', () => 'When everyone passes, the shaker must bid; off means the dominoes '
-    + 'are shaken again.'],
+  [
+    'nello',
+    'Nel-o',
+    (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`,
+  ],
+  [
+    'plunge',
+    'Plunge',
+    (r) =>
+      `A player holding ${r.plunge_doubles} doubles may bid ` +
+      `${marksOf(r.plunge_marks)} and must take every trick.`,
+  ],
+  [
+    'splash',
+    'Splash',
+    (r) => `Like a plunge with ${r.splash_doubles} doubles, ` + `for ${marksOf(r.splash_marks)}.`,
+  ],
+  [
+    'sevens',
+    'Sevens',
+    () =>
+      'A bidder of one mark or more may call sevens: the tile closest to seven ' +
+      'pips wins each trick.',
+  ],
+  [
+    'follow_me',
+    'Follow-me',
+    () => 'The bidder may call no trump: the first tile led sets the suit.',
+  ],
+  [
+    'forced',
+    'Forced bid',
+    () =>
+      'When everyone passes, the shaker must bid; off means the dominoes ' + 'are shaken again.',
+  ],
 ];
 
 /** Render the new-game form; rematchId pre-fills it from a finished game. */
@@ -26,69 +51,130 @@ export async function render(main, rematchId) {
   const presets = await loadRulesets();
   const from = rematchId ? await getGame(rematchId) : null;
   if (!presets.length) {
-    main.append(h('h1', {}, 'New game'), h('p', { class: 'banner' },
-      'The rules have not been loaded yet. Open the app once with a signal; after that new games work offline.'));
+    main.append(
+      h('h1', {}, 'New game'),
+      h(
+        'p',
+        { class: 'banner' },
+        'The rules have not been loaded yet. Open the app once with a signal; after that new games work offline.',
+      ),
+    );
     return;
   }
   const form = h('form', { class: 'stack', novalidate: true });
   let scoring = from ? from.rules.scoring : 'marks';
   let preset = from ? presets.find((p) => p.id === from.ruleset) : null;
   const overrides = { ...(from ? from.overrides : {}) };
-  let dealer = from ? score(from).state?.next_dealer ?? 0 : 0;
+  let dealer = from ? (score(from).state?.next_dealer ?? 0) : 0;
 
   const scoringRow = h('div', { class: 'row', role: 'group', 'aria-label': 'Scoring' });
-  const presetSelect = h('select', { id: 'preset', onchange: () => { preset = presets.find((p) => p.id === presetSelect.value); resetRules(); } });
+  const presetSelect = h('select', {
+    id: 'preset',
+    onchange: () => {
+      preset = presets.find((p) => p.id === presetSelect.value);
+      resetRules();
+    },
+  });
   const houseBox = h('fieldset', {}, h('legend', {}, 'House rules'));
   const namesBox = h('fieldset', {}, h('legend', {}, 'Teams and players (optional)'));
   const shakerBox = h('fieldset', {}, h('legend', {}, 'Who shakes first'));
   const carryBox = h('fieldset', {}, h('legend', {}, 'Score carried over from paper'));
   const desc = h('p', { class: 'muted', id: 'preset-desc' });
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
-  const carryError = h('p', { class: 'banner field-error', id: 'carry-error', role: 'alert', hidden: true });
+  const carryError = h('p', {
+    class: 'banner field-error',
+    id: 'carry-error',
+    role: 'alert',
+    hidden: true,
+  });
   const explained = h('div', { id: 'rules-explained' });
-  const explainBox = h('details', { class: 'card' },
-    h('summary', { class: 'btn', id: 'explain' }, 'What these rules mean'), explained);
+  const explainBox = h(
+    'details',
+    { class: 'card' },
+    h('summary', { class: 'btn', id: 'explain' }, 'What these rules mean'),
+    explained,
+  );
 
   const rules = () => applyOverrides(preset, overrides);
   const nameInputs = [];
 
   function drawScoring() {
-    scoringRow.replaceChildren(...['marks', 'points'].map((kind) => h('button', {
-      type: 'button', 'aria-pressed': String(scoring === kind),
-      onclick: () => { scoring = kind; preset = null; drawScoring(); resetRules(); },
-    }, kind === 'marks' ? 'Marks (to 7)' : 'Points (to 250)')));
+    scoringRow.replaceChildren(
+      ...['marks', 'points'].map((kind) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            'aria-pressed': String(scoring === kind),
+            onclick: () => {
+              scoring = kind;
+              preset = null;
+              drawScoring();
+              resetRules();
+            },
+          },
+          kind === 'marks' ? 'Marks (to 7)' : 'Points (to 250)',
+        ),
+      ),
+    );
   }
 
   function resetRules() {
     const fit = presets.filter((p) => p.scoring === scoring);
-    if (!preset || preset.scoring !== scoring) { preset = fit[0] || presets[0]; for (const k of Object.keys(overrides)) delete overrides[k]; }
-    presetSelect.replaceChildren(...fit.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)));
+    if (!preset || preset.scoring !== scoring) {
+      preset = fit[0] || presets[0];
+      for (const k of Object.keys(overrides)) delete overrides[k];
+    }
+    presetSelect.replaceChildren(
+      ...fit.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)),
+    );
     desc.textContent = preset.description || '';
     drawExplained();
-    drawHouse(); drawNames(); drawShaker(); drawCarry();
+    drawHouse();
+    drawNames();
+    drawShaker();
+    drawCarry();
   }
 
   function drawExplained() {
     let r;
-    try { r = rules(); } catch (err) { if (err instanceof RulesError) return; throw err; }
+    try {
+      r = rules();
+    } catch (err) {
+      if (err instanceof RulesError) return;
+      throw err;
+    }
     explained.replaceChildren(...rulesBody(r, null).filter(Boolean));
   }
 
   function drawHouse() {
     const r = rules();
-    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(([key, title, why]) => {
-      const on = key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]);
-      const input = h('input', { type: 'checkbox', id: `rule-${key}`, checked: on, 'aria-describedby': `why-${key}`,
-        onchange: () => {
-          if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
-          else overrides[key] = input.checked;
-          for (const [k, v] of Object.entries(overrides)) if (preset[k] === v) delete overrides[k];
-          drawExplained();
-        } });
-      // the whole row is the label, so the tap target is the row, not the small box
-      return h('label', { class: 'switch', for: `rule-${key}` }, input, h('strong', {}, title),
-        h('span', { class: 'why', id: `why-${key}` }, why(r)));
-    });
+    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(
+      ([key, title, why]) => {
+        const on = key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]);
+        const input = h('input', {
+          type: 'checkbox',
+          id: `rule-${key}`,
+          checked: on,
+          'aria-describedby': `why-${key}`,
+          onchange: () => {
+            if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
+            else overrides[key] = input.checked;
+            for (const [k, v] of Object.entries(overrides))
+              if (preset[k] === v) delete overrides[k];
+            drawExplained();
+          },
+        });
+        // the whole row is the label, so the tap target is the row, not the small box
+        return h(
+          'label',
+          { class: 'switch', for: `rule-${key}` },
+          input,
+          h('strong', {}, title),
+          h('span', { class: 'why', id: `why-${key}` }, why(r)),
+        );
+      },
+    );
     houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
   }
 
@@ -98,41 +184,97 @@ export async function render(main, rematchId) {
     nameInputs.length = 0;
     const boxes = [];
     for (let side = 0; side < sideCount(r); side += 1) {
-      const team = from && from.teams ? from.teams[side] : null;
-      const teamInput = h('input', { type: 'text', id: `team-${side}`, placeholder: sideName(probe, side), value: team ? team.name : '', autocomplete: 'off' });
-      const players = seatsOf(r, side).map((seat, i) => h('input', { type: 'text', id: `seat-${seat}`, 'aria-label': `Player at seat ${seat + 1}, ${sideName(probe, side)}`,
-        placeholder: seatName(probe, seat), value: team && team.players ? team.players[i] || '' : '', autocomplete: 'off' }));
+      const team = from?.teams ? from.teams[side] : null;
+      const teamInput = h('input', {
+        type: 'text',
+        id: `team-${side}`,
+        placeholder: sideName(probe, side),
+        value: team ? team.name : '',
+        autocomplete: 'off',
+      });
+      const players = seatsOf(r, side).map((seat, i) =>
+        h('input', {
+          type: 'text',
+          id: `seat-${seat}`,
+          'aria-label': `Player at seat ${seat + 1}, ${sideName(probe, side)}`,
+          placeholder: seatName(probe, seat),
+          value: team?.players ? team.players[i] || '' : '',
+          autocomplete: 'off',
+        }),
+      );
       nameInputs.push({ teamInput, players });
-      boxes.push(h('div', { class: 'stack' }, h('label', { for: `team-${side}` }, `Team ${side + 1}`), teamInput, ...players));
+      boxes.push(
+        h(
+          'div',
+          { class: 'stack' },
+          h('label', { for: `team-${side}` }, `Team ${side + 1}`),
+          teamInput,
+          ...players,
+        ),
+      );
     }
-    namesBox.replaceChildren(h('legend', {}, 'Teams and players (optional)'), h('div', { class: 'names' }, boxes));
+    namesBox.replaceChildren(
+      h('legend', {}, 'Teams and players (optional)'),
+      h('div', { class: 'names' }, boxes),
+    );
   }
 
   function drawShaker() {
     const r = rules();
     const names = currentNames(r);
     if (dealer >= r.players) dealer = 0;
-    const buttons = Array.from({ length: r.players }, (_, seat) => h('button', {
-      type: 'button', 'aria-pressed': String(seat === dealer),
-      onclick: () => { dealer = seat; drawShaker(); },
-    }, seatName(names, seat)));
-    shakerBox.replaceChildren(h('legend', {}, 'Who shakes first'), h('div', { class: 'grid wide' }, buttons));
+    const buttons = Array.from({ length: r.players }, (_, seat) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(seat === dealer),
+          onclick: () => {
+            dealer = seat;
+            drawShaker();
+          },
+        },
+        seatName(names, seat),
+      ),
+    );
+    shakerBox.replaceChildren(
+      h('legend', {}, 'Who shakes first'),
+      h('div', { class: 'grid wide' }, buttons),
+    );
   }
 
   function drawCarry() {
     const r = rules();
     const names = currentNames(r);
-    const inputs = Array.from({ length: sideCount(r) }, (_, side) => h('label', {}, sideName(names, side),
-      h('input', { type: 'number', min: 0, max: r.target - 1, step: 1, inputmode: 'numeric',
-        id: `carry-${side}`, placeholder: '0', 'aria-describedby': 'carry-error' })));
+    const inputs = Array.from({ length: sideCount(r) }, (_, side) =>
+      h(
+        'label',
+        {},
+        sideName(names, side),
+        h('input', {
+          type: 'number',
+          min: 0,
+          max: r.target - 1,
+          step: 1,
+          inputmode: 'numeric',
+          id: `carry-${side}`,
+          placeholder: '0',
+          'aria-describedby': 'carry-error',
+        }),
+      ),
+    );
     carryError.hidden = true;
-    carryBox.replaceChildren(h('legend', {}, 'Score carried over from paper'),
-      h('div', { class: 'names' }, inputs), carryError);
+    carryBox.replaceChildren(
+      h('legend', {}, 'Score carried over from paper'),
+      h('div', { class: 'names' }, inputs),
+      carryError,
+    );
   }
 
   function currentNames(r) {
     const teams = nameInputs.map(({ teamInput, players }) => ({
-      name: teamInput.value.trim(), players: players.map((p) => p.value.trim()),
+      name: teamInput.value.trim(),
+      players: players.map((p) => p.value.trim()),
     }));
     return { rules: r, teams };
   }
@@ -142,16 +284,24 @@ export async function render(main, rematchId) {
     error.hidden = true;
     carryError.hidden = true;
     let r;
-    try { r = rules(); } catch (err) {
+    try {
+      r = rules();
+    } catch (err) {
       if (!(err instanceof RulesError)) throw err;
-      error.textContent = err.message; error.hidden = false; return;
+      error.textContent = err.message;
+      error.hidden = false;
+      return;
     }
     const typed = currentNames(r);
     const teams = typed.teams.map((team, side) => ({
       name: team.name || sideName({ rules: r, teams: [] }, side),
-      players: team.players.map((p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i])),
+      players: team.players.map(
+        (p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i]),
+      ),
     }));
-    const carry = Array.from({ length: sideCount(r) }, (_, side) => Number(form.querySelector(`#carry-${side}`).value || 0));
+    const carry = Array.from({ length: sideCount(r) }, (_, side) =>
+      Number(form.querySelector(`#carry-${side}`).value || 0),
+    );
     if (carry.some((n) => !Number.isInteger(n) || n < 0 || n >= r.target)) {
       // said next to the boxes, and brought into view with the first wrong box focused
       carryError.textContent = `A score carried over from paper is a whole number from 0 to ${r.target - 1}.`;
@@ -163,7 +313,11 @@ export async function render(main, rematchId) {
       return;
     }
     const game = await createGame({
-      ruleset: preset.id, overrides: { ...overrides }, rules: r, teams, firstDealer: dealer,
+      ruleset: preset.id,
+      overrides: { ...overrides },
+      rules: r,
+      teams,
+      firstDealer: dealer,
       startTotals: carry.some(Boolean) ? carry : null,
     });
     toast('Game saved on this phone');
@@ -175,8 +329,17 @@ export async function render(main, rematchId) {
     h('h1', {}, from ? 'Rematch' : 'New game'),
     h('fieldset', {}, h('legend', {}, 'Scoring'), scoringRow),
     h('div', {}, h('label', { for: 'preset' }, h('strong', {}, 'Rules')), presetSelect, desc),
-    explainBox, houseBox, namesBox, shakerBox, carryBox, error,
-    h('div', { class: 'actions' }, h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game')),
+    explainBox,
+    houseBox,
+    namesBox,
+    shakerBox,
+    carryBox,
+    error,
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game'),
+    ),
   );
   drawScoring();
   resetRules();

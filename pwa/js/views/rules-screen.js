@@ -9,8 +9,18 @@ import { explainRules } from '../words.js';
 export function rulesBody(rules, description) {
   return [
     description ? h('p', { class: 'rules-desc' }, description) : null,
-    ...explainRules(rules).map(([title, sentences]) => h('section', { class: 'rules-part' },
-      h('h2', {}, title), h('ul', {}, sentences.map((s) => h('li', {}, s))))),
+    ...explainRules(rules).map(([title, sentences]) =>
+      h(
+        'section',
+        { class: 'rules-part' },
+        h('h2', {}, title),
+        h(
+          'ul',
+          {},
+          sentences.map((s) => h('li', {}, s)),
+        ),
+      ),
+    ),
   ];
 }
 
@@ -20,20 +30,30 @@ export async function render(main, id, presetId) {
   const game = id ? await getGame(id) : null;
   const preset = presets.find((p) => p.id === (game ? game.ruleset : presetId));
   const rules = game ? game.rules : preset;
-  const back = game ? h('a', { class: 'btn', href: `#/g/${game.id}` }, 'Back to the sheet')
+  const back = game
+    ? h('a', { class: 'btn', href: `#/g/${game.id}` }, 'Back to the sheet')
     : h('a', { class: 'btn', href: '#/new' }, 'New game');
   if (!rules) {
-    main.append(h('h1', {}, 'Rules'), h('p', { class: 'banner' },
-      'These rules are not on this phone yet. Open the app once with a signal.'),
-    h('div', { class: 'actions' }, back));
+    main.append(
+      h('h1', {}, 'Rules'),
+      h(
+        'p',
+        { class: 'banner' },
+        'These rules are not on this phone yet. Open the app once with a signal.',
+      ),
+      h('div', { class: 'actions' }, back),
+    );
     return;
   }
   const changed = game && Object.keys(game.overrides || {}).length;
-  main.append(...[
-    h('h1', {}, `Rules: ${(preset && preset.name) || rules.name}`),
-    changed ? h('p', { class: 'muted' }, 'With this game’s own house rules, as set when it started.')
-      : null,
-    ...rulesBody(rules, preset ? preset.description : rules.description),
-    h('div', { class: 'actions' }, back),
-  ].filter(Boolean));
+  main.append(
+    ...[
+      h('h1', {}, `Rules: ${preset?.name || rules.name}`),
+      changed
+        ? h('p', { class: 'muted' }, 'With this game’s own house rules, as set when it started.')
+        : null,
+      ...rulesBody(rules, preset ? preset.description : rules.description),
+      h('div', { class: 'actions' }, back),
+    ].filter(Boolean),
+  );
 }

@@ -3,8 +3,20 @@ import { getGame, outboxAll } from '../store.js';
 import { undoLast, addHand } from '../actions.js';
 import { h, toast } from '../ui.js';
 import {
-  score, sideName, seatName, shakes, leads, sideCount, bidLabel, countLabel, awardLabel, leader,
-  unit, handInput, bidsFirst, handBidLabel,
+  score,
+  sideName,
+  seatName,
+  shakes,
+  leads,
+  sideCount,
+  bidLabel,
+  countLabel,
+  awardLabel,
+  leader,
+  unit,
+  handInput,
+  bidsFirst,
+  handBidLabel,
 } from '../game.js';
 import { toGo, endSentence } from '../words.js';
 import { seatGrid, setAsideNote, startAllPass } from './hand-entry.js';
@@ -14,8 +26,15 @@ let undone = null; // the hand last undone: {id, hand_no, input, label, until}
 
 const SVG = 'http://www.w3.org/2000/svg';
 // seven marks are the seven strokes of "ALL": A (3 strokes), L (2), L (2)
-const STROKES = ['M6 52 L22 4', 'M22 4 L38 52', 'M12 36 L32 36', 'M58 4 L58 52', 'M58 52 L84 52',
-  'M104 4 L104 52', 'M104 52 L130 52'];
+const STROKES = [
+  'M6 52 L22 4',
+  'M22 4 L38 52',
+  'M12 36 L32 36',
+  'M58 4 L58 52',
+  'M58 52 L84 52',
+  'M104 4 L104 52',
+  'M104 52 L130 52',
+];
 
 /** An SVG of up to seven tally strokes spelling ALL. */
 export function tally(marks) {
@@ -38,16 +57,36 @@ export async function render(main, id) {
     const game = await getGame(id);
     const stuck = (await outboxAll()).filter((op) => op.game_id === id && op.last_error);
     if (!alive) return;
-    if (!game) { main.replaceChildren(h('h1', {}, 'Game not found'), h('p', {}, h('a', { href: '#/' }, 'Your games'))); return; }
-    main.replaceChildren(...(stuck.length
-      ? [h('p', { class: 'banner', role: 'alert' }, `Saved on this phone; the server refuses it for now (${stuck[0].last_error}). It will be sent again.`)]
-      : []), ...sheet(game));
+    if (!game) {
+      main.replaceChildren(
+        h('h1', {}, 'Game not found'),
+        h('p', {}, h('a', { href: '#/' }, 'Your games')),
+      );
+      return;
+    }
+    main.replaceChildren(
+      ...(stuck.length
+        ? [
+            h(
+              'p',
+              { class: 'banner', role: 'alert' },
+              `Saved on this phone; the server refuses it for now (${stuck[0].last_error}). It will be sent again.`,
+            ),
+          ]
+        : []),
+      ...sheet(game),
+    );
   };
-  const onChange = (e) => { if (e.detail === id) draw(); };
+  const onChange = (e) => {
+    if (e.detail === id) draw();
+  };
   window.addEventListener('tally:changed', onChange);
   // the "Put it back" offer goes away by itself: redraw when it runs out
   const expire = setInterval(() => {
-    if (undone && Date.now() > undone.until) { undone = null; draw(); }
+    if (undone && Date.now() > undone.until) {
+      undone = null;
+      draw();
+    }
   }, 1000);
   await draw();
   return () => {
@@ -60,38 +99,75 @@ export async function render(main, id) {
 /** Undo the last hand, and offer to put it back for a few seconds: one tap never loses a hand. */
 async function undo(game, last, label) {
   await undoLast(game.id);
-  undone = { id: game.id, hand_no: last.hand_no, input: handInput(last), label,
-    until: Date.now() + PUT_BACK_MS };
+  undone = {
+    id: game.id,
+    hand_no: last.hand_no,
+    input: handInput(last),
+    label,
+    until: Date.now() + PUT_BACK_MS,
+  };
   window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
 }
 
 /** The "Hand 4 taken back. Put it back" line, while the offer stands. */
 function putBack(game) {
-  if (!undone || undone.id !== game.id || Date.now() > undone.until
-    || game.hands.length !== undone.hand_no - 1) return null;
+  if (
+    !undone ||
+    undone.id !== game.id ||
+    Date.now() > undone.until ||
+    game.hands.length !== undone.hand_no - 1
+  )
+    return null;
   const offer = undone;
-  return h('p', { class: 'banner undone', role: 'status' },
+  return h(
+    'p',
+    { class: 'banner undone', role: 'status' },
     `Hand ${offer.hand_no} taken back (${offer.label}). `,
-    h('button', { type: 'button', id: 'put-back', class: 'small', onclick: async () => {
-      undone = null;
-      await addHand(game.id, offer.input);
-      toast(`Hand ${offer.hand_no} is back`);
-      window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-    } }, 'Put it back'));
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'put-back',
+        class: 'small',
+        onclick: async () => {
+          undone = null;
+          await addHand(game.id, offer.input);
+          toast(`Hand ${offer.hand_no} is back`);
+          window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+        },
+      },
+      'Put it back',
+    ),
+  );
 }
 
 function sheet(game) {
   const { state, error } = score(game);
   const out = [];
   if (game.conflict) {
-    out.push(h('p', { class: 'banner', role: 'alert' }, 'The server and this phone disagree about hand ',
-      String(game.conflict.hand_no ?? ''), '. ', h('a', { href: `#/g/${game.id}/conflict` }, 'Choose which to keep')));
+    out.push(
+      h(
+        'p',
+        { class: 'banner', role: 'alert' },
+        'The server and this phone disagree about hand ',
+        String(game.conflict.hand_no ?? ''),
+        '. ',
+        h('a', { href: `#/g/${game.id}/conflict` }, 'Choose which to keep'),
+      ),
+    );
   }
   const aside = setAsideNote(game);
   if (aside) out.push(aside);
-  if (game.mismatch) out.push(h('p', { class: 'banner', role: 'alert' }, `Scoring bug reported: ${game.mismatch}`));
+  if (game.mismatch)
+    out.push(h('p', { class: 'banner', role: 'alert' }, `Scoring bug reported: ${game.mismatch}`));
   if (error) {
-    out.push(h('p', { class: 'banner', role: 'alert' }, `Hand ${error.hand_index + 1} cannot be scored: ${error.message}`));
+    out.push(
+      h(
+        'p',
+        { class: 'banner', role: 'alert' },
+        `Hand ${error.hand_index + 1} cannot be scored: ${error.message}`,
+      ),
+    );
     return out;
   }
   const n = sideCount(game.rules);
@@ -100,47 +176,116 @@ function sheet(game) {
   const left = toGo(game.rules, state.totals);
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
 
-  out.push(h('section', { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
-    state.totals.map((t, side) => h('div', { class: `card side s${side}${lead === side ? ' lead' : ''}` },
-      h('div', { class: 'name' }, sideName(game, side)),
-      h('div', { class: 'score', 'aria-label': `${sideName(game, side)}: ${t} ${unit(game.rules)}` }, String(t)),
-      marks ? tally(t) : null,
-      !marks && !state.game_over ? h('div', { class: 'to-go' }, `${left[side]} to go`) : null))));
+  out.push(
+    h(
+      'section',
+      { class: `totals${n === 3 ? ' three' : ''}`, 'aria-label': 'Totals' },
+      state.totals.map((t, side) =>
+        h(
+          'div',
+          { class: `card side s${side}${lead === side ? ' lead' : ''}` },
+          h('div', { class: 'name' }, sideName(game, side)),
+          h(
+            'div',
+            { class: 'score', 'aria-label': `${sideName(game, side)}: ${t} ${unit(game.rules)}` },
+            String(t),
+          ),
+          marks ? tally(t) : null,
+          !marks && !state.game_over ? h('div', { class: 'to-go' }, `${left[side]} to go`) : null,
+        ),
+      ),
+    ),
+  );
   const dealer = state.next_dealer;
   if (state.game_over) {
-    out.push(h('p', { class: 'turn' }, h('strong', {}, `${sideName(game, state.winner)} won.`), ' ',
-      endSentence(game, state), ' ',
-      h('a', { href: `#/g/${game.id}/over` }, 'Share and rematch')));
+    out.push(
+      h(
+        'p',
+        { class: 'turn' },
+        h('strong', {}, `${sideName(game, state.winner)} won.`),
+        ' ',
+        endSentence(game, state),
+        ' ',
+        h('a', { href: `#/g/${game.id}/over` }, 'Share and rematch'),
+      ),
+    );
   } else {
-    out.push(h('p', { class: 'turn' }, `Hand ${state.next_hand_no}: `, h('strong', {}, shakes(game, dealer)), ', ',
-      `${bidsFirst(game, (dealer + 1) % game.rules.players)}.`,
-      lead === null ? ' Tied.' : ` ${leads(game, lead)}${n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`));
+    out.push(
+      h(
+        'p',
+        { class: 'turn' },
+        `Hand ${state.next_hand_no}: `,
+        h('strong', {}, shakes(game, dealer)),
+        ', ',
+        `${bidsFirst(game, (dealer + 1) % game.rules.players)}.`,
+        lead === null
+          ? ' Tied.'
+          : ` ${leads(game, lead)}${n === 2 ? ` by ${Math.abs(state.totals[0] - state.totals[1])}` : ''}.`,
+      ),
+    );
   }
   const last = game.hands[game.hands.length - 1];
   const lastResult = last ? state.hands[state.hands.length - 1] : null;
-  const label = last && (lastResult.outcome === 'reshuffle' ? 'all passed'
-    : `${seatName(game, last.bidder)}, ${bidLabel(game.rules, lastResult.bid)}`);
-  out.push(h('div', { class: 'row sheet-tools' },
-    h('h2', { class: 'visually-hidden' }, 'Hands'),
-    h('button', { type: 'button', id: 'undo', class: 'small', disabled: !last,
-      onclick: () => undo(game, last, label) }, 'Undo last'),
-    h('a', { class: 'btn small', href: `#/g/${game.id}/rules`, id: 'rules' }, 'Rules'),
-    h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share')));
+  const label =
+    last &&
+    (lastResult.outcome === 'reshuffle'
+      ? 'all passed'
+      : `${seatName(game, last.bidder)}, ${bidLabel(game.rules, lastResult.bid)}`);
+  out.push(
+    h(
+      'div',
+      { class: 'row sheet-tools' },
+      h('h2', { class: 'visually-hidden' }, 'Hands'),
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'undo',
+          class: 'small',
+          disabled: !last,
+          onclick: () => undo(game, last, label),
+        },
+        'Undo last',
+      ),
+      h('a', { class: 'btn small', href: `#/g/${game.id}/rules`, id: 'rules' }, 'Rules'),
+      h('a', { class: 'btn small', href: `#/g/${game.id}/over`, id: 'share-game' }, 'Share'),
+    ),
+  );
 
   out.push(handsTable(game, state));
   if (state.game_over) {
-    out.push(h('div', { class: 'actions' }, h('a', { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' }, 'Game over: share, rematch')));
+    out.push(
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'a',
+          { class: 'btn primary', href: `#/g/${game.id}/over`, id: 'game-over' },
+          'Game over: share, rematch',
+        ),
+      ),
+    );
   } else {
     // the first tap of a hand is the bidder, right here, in the seats' places round the table;
     // the undo offer sits in the bar fixed at the bottom: in view however far the sheet scrolled
     const mode = game.rules.all_pass === 'forced' ? 'forced' : 'pass';
     const first = (dealer + 1) % game.rules.players;
-    out.push(h('nav', { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
-      putBack(game),
-      h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
-      seatGrid(game, dealer, { link: (seat) => `#/g/${game.id}/hand/new/${seat}`, pass: { mode,
-        link: `#/g/${game.id}/hand/new/${mode === 'forced' ? dealer : first}`,
-        pick: () => startAllPass(game.id, mode) } })));
+    out.push(
+      h(
+        'nav',
+        { class: 'actions bidder-bar', 'aria-label': 'New hand: who won the bid?' },
+        putBack(game),
+        h('p', { class: 'bar-title', id: 'won-bid' }, 'New hand: who won the bid?'),
+        seatGrid(game, dealer, {
+          link: (seat) => `#/g/${game.id}/hand/new/${seat}`,
+          pass: {
+            mode,
+            link: `#/g/${game.id}/hand/new/${mode === 'forced' ? dealer : first}`,
+            pick: () => startAllPass(game.id, mode),
+          },
+        }),
+      ),
+    );
   }
   return out;
 }
@@ -150,18 +295,59 @@ function handsTable(game, state) {
   const rows = game.hands.map((hand, i) => {
     const r = state.hands[i];
     const sync = hand.sync || 'local';
-    const syncText = { local: 'phone only', synced: 'synced', conflict: 'conflict', rejected: 'refused' }[sync];
-    return h('tr', {},
+    const syncText = {
+      local: 'phone only',
+      synced: 'synced',
+      conflict: 'conflict',
+      rejected: 'refused',
+    }[sync];
+    return h(
+      'tr',
+      {},
       h('td', { class: 'num' }, String(hand.hand_no)),
-      h('td', {}, handBidLabel(game, hand, r),
-        h('br', {}), h('span', { class: `sync ${sync}` }, syncText)),
+      h(
+        'td',
+        {},
+        handBidLabel(game, hand, r),
+        h('br', {}),
+        h('span', { class: `sync ${sync}` }, syncText),
+      ),
       h('td', {}, countLabel(game.rules, hand, r.bid)),
       h('td', {}, h('span', { class: r.outcome }, r.outcome), h('br', {}), awardLabel(game, r)),
-      h('td', { class: 'num' }, h('a', { class: 'btn edit', href: `#/g/${game.id}/hand/${hand.hand_no}`, 'aria-label': `Edit hand ${hand.hand_no}` }, 'Edit')));
+      h(
+        'td',
+        { class: 'num' },
+        h(
+          'a',
+          {
+            class: 'btn edit',
+            href: `#/g/${game.id}/hand/${hand.hand_no}`,
+            'aria-label': `Edit hand ${hand.hand_no}`,
+          },
+          'Edit',
+        ),
+      ),
+    );
   });
-  return h('table', { class: 'hands' },
+  return h(
+    'table',
+    { class: 'hands' },
     h('caption', { class: 'visually-hidden' }, 'Hands so far, newest first'),
-    h('thead', {}, h('tr', {}, ['#', 'Bid', 'Count', 'Result', ''].map((t, i) =>
-      h('th', { scope: 'col', class: i === 0 ? 'num' : null }, t || h('span', { class: 'visually-hidden' }, 'Edit'))))),
-    h('tbody', {}, rows.reverse()));
+    h(
+      'thead',
+      {},
+      h(
+        'tr',
+        {},
+        ['#', 'Bid', 'Count', 'Result', ''].map((t, i) =>
+          h(
+            'th',
+            { scope: 'col', class: i === 0 ? 'num' : null },
+            t || h('span', { class: 'visually-hidden' }, 'Edit'),
+          ),
+        ),
+      ),
+    ),
+    h('tbody', {}, rows.reverse()),
+  );
 }
