@@ -13,7 +13,7 @@ from .models import create_tables, prune_idempotency_keys
 
 API_DESCRIPTION = """\
 The REST API of Tally 42, the scorepad for Texas 42. JSON in and out; bid, hand and result
-encodings are the ones of `rules/` (see RULES.md).
+encodings are the ones of `rules/` (see docs/rules.md).
 
 **Access.** No accounts and no cookies. The *edit token* (made when the game is created,
 256 random bits; the server keeps only its SHA-256) goes in `Authorization: Bearer

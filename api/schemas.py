@@ -187,7 +187,7 @@ class GameCreate(StrictSchema):
     rules = fields.Dict(
         keys=fields.String(validate=validate.Length(1, 64)),
         validate=validate.Length(0, 64),
-        metadata={"description": "knob overrides, names as in RULES.md"},
+        metadata={"description": "knob overrides, names as in docs/rules.md and GET /api/rulesets"},
     )
     teams = fields.List(fields.Nested(TeamIn), validate=validate.Length(1, 8))
     first_dealer = Int(0, MAX_SEAT, required=True)
@@ -303,7 +303,7 @@ class ShareOut(Schema):
 
 
 class RulesetOut(Schema):
-    """A preset: id, name, description and every knob, flat (names as in RULES.md)."""
+    """A preset: id, name, description and every knob, flat (names as in docs/rules.md)."""
 
     class Meta:
         unknown = INCLUDE  # documents `additionalProperties: true`: presets add knobs
