@@ -36,7 +36,7 @@ def test_the_checker_catches_what_it_must():
     assert unclean("penalties[0].side 5 is not a side") == ["a dotted field path"]
     assert unclean("the limit depends on mark_escalation") == ["a knob or field name"]
     assert unclean("refused (BID_STEP)") == ["a rule code"]
-    assert unclean("bid 29 is below 30 (docs/rules.md 5)") == ["a document citation"]
+    assert unclean("bid 29 is below 30 (see rule 5)") == ["a document citation"]
     assert unclean("see docs/rules.md 13") == ["a dotted field path", "a document citation"]
     assert unclean("Bid 29 is too low: the lowest bid is 30.") == []
     assert unclean("Us 5 – Them 3. Hand 4: Left shakes; bids run 30 to 41.") == []
