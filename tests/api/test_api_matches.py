@@ -6,7 +6,7 @@ import random
 import uuid
 
 import pytest
-from apitest import Table
+from apitest import Table, TestApp, close_pool, make_app
 
 from api import match_play
 from api.db import flask_db
@@ -261,3 +261,22 @@ def test_the_openapi_document_describes_matches(client):
     assert start["security"] == [{"editToken": []}]
     assert "match" in spec["components"]["schemas"]["GameOut"]["properties"]
     assert "edit_token" in spec["components"]["schemas"]["MatchCreated"]["properties"]
+
+
+def test_a_database_from_before_matches_gains_the_game_columns(tmp_path):
+    app = make_app(tmp_path)
+    with app.app_context(), flask_db.database.connection_context():
+        database = flask_db.database
+        database.execute_sql('DROP INDEX IF EXISTS "game_match_id"')
+        for column in ("match_id", "match_game_no"):
+            database.execute_sql(f'ALTER TABLE "game" DROP COLUMN "{column}"')
+    close_pool(app)
+    app = make_app(tmp_path)
+    try:
+        with app.app_context(), flask_db.database.connection_context():
+            columns = {c.name for c in flask_db.database.get_columns("game")}
+            indexes = {i.name for i in flask_db.database.get_indexes("game")}
+        assert {"match_id", "match_game_no"} <= columns and "game_match_id" in indexes
+        MatchTable(TestApp(app))  # and a match can be made on it
+    finally:
+        close_pool(app)
