@@ -162,6 +162,14 @@ def start_game(match_id, game_no):
     the next number, with every game so far over and the match not yet decided (409
     otherwise). Its first shaker follows the match's rule (drawn: by the server's own
     randomness, shown in the answer)."""
+    try:
+        return _start_game(match_id, game_no)
+    except IntegrityError:  # another request made this game first (the unique index): read it
+        return _start_game(match_id, game_no)
+
+
+def _start_game(match_id, game_no):
+    """start_game in one write transaction, the match row locked."""
     with write_transaction():
         match = _locked_match(match_id)
         games = _game_rows(match.id)

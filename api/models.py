@@ -135,8 +135,12 @@ class Game(flask_db.Model):
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
     # The match this game belongs to and its number in it (1-based); null for a casual game.
-    match_id = CharField(max_length=36, null=True, index=True)
+    # Unique together (casual games' nulls are all distinct): a match never has two game 2s.
+    match_id = CharField(max_length=36, null=True)
     match_game_no = IntegerField(null=True)
+
+    class Meta:
+        indexes = ((("match_id", "match_game_no"), True),)
 
     @classmethod
     def _one(cls, name, build, *params):

@@ -3,15 +3,18 @@ who shakes first, the score derived from the games' hand logs, the match token's
 bad input (a 4xx in the one error shape, nothing stored)."""
 
 import random
+import threading
 import uuid
 
 import pytest
+from peewee import IntegrityError
 from apitest import Table, TestApp, close_pool, make_app
 
 from api import match_play
 from api.db import flask_db
 from api.models import Game, Match
 
+THREADS = 12
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
 
 
@@ -267,7 +270,7 @@ def test_a_database_from_before_matches_gains_the_game_columns(tmp_path):
     app = make_app(tmp_path)
     with app.app_context(), flask_db.database.connection_context():
         database = flask_db.database
-        database.execute_sql('DROP INDEX IF EXISTS "game_match_id"')
+        database.execute_sql('DROP INDEX IF EXISTS "game_match_id_match_game_no"')
         for column in ("match_id", "match_game_no"):
             database.execute_sql(f'ALTER TABLE "game" DROP COLUMN "{column}"')
     close_pool(app)
@@ -276,7 +279,39 @@ def test_a_database_from_before_matches_gains_the_game_columns(tmp_path):
         with app.app_context(), flask_db.database.connection_context():
             columns = {c.name for c in flask_db.database.get_columns("game")}
             indexes = {i.name for i in flask_db.database.get_indexes("game")}
-        assert {"match_id", "match_game_no"} <= columns and "game_match_id" in indexes
+        assert {"match_id", "match_game_no"} <= columns and "game_match_id_match_game_no" in indexes
         MatchTable(TestApp(app))  # and a match can be made on it
     finally:
         close_pool(app)
+
+
+def test_concurrent_starts_of_the_next_game_make_one_game(app, client):
+    match = MatchTable(client)
+    match.win(match.games[0], 0)
+    barrier = threading.Barrier(THREADS)
+    answers = [None] * THREADS
+
+    def start(i):
+        own = app.test_client()
+        barrier.wait()
+        response = own.post(f"/api/matches/{match.id}/games", json={"game_no": 2},
+                            headers=match.auth)
+        answers[i] = (response.status_code, response.get_json()["game"]["id"])
+
+    threads = [threading.Thread(target=start, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert sorted(status for status, _ in answers) == [200] * (THREADS - 1) + [201]
+    assert len({game_id for _, game_id in answers}) == 1
+    assert stored(app) == (1, 2)
+
+
+def test_the_database_refuses_a_second_game_with_the_same_number(client, app):
+    match = MatchTable(client)
+    with app.app_context(), flask_db.database.connection_context():
+        row = Game.get_by_id(match.games[0])
+        with pytest.raises(IntegrityError):
+            Game.create(**{**row.__data__, "id": str(uuid.uuid4()), "edit_token_hash": "x" * 64,
+                           "share_token": "y" * 22})
