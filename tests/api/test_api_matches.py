@@ -7,8 +7,8 @@ import threading
 import uuid
 
 import pytest
-from peewee import IntegrityError
 from apitest import Table, TestApp, close_pool, make_app
+from peewee import IntegrityError
 
 from api import match_play
 from api.db import flask_db
