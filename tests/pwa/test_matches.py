@@ -1,5 +1,5 @@
-"""A game of a match on the phone: the game-over screen shows the match score (read from the
-server) and its rematch starts the match's next game; once the match is won, it says so."""
+"""A game of a match on the phone: the game-over screen and the sheet show the match score
+(read from the server) and the rematch starts the match's next game; once won, it says so."""
 
 import json
 import urllib.request
@@ -49,6 +49,9 @@ def test_the_rematch_of_a_match_game_starts_the_next_game(table, base_url, axe_s
     page.wait_for_url("**/#/g/*")
     wait_js(page, f"() => !location.hash.includes('{first}')")
     second = page.url.split("#/g/")[1]
+    wait_js(page, "() => document.querySelector('#match-score')")  # the sheet shows it too
+    assert page.inner_text("#match-score") == (
+        "Match, first to 2 games: Us 0, Them 1. This was game 2.")
     _, view = call(base_url, "GET", f"/api/matches/{match['id']}", token)
     assert [g["id"] for g in view["games"]] == [first, second]
     assert view["games"][1]["shaker"] == 1  # rotate: the other team shakes game 2

@@ -45,7 +45,7 @@ export async function render(main, id) {
 }
 
 /** The match the game belongs to, as the server tells it now; null if none or offline. */
-async function readMatch(id) {
+export async function readMatch(id) {
   const game = await getGame(id);
   if (!game?.created) return null;
   try {
@@ -58,7 +58,7 @@ async function readMatch(id) {
 }
 
 /** "Match, first to 2: Us 1, Them 0." or "Them win the match 2-0." */
-function matchSentence(game, match) {
+export function matchSentence(game, match) {
   const [a, b] = match.score;
   if (match.decided) {
     const w = match.winner;
