@@ -83,14 +83,26 @@ def match_view(match, games=None):
 
 def match_info(game):
     """What a game view says of its match (None for a casual game): id, first_to, the score
-    derived from the match's games now, this game's number, decided and winner."""
+    derived from the match's games now, this game's number, decided and winner.
+
+    One query for the match and its games' states (share links are polled: a peewee select
+    of the match row alone cost more than the rest of this)."""
     if game.match_id is None:
         return None
-    match = Match.get_or_none(Match.id == game.match_id)
-    if match is None:
+    sql = cached_sql("match_info", lambda p: (
+        'SELECT m."ruleset", m."overrides", m."first_dealer", m."first_to", g."match_game_no", '
+        'g."id", g."first_dealer", g."state" FROM "match" AS m JOIN "game" AS g ON '
+        f'g."match_id" = m."id" WHERE m."id" = {p} ORDER BY g."match_game_no"'))
+    rows = flask_db.database.execute_sql(sql, (game.match_id,)).fetchall()
+    if not rows:
         return None
-    series, _extra = series_of(match, match_ruleset(match).sides, _game_rows(match.id))
-    return {"id": match.id, "first_to": match.first_to,
+    ruleset_id, overrides, first_dealer, first_to = rows[0][:4]
+    match = Match(id=game.match_id, ruleset=ruleset_id, overrides=orjson.loads(overrides),
+                  first_dealer=first_dealer, first_to=first_to)
+    games = [(no, game_id, dealer, orjson.loads(state))
+             for *_match, no, game_id, dealer, state in rows]
+    series, _extra = series_of(match, match_ruleset(match).sides, games)
+    return {"id": match.id, "first_to": first_to,
             "score": [series.wins(0), series.wins(1)], "game_no": game.match_game_no,
             "decided": series.decided, "winner": series.winner}
 
