@@ -11,6 +11,7 @@ from apitest import Table, TestApp, close_pool, make_app
 from peewee import IntegrityError
 
 from api import match_play
+from api.auth import hash_token
 from api.db import flask_db
 from api.models import Game, Match
 
@@ -315,3 +316,25 @@ def test_the_database_refuses_a_second_game_with_the_same_number(client, app):
         with pytest.raises(IntegrityError):
             Game.create(**{**row.__data__, "id": str(uuid.uuid4()), "edit_token_hash": "x" * 64,
                            "share_token": "y" * 22})
+
+
+def test_the_match_token_is_256_random_bits_kept_only_as_its_hash(client, app):
+    match = MatchTable(client)
+    assert len(match.token) == 43  # 32 bytes, url-safe base64
+    with app.app_context(), flask_db.database.connection_context():
+        row = Match.get_by_id(match.id)
+        assert row.edit_token_hash == hash_token(match.token)
+        dump = " ".join(str(v) for v in row.__data__.values())
+        games = " ".join(str(v) for g in Game.select() for v in g.__data__.values())
+    assert match.token not in dump and match.token not in games
+    assert "edit_token" not in match.get().json and "edit_token" not in match.start(1, 200).json
+
+
+def test_a_real_draw_names_the_shaker_the_game_deals_from(client):
+    match = MatchTable(client, shake_rule="draw", first_to=3)
+    match.win(match.games[0], 0)
+    started = match.start(2).json
+    drawn = started["games"][1]["shaker"]
+    assert drawn in (0, 1)
+    assert started["game"]["first_dealer"] == started["games"][1]["first_dealer"]
+    assert started["game"]["first_dealer"] % 2 == drawn  # straight 42: seats 0, 2 are side 0
