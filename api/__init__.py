@@ -55,6 +55,13 @@ is saved and those hands are taken off the log, in one transaction, and kept on 
 `set_aside`. `POST /api/games/{id}/set-aside/restore` undoes that edit; any other change to
 the log clears `set_aside`.
 
+**Matches** (`/api/matches`): games between the same two teams until one has `first_to`
+wins. The match's edit token (256 random bits, kept as its SHA-256) reads the match, starts
+its next game, and reaches its games' routes (hands, full read, share link) and nothing
+else. The score is derived from the games' hand logs when read. Refusals: 409
+`GAME_NOT_OVER`, `MATCH_DECIDED`, `NOT_NEXT_GAME`, `GAME_IN_MATCH` (deleting a game of a
+match); 422 `MATCH_NEEDS_TWO_TEAMS`.
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
@@ -126,9 +133,9 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, share
+    from . import games, hands, matches, share
 
-    ratelimit.init_app(app, (games.blp, hands.blp, share.blp, share.pages))
+    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -143,7 +150,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, pwa, rulesets, schemas, share
+    from . import games, hands, matches, pwa, rulesets, schemas, share
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -153,7 +160,7 @@ def register_blueprints(app):
             "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, share.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

@@ -15,7 +15,7 @@ from functools import wraps
 from flask import g, request
 
 from .errors import abort
-from .models import Game
+from .models import Game, Match
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # any token this server made (fullmatch)
 # A client-made edit token is what the phone makes (pwa/js/ui.js randomToken) and what
@@ -63,15 +63,26 @@ def bearer_token():
 
 
 def is_known_token(token):
-    """True if `token` is any game's edit token or share token."""
+    """True if `token` is any game's edit token or share token, or any match's edit token."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
-    return query.exists()
+    return query.exists() or match_with_token(token) is not None
+
+
+def match_with_token(token, match_id=None):
+    """The id of the match whose edit token this is (only `match_id`, when given), or None."""
+    query = Match.select(Match.id).where(Match.edit_token_hash == hash_token(token))
+    if match_id is not None:
+        query = query.where(Match.id == match_id)
+    row = query.tuples().first()
+    return None if row is None else row[0]
 
 
 def require_edit(game_id):
-    """The game `game_id` if the request carries its edit token; else abort 401, 403 or 404."""
+    """The game `game_id` if the request carries its edit token (or, for a game of a match,
+    that match's edit token: it reaches the match's games and nothing else); else abort 401,
+    403 or 404."""
     token = bearer_token()
     if token is None:
         abort(401, "only the phones keeping this game's score can do that: send its edit "
@@ -79,6 +90,8 @@ def require_edit(game_id):
               rule_code="NEEDS_TOKEN")
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
+        return game
+    if game is not None and game.match_id is not None and match_with_token(token, game.match_id):
         return game
     if not is_known_token(token):
         abort(401, "this server does not know that token", headers=AUTH_HEADERS,
@@ -95,6 +108,37 @@ def edit_token_required(view):
     @wraps(view)
     def wrapper(*args, **kwargs):
         g.game = require_edit(kwargs["game_id"])
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def require_match_edit(match_id):
+    """The match `match_id` if the request carries its edit token; else abort 401, 403 or 404
+    (a game's token, or another match's, is 403)."""
+    token = bearer_token()
+    if token is None:
+        abort(401, "only the phones keeping this match's score can do that: send its edit "
+              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
+              rule_code="NEEDS_TOKEN")
+    match = Match.get_or_none(Match.id == str(match_id))
+    if match is not None and hmac.compare_digest(match.edit_token_hash, hash_token(token)):
+        return match
+    if not is_known_token(token):
+        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
+              rule_code="UNKNOWN_TOKEN")
+    if match is None:
+        abort(404, "there is no such match", rule_code="NOT_FOUND")
+    abort(403, "this token does not allow changing or reading this match: it belongs to a "
+          "game or to another match", rule_code="WRONG_TOKEN")
+
+
+def match_token_required(view):
+    """Check the match's edit token first: the match lands in `g.match`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.match = require_match_edit(kwargs["match_id"])
         return view(*args, **kwargs)
 
     return wrapper

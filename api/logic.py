@@ -11,6 +11,7 @@ from peewee import IntegrityError
 
 import rules
 
+from . import match_play
 from .auth import TOKEN_RE, hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
@@ -91,6 +92,7 @@ def shared_view(game, hands=None):
         "game_over": state["game_over"],
         "winner": state["winner"],
         "set_aside": game.set_aside,
+        "match": match_play.match_info(game),
     }
 
 
@@ -197,7 +199,11 @@ def _insert_game(game_id, data, ruleset, fingerprint, token):
 
 
 def delete_game(game):
-    """Delete a game with its hands and keys."""
+    """Delete a game with its hands and keys; a game of a match is refused (409): the match's
+    score and game numbers are read from its games."""
+    if game.match_id is not None:
+        abort(409, f"this is game {game.match_game_no} of a match: its games stay, so the "
+              "match score stays right", rule_code="GAME_IN_MATCH")
     with write_transaction():
         Game.delete().where(Game.id == game.id).execute()
 

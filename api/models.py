@@ -97,6 +97,24 @@ class JSONField(TextField):
         return None if value is None else orjson.loads(value)
 
 
+class Match(flask_db.Model):
+    """A match: games between the same two teams until one has `first_to` wins (docs/matches.md).
+
+    Only what was chosen at the start is stored; the score is derived from its games' states
+    (each replayed from its own hand log) whenever it is read, never kept beside them.
+    """
+
+    id = CharField(primary_key=True, max_length=36)
+    ruleset = CharField(max_length=64)
+    overrides = JSONField()
+    teams = JSONField()
+    first_dealer = IntegerField()
+    first_to = IntegerField()
+    shake_rule = CharField(max_length=16)
+    edit_token_hash = CharField(max_length=64, unique=True)
+    created_at = DateTimeField(default=utcnow)
+
+
 class Game(flask_db.Model):
     """One game: its rules, teams and tokens, plus a cache of the state replayed from its hands."""
 
@@ -116,6 +134,13 @@ class Game(flask_db.Model):
     set_aside = JSONField(null=True)
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
+    # The match this game belongs to and its number in it (1-based); null for a casual game.
+    # Unique together (casual games' nulls are all distinct): a match never has two game 2s.
+    match_id = CharField(max_length=36, null=True)
+    match_game_no = IntegerField(null=True)
+
+    class Meta:
+        indexes = ((("match_id", "match_game_no"), True),)
 
     @classmethod
     def _one(cls, name, build, *params):
@@ -142,7 +167,8 @@ class Game(flask_db.Model):
         of a row per hand repeating every game column)."""
         sql = cached_sql("shared_game", lambda p: (
             'SELECT g."id", g."ruleset", g."overrides", g."teams", g."first_dealer", '
-            'g."start_totals", g."share_token", g."state", g."set_aside", '
+            'g."start_totals", g."share_token", g."state", g."set_aside", g."match_id", '
+            'g."match_game_no", '
             f"""(SELECT '[' || {'group_concat' if is_sqlite() else 'string_agg'}("""
             """'[' || h."hand_no" || ',' || h."body" || ',' || h."result" || ']', ',') """
             """|| ']' FROM "hand" AS h WHERE h."game_id" = g."id") """
@@ -151,11 +177,12 @@ class Game(flask_db.Model):
         if row is None:
             return None, []
         (game_id, ruleset, overrides, teams, first_dealer, start_totals, share, state, set_aside,
-         log) = row
+         match_id, match_game_no, log) = row
         game = SharedRow(game_id, ruleset, orjson.loads(overrides), orjson.loads(teams),
                          first_dealer, None if start_totals is None else orjson.loads(start_totals),
                          share, orjson.loads(state),
-                         None if set_aside is None else orjson.loads(set_aside))
+                         None if set_aside is None else orjson.loads(set_aside), match_id,
+                         match_game_no)
         hands = sorted((HandRow(*h) for h in orjson.loads(log)) if log else (),
                        key=lambda h: h.hand_no)  # neither aggregate promises an order
         return game, hands
@@ -225,6 +252,8 @@ class SharedRow:
     share_token: str
     state: dict
     set_aside: dict | None
+    match_id: str | None = None
+    match_game_no: int | None = None
 
 
 @dataclass(slots=True)
@@ -309,7 +338,7 @@ class IdempotencyKey(flask_db.Model):
         return next(iter(rows), None)
 
 
-MODELS = (Game, Hand, IdempotencyKey)
+MODELS = (Match, Game, Hand, IdempotencyKey)
 
 
 # Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.
@@ -329,8 +358,8 @@ def missing_columns(database):
 
 
 def add_missing_columns(database):
-    """Add the nullable columns later releases added (game.set_aside, hand.counts) to
-    existing tables."""
+    """Add the nullable columns later releases added (game.set_aside, game.match_id,
+    game.match_game_no, hand.counts) to existing tables (before any index on them is made)."""
     for model, field in missing_columns(database):
         if not field.null:  # every added column is nullable; anything else is not ours to fix
             raise RuntimeError(f"table {model._meta.table_name} lacks column {field.column_name}")
@@ -366,15 +395,15 @@ def create_tables():
     """
     database = flask_db.database
     if not isinstance(database.obj, PostgresqlDatabase):
-        database.create_tables(MODELS, safe=True)
         add_missing_columns(database.obj)
+        database.create_tables(MODELS, safe=True)
         return
     if schema_complete(database):
         return
     with database.atomic():
         database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (CREATE_TABLES_LOCK,))
-        database.create_tables(MODELS, safe=True)
         add_missing_columns(database.obj)
+        database.create_tables(MODELS, safe=True)
 
 
 def prune_idempotency_keys(days):

@@ -207,6 +207,33 @@ class GameCreate(StrictSchema):
             raise ValidationError(f"edit_token {reason}")
 
 
+SHAKE_RULES = ("rotate", "loser", "draw")  # brackets.ShakeRule's values (checked in matches)
+
+
+class MatchCreate(StrictSchema):
+    """A new match: the rules and teams of every game, the first dealer of game 1, first to
+    how many wins, and who shakes first in each later game."""
+
+    ruleset = GameCreate._declared_fields["ruleset"]
+    rules = GameCreate._declared_fields["rules"]
+    teams = GameCreate._declared_fields["teams"]
+    first_dealer = Int(0, MAX_SEAT, required=True, metadata={
+        "description": "the seat that shakes and deals first in game 1"})
+    first_to = Int(1, 10, required=True, metadata={
+        "description": "wins needed: best of 3 is first to 2, best of 5 first to 3"})
+    shake_rule = fields.String(
+        load_default="rotate", validate=validate.OneOf(SHAKE_RULES),
+        metadata={"description": "who shakes first in the next game: `rotate` (the teams take "
+                  "turns), `loser` (the team that lost the last game), `draw` (drawn by the "
+                  "server, shown in `games[].shaker`)"})
+
+
+class NextGame(StrictSchema):
+    """Which game of the match to start (the next one; an earlier number returns that game)."""
+
+    game_no = Int(1, 100, required=True)
+
+
 class ShareAction(StrictSchema):
     """What to do with the share link."""
 
@@ -259,6 +286,18 @@ class SetAsideOut(Schema):
     hands = fields.List(fields.Dict(), metadata={"description": "the hands taken off, in order"})
 
 
+class MatchInfo(Schema):
+    """Where a game stands in its match (the score derived from the match's games now)."""
+
+    id = fields.String()
+    first_to = fields.Integer()
+    score = fields.List(fields.Integer(), metadata={"description": "games won by each side"})
+    game_no = fields.Integer(metadata={"description": "this game's number in the match"})
+    decided = fields.Boolean()
+    winner = fields.Integer(allow_none=True, metadata={"description": "side that won the "
+                                                       "match, or null"})
+
+
 class SharedGame(Schema):
     """A game as anyone with the share link sees it."""
 
@@ -279,6 +318,9 @@ class SharedGame(Schema):
         "SetAsideOut", allow_none=True,
         metadata={"description": "hands an edit took off the log (it ended the game sooner); "
                   "`POST .../set-aside/restore` puts them back; null when none"})
+    match = fields.Nested(MatchInfo, allow_none=True,
+                          metadata={"description": "the match this game is part of; null for "
+                                    "a casual game"})
 
 
 class GameOut(SharedGame):
@@ -293,6 +335,49 @@ class GameCreated(GameOut):
     """A new game, with the edit token (shown once when the server made it)."""
 
     edit_token = fields.String()
+
+
+class MatchGameOut(Schema):
+    """One game of a match, as the match lists it."""
+
+    game_no = fields.Integer()
+    id = fields.String()
+    shaker = fields.Integer(metadata={"description": "the side that shakes first"})
+    first_dealer = fields.Integer()
+    game_over = fields.Boolean()
+    winner = fields.Integer(allow_none=True)
+    counted = fields.Boolean(metadata={"description": "false for a game finished after an "
+                                       "edit decided the match sooner"})
+
+
+class MatchOut(Schema):
+    """A match: its settings and the score derived from its games."""
+
+    id = fields.String()
+    ruleset = fields.String()
+    rules = fields.Dict()
+    overrides = fields.Dict()
+    teams = BuiltList(fields.Nested(TeamOut))
+    first_dealer = fields.Integer()
+    first_to = fields.Integer()
+    shake_rule = fields.String()
+    score = fields.List(fields.Integer(), metadata={"description": "games won by each side"})
+    decided = fields.Boolean()
+    winner = fields.Integer(allow_none=True)
+    games = fields.List(fields.Nested(MatchGameOut))
+
+
+class MatchWithGame(MatchOut):
+    """A match and one of its games (the one just started or asked for) in full."""
+
+    game = fields.Nested(GameOut)
+
+
+class MatchCreated(MatchWithGame):
+    """A new match with its first game and its edit token (shown this once)."""
+
+    edit_token = fields.String(metadata={"description": "reaches this match and its games "
+                                         "(and nothing else)"})
 
 
 class ShareOut(Schema):

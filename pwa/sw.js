@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a3c84f739d5b';
+const VERSION = 'bd60ddc20df1';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -12,12 +12,14 @@ BODIES = {
     ("put", "/api/games/{game_id}/hands/{hand_no}"): made(bidder=1, captured=40),
     ("post", "/api/games/{game_id}/share"): {"action": "rotate"},
     ("post", "/api/games/{game_id}/set-aside/restore"): None,  # no body
+    ("post", "/api/matches"): {"ruleset": "straight-42", "first_dealer": 0, "first_to": 2},
+    ("post", "/api/matches/{match_id}/games"): {"game_no": 1},  # game 1 exists: returned
 }
 # What the right token gets where the game below has nothing for the operation to act on.
 RIGHT_STATUS = {("post", "/api/games/{game_id}/set-aside/restore"): 409}  # nothing set aside
 # Operations anyone may call (the share token is in the path, not in Authorization).
 PUBLIC = {("get", "/api/rulesets"), ("get", "/api/rulesets/{ruleset_id}"),
-          ("post", "/api/games"), ("get", "/api/share/{token}")}
+          ("post", "/api/games"), ("get", "/api/share/{token}"), ("post", "/api/matches")}
 EXPECTED = {"none": 401, "other": 403, "share": 403}
 
 
@@ -51,8 +53,12 @@ def call(table, method, path, credential, other):
     """Call one operation on `table`'s game with a credential; returns the response."""
     url = (path.replace("{game_id}", table.id).replace("{hand_no}", "1")
            .replace("{ruleset_id}", "straight-42").replace("{token}", table.share_token))
+    right = table.token
+    if "{match_id}" in path:  # a match's route: the right token is that match's own
+        match = table.client.post_json("/api/matches", BODIES[("post", "/api/matches")]).json
+        url, right = url.replace("{match_id}", match["id"]), match["edit_token"]
     token = {"none": None, "other": other.token, "share": table.share_token,
-             "right": table.token}[credential]
+             "right": right}[credential]
     headers = {"Idempotency-Key": f"access-{credential}", "If-Match": "*"}
     if token:
         headers["Authorization"] = f"Bearer {token}"

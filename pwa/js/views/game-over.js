@@ -1,15 +1,17 @@
 // Game over: the winner, the summary, share (Web Share or copy, with a QR code), an editor
-// link for another phone, and a rematch with the same seats.
-import { getGame, updateGame } from '../store.js';
+// link for another phone, and a rematch with the same seats. A game of a match (read from
+// the server when online) shows the match score, and its rematch starts the match's next game.
+import { getGame, putGame, updateGame } from '../store.js';
 import * as api from '../api.js';
 import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
-import { syncNow } from '../sync.js';
+import { serverHandsOf, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
   let alive = true; // a draw still running when the user has moved on must not paint over the next screen
+  let match = null; // the game's match as the server last said (null: none, or not known)
   const draw = async () => {
     const game = await getGame(id);
     if (!alive) return;
@@ -17,22 +19,95 @@ export async function render(main, id) {
       go('#/');
       return;
     }
-    const nodes = await screen(game);
+    const nodes = await screen(game, match);
     if (alive) main.replaceChildren(...nodes);
   };
+  const refresh = (m) => {
+    if (m && alive) {
+      match = m;
+      draw();
+    }
+  };
   const onChange = (e) => {
-    if (e.detail === id) draw();
+    if (e.detail === id) {
+      draw();
+      if (match) readMatch(id).then(refresh);
+    }
   };
   window.addEventListener('tally:changed', onChange);
   await draw();
   syncNow();
+  readMatch(id).then(refresh);
   return () => {
     alive = false;
     window.removeEventListener('tally:changed', onChange);
   };
 }
 
-async function screen(game) {
+/** The match the game belongs to, as the server tells it now; null if none or offline. */
+export async function readMatch(id) {
+  const game = await getGame(id);
+  if (!game?.created) return null;
+  try {
+    const res = await api.getGame(id, game.edit_token);
+    return res.status === 200 ? res.body.match : null;
+  } catch (err) {
+    if (err instanceof TypeError) return null;
+    throw err;
+  }
+}
+
+/** "Match, first to 2: Us 1, Them 0." or "Them win the match 2-0." */
+export function matchSentence(game, match) {
+  const [a, b] = match.score;
+  if (match.decided) {
+    const w = match.winner;
+    const verb = seatsOf(game.rules, w).length > 1 ? 'win' : 'wins';
+    return `${sideName(game, w)} ${verb} the match ${Math.max(a, b)}-${Math.min(a, b)}.`;
+  }
+  return `Match, first to ${match.first_to} games: ${sideName(game, 0)} ${a}, ${sideName(game, 1)} ${b}. This was game ${match.game_no}.`;
+}
+
+/** Start the match's next game on the server, keep it on this phone, open its sheet. */
+async function nextGame(game, match) {
+  let res;
+  try {
+    res = await api.request('POST', `/api/matches/${match.id}/games`, {
+      body: { game_no: match.game_no + 1 },
+      token: game.edit_token,
+    });
+  } catch (err) {
+    if (!(err instanceof TypeError)) throw err;
+    toast('No signal: the next game of a match starts when online');
+    return;
+  }
+  if (res.status !== 200 && res.status !== 201) {
+    toast(api.errorMessage(res));
+    return;
+  }
+  const g = res.body.game;
+  if (!(await getGame(g.id))) {
+    await putGame({
+      id: g.id,
+      edit_token: game.edit_token, // the match's token reaches every game of the match
+      ruleset: g.ruleset,
+      overrides: g.overrides || {},
+      rules: g.rules,
+      teams: g.teams,
+      first_dealer: g.first_dealer,
+      start_totals: g.start_totals,
+      created: true,
+      etag: null,
+      share_url: g.share_url,
+      conflict: null,
+      created_at: Date.now(),
+      hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
+    });
+  }
+  go(`#/g/${g.id}`);
+}
+
+async function screen(game, match) {
   const { state } = score(game);
   const out = [];
   const totals = state.totals.map((t, side) => `${sideName(game, side)} ${t}`).join(', ');
@@ -55,6 +130,7 @@ async function screen(game) {
       `${totals} (${unit(game.rules)}) after ${game.hands.length} hand${game.hands.length === 1 ? '' : 's'}.`,
     ),
   );
+  if (match) out.push(h('p', { class: 'turn', id: 'match-score' }, matchSentence(game, match)));
   const made = game.hands.filter((_, i) => state.hands[i].outcome === 'made').length;
   out.push(
     h(
@@ -150,7 +226,19 @@ async function screen(game) {
         { class: state.game_over ? 'btn' : 'btn primary', href: `#/g/${game.id}` },
         state.game_over ? 'Sheet' : 'Back to the sheet',
       ),
-      state.game_over
+      state.game_over && match && !match.decided
+        ? h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              id: 'next-game',
+              onclick: () => nextGame(game, match),
+            },
+            `Next game (game ${match.game_no + 1})`,
+          )
+        : null,
+      state.game_over && !(match && !match.decided)
         ? h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch')
         : null,
     ),

@@ -1,4 +1,5 @@
-// The sheet: both sides' totals (tally marks or points), whose shake, the hands so far.
+// The sheet: both sides' totals (tally marks or points), whose shake, the hands so far, and
+// for a game of a match the match score (read from the server when online).
 import { getGame, outboxAll } from '../store.js';
 import { undoLast, addHand } from '../actions.js';
 import { h, toast } from '../ui.js';
@@ -20,6 +21,7 @@ import {
 } from '../game.js';
 import { toGo, endSentence } from '../words.js';
 import { seatGrid, setAsideNote, startAllPass } from './hand-entry.js';
+import { matchSentence, readMatch } from './game-over.js';
 
 const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
 let undone = null; // the hand last undone: {id, hand_no, input, label, until}
@@ -53,6 +55,13 @@ export function tally(marks) {
 /** Render the sheet of one game; re-renders when the outbox changes the game. */
 export async function render(main, id) {
   let alive = true; // a draw still running when the user has moved on must not paint over the next screen
+  let match = null; // the game's match as the server last said (null: none, or not known)
+  const refresh = (m) => {
+    if (m && alive) {
+      match = m;
+      draw();
+    }
+  };
   const draw = async () => {
     const game = await getGame(id);
     const stuck = (await outboxAll()).filter((op) => op.game_id === id && op.last_error);
@@ -74,11 +83,13 @@ export async function render(main, id) {
             ),
           ]
         : []),
-      ...sheet(game),
+      ...sheet(game, match),
     );
   };
   const onChange = (e) => {
-    if (e.detail === id) draw();
+    if (e.detail !== id) return;
+    draw();
+    if (match) readMatch(id).then(refresh);
   };
   window.addEventListener('tally:changed', onChange);
   // the "Put it back" offer goes away by itself: redraw when it runs out
@@ -89,6 +100,7 @@ export async function render(main, id) {
     }
   }, 1000);
   await draw();
+  readMatch(id).then(refresh);
   return () => {
     alive = false;
     clearInterval(expire);
@@ -141,7 +153,7 @@ function putBack(game) {
   );
 }
 
-function sheet(game) {
+function sheet(game, match) {
   const { state, error } = score(game);
   const out = [];
   if (game.conflict) {
@@ -175,6 +187,8 @@ function sheet(game) {
   const marks = unit(game.rules) === 'marks';
   const left = toGo(game.rules, state.totals);
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
+  if (match)
+    out.push(h('p', { class: 'muted turn', id: 'match-score' }, matchSentence(game, match)));
 
   out.push(
     h(
