@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a3c84f739d5b';
+const VERSION = '8d1253d9ae99';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -14,6 +14,7 @@ const SHELL = [
   '/js/ui.js',
   '/js/game.js',
   '/js/actions.js',
+  '/js/live.js',
   '/js/views/game-list.js',
   '/js/views/new-game.js',
   '/js/views/score-sheet.js',

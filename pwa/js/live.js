@@ -1,0 +1,172 @@
+// Live: the game on screen follows the server's editor stream (Server-Sent Events), so a hand
+// entered on another phone shows here within a second instead of at the next pull.
+// The stream is read with fetch() and a ReadableStream, not EventSource, so the edit token
+// travels in the Authorization header and never in a URL. Each pushed state goes through
+// sync.js's adoptServer, the same path a pull takes: a conflict or a queued write is never
+// overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
+// with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
+import * as store from './store.js';
+import { adoptServer } from './sync.js';
+
+const BACKOFF_MAX_MS = 30000;
+const STATUS_WORDS = { live: 'live', reconnecting: 'reconnecting…' };
+
+let followed = null; // the game on screen
+let running = null; // { id, ctrl } of the open stream
+let retryMs = 2000; // the server's `retry:` (2 s) until it says otherwise
+let lastEventId = null;
+let lastGame = null;
+
+/** Follow a game's stream (null: follow none). Called by the router for the game on screen. */
+export function follow(id) {
+  if (id === followed && (running || !id)) return; // same game, other screen: keep the stream
+  if (id && id !== lastGame) lastEventId = null; // an event id belongs to one game
+  lastGame = id ?? lastGame;
+  followed = id;
+  restart();
+}
+
+/** Close any open stream, then open one for the followed game if the page is visible. */
+function restart() {
+  if (running) running.ctrl.abort();
+  running = null;
+  if (!followed || document.visibilityState !== 'visible') {
+    showStatus(null);
+    return;
+  }
+  const ctrl = new AbortController();
+  running = { id: followed, ctrl };
+  run(followed, ctrl.signal).catch(() => {});
+}
+
+/** Open the stream, read it to its end, and reopen it after a backoff, until aborted. */
+async function run(id, signal) {
+  let failures = 0;
+  while (!signal.aborted) {
+    const outcome = await connect(id, signal);
+    if (signal.aborted || outcome === 'stop') break;
+    if (outcome === 'ended')
+      failures = 0; // the server's time limit: reconnect at once
+    else failures += 1;
+    showStatus('reconnecting');
+    const wait = failures ? Math.min(BACKOFF_MAX_MS, retryMs * 2 ** (failures - 1)) : 0;
+    const jitter = failures ? Math.random() * 0.3 * wait : 0;
+    await sleep(wait + jitter, signal);
+  }
+  if (running?.ctrl.signal !== signal) return;
+  running = null; // stopped for good (deleted, not ours): the next follow() starts afresh
+  showStatus(null);
+}
+
+/** One connection: 'ended' (closed by the server), 'failed' (try again) or 'stop' (never). */
+async function connect(id, signal) {
+  const game = await store.getGame(id);
+  if (!game) return 'stop';
+  if (!game.created || !game.edit_token) return 'failed'; // not on the server yet
+  const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${game.edit_token}` };
+  if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+  let res;
+  try {
+    res = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
+      headers,
+      cache: 'no-store',
+      signal,
+    });
+  } catch {
+    return 'failed'; // offline or aborted
+  }
+  if ([401, 403, 404, 410].includes(res.status)) return 'stop'; // deleted or not ours
+  if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
+  showStatus('live');
+  try {
+    for await (const event of events(res.body, signal)) {
+      if (event.id !== undefined) lastEventId = event.id;
+      if (event.type === 'gone') return 'stop';
+      if (event.type === 'game') await onGame(id, event.data);
+    }
+  } catch {
+    return 'failed'; // the connection dropped mid-stream
+  }
+  return 'ended';
+}
+
+/** A pushed state: hand it to the pull's path (it keeps conflicts and queued writes). */
+async function onGame(id, data) {
+  let msg;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    return;
+  }
+  if (msg?.game) await adoptServer(id, msg.game, msg.etag ?? null);
+}
+
+/**
+ * Parse a text/event-stream body into events {type, data, id} (the WHATWG rules: fields
+ * `event`, `data`, `id`, `retry`; comment lines start with a colon; a blank line dispatches).
+ */
+export async function* events(body, signal) {
+  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
+  const abort = () => reader.cancel().catch(() => {});
+  signal?.addEventListener('abort', abort);
+  let buffer = '';
+  let ev = { type: 'message', data: [], id: undefined };
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) return;
+      buffer += value;
+      const lines = buffer.split(/\r\n|\r|\n/);
+      buffer = lines.pop(); // an unfinished line waits for the next chunk
+      for (const line of lines) {
+        if (line === '') {
+          if (ev.data.length) yield { type: ev.type, data: ev.data.join('\n'), id: ev.id };
+          ev = { type: 'message', data: [], id: undefined };
+          continue;
+        }
+        if (line.startsWith(':')) continue; // a keep-alive
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        let value = colon < 0 ? '' : line.slice(colon + 1);
+        if (value.startsWith(' ')) value = value.slice(1);
+        if (field === 'event') ev.type = value;
+        else if (field === 'data') ev.data.push(value);
+        else if (field === 'id' && !value.includes('\0')) ev.id = value;
+        else if (field === 'retry' && /^\d+$/.test(value)) retryMs = Number(value);
+      }
+    }
+  } finally {
+    signal?.removeEventListener('abort', abort);
+  }
+}
+
+function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
+function showStatus(state) {
+  let el = document.getElementById('live');
+  if (!el) {
+    const bar = document.querySelector('.bar');
+    if (!bar || !state) return;
+    el = document.createElement('span');
+    el.id = 'live';
+    el.className = 'live-state';
+    bar.insertBefore(el, document.getElementById('net'));
+  }
+  el.dataset.state = state || '';
+  el.textContent = (navigator.onLine && STATUS_WORDS[state]) || '';
+}
+
+document.addEventListener('visibilitychange', restart);
+window.addEventListener('online', () => {
+  if (followed) restart(); // back online: reconnect now, not after the backoff
+});
+window.addEventListener('offline', () => showStatus(null));
