@@ -37,18 +37,26 @@
 
   function open() {
     if (source || document.visibilityState !== 'visible') return;
-    source = new EventSource(`/api/share/${encodeURIComponent(token)}/events`);
-    source.onopen = () => {
+    const es = new EventSource(`/api/share/${encodeURIComponent(token)}/events`);
+    source = es;
+    es.onopen = () => {
       clearTimeout(fallback);
       fallback = null;
       if (!cancelled) {
         cancelled = true;
         window.stop(); // cancels the page's pending refresh (meta and header alike)
         meta.remove();
+        if (es.readyState === 2) {
+          // window.stop() closed this stream too (Chromium does): open the next one at once
+          es.onerror = null;
+          source = null;
+          open();
+          return;
+        }
       }
       say('live');
     };
-    source.addEventListener('game', (e) => {
+    es.addEventListener('game', (e) => {
       let msg = null;
       try {
         msg = JSON.parse(e.data);
@@ -57,13 +65,13 @@
       }
       redraw(msg?.revision).catch(() => {});
     });
-    source.addEventListener('gone', () => {
+    es.addEventListener('gone', () => {
       stop();
       location.reload(); // revoked or deleted: the server's page says so
     });
-    source.onerror = () => {
+    es.onerror = () => {
       say('reconnecting…');
-      if (source.readyState === 2) {
+      if (es.readyState === 2 && source === es) {
         // closed for good (window.stop() or a refusal): reopen after the server's pause
         source = null;
         setTimeout(open, 2000);
