@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8d1253d9ae99';
+const VERSION = '94f0609b411d';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -15,6 +15,7 @@ const SHELL = [
   '/js/game.js',
   '/js/actions.js',
   '/js/live.js',
+  '/js/sse.js',
   '/js/views/game-list.js',
   '/js/views/new-game.js',
   '/js/views/score-sheet.js',

@@ -6,6 +6,7 @@
 // overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
 // with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
 import * as store from './store.js';
+import { events } from './sse.js';
 import { adoptServer } from './sync.js';
 
 const BACKOFF_MAX_MS = 30000;
@@ -79,7 +80,9 @@ async function connect(id, signal) {
   if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
   showStatus('live');
   try {
-    for await (const event of events(res.body, signal)) {
+    const body = res.body.pipeThrough(new TextDecoderStream());
+    for await (const event of events(body, signal)) {
+      if (event.retry) retryMs = event.retry;
       if (event.id !== undefined) lastEventId = event.id;
       if (event.type === 'gone') return 'stop';
       if (event.type === 'game') await onGame(id, event.data);
@@ -99,45 +102,6 @@ async function onGame(id, data) {
     return;
   }
   if (msg?.game) await adoptServer(id, msg.game, msg.etag ?? null);
-}
-
-/**
- * Parse a text/event-stream body into events {type, data, id} (the WHATWG rules: fields
- * `event`, `data`, `id`, `retry`; comment lines start with a colon; a blank line dispatches).
- */
-export async function* events(body, signal) {
-  const reader = body.pipeThrough(new TextDecoderStream()).getReader();
-  const abort = () => reader.cancel().catch(() => {});
-  signal?.addEventListener('abort', abort);
-  let buffer = '';
-  let ev = { type: 'message', data: [], id: undefined };
-  try {
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) return;
-      buffer += value;
-      const lines = buffer.split(/\r\n|\r|\n/);
-      buffer = lines.pop(); // an unfinished line waits for the next chunk
-      for (const line of lines) {
-        if (line === '') {
-          if (ev.data.length) yield { type: ev.type, data: ev.data.join('\n'), id: ev.id };
-          ev = { type: 'message', data: [], id: undefined };
-          continue;
-        }
-        if (line.startsWith(':')) continue; // a keep-alive
-        const colon = line.indexOf(':');
-        const field = colon < 0 ? line : line.slice(0, colon);
-        let value = colon < 0 ? '' : line.slice(colon + 1);
-        if (value.startsWith(' ')) value = value.slice(1);
-        if (field === 'event') ev.type = value;
-        else if (field === 'data') ev.data.push(value);
-        else if (field === 'id' && !value.includes('\0')) ev.id = value;
-        else if (field === 'retry' && /^\d+$/.test(value)) retryMs = Number(value);
-      }
-    }
-  } finally {
-    signal?.removeEventListener('abort', abort);
-  }
 }
 
 function sleep(ms, signal) {
