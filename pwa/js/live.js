@@ -17,6 +17,7 @@ let running = null; // { id, ctrl } of the open stream
 let retryMs = 2000; // the server's `retry:` (2 s) until it says otherwise
 let lastEventId = null;
 let lastGame = null;
+let shown = null; // the state the bar shows: 'live', 'reconnecting' or null
 
 /** Follow a game's stream (null: follow none). Called by the router for the game on screen. */
 export function follow(id) {
@@ -44,10 +45,12 @@ function restart() {
 async function run(id, signal) {
   let failures = 0;
   while (!signal.aborted) {
+    const opened = Date.now();
     const outcome = await connect(id, signal);
     if (signal.aborted || outcome === 'stop') break;
-    if (outcome === 'ended')
-      failures = 0; // the server's time limit: reconnect at once
+    // a stream the server closed after a while (its time limit): reconnect at once; one closed
+    // straight away counts as a failure, so a broken server is never hammered
+    if (outcome === 'ended' && Date.now() - opened > 5000) failures = 0;
     else failures += 1;
     showStatus('reconnecting');
     const wait = failures ? Math.min(BACKOFF_MAX_MS, retryMs * 2 ** (failures - 1)) : 0;
@@ -116,6 +119,7 @@ function sleep(ms, signal) {
 
 /** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
 function showStatus(state) {
+  shown = state;
   let el = document.getElementById('live');
   if (!el) {
     const bar = document.querySelector('.bar');
@@ -134,3 +138,7 @@ window.addEventListener('online', () => {
   if (followed) restart(); // back online: reconnect now, not after the backoff
 });
 window.addEventListener('offline', () => showStatus(null));
+window.addEventListener('tally:changed', (e) => {
+  // a game started offline reaches the server: connect now, not after the backoff
+  if (e.detail === followed && shown !== 'live' && navigator.onLine) restart();
+});

@@ -133,6 +133,20 @@ def test_a_pushed_state_never_overwrites_a_conflict(table, browser, base_url):
         context.close()
 
 
+def test_a_game_started_offline_goes_live_once_it_reaches_the_server(table):
+    table.open()
+    table.page.context.set_offline(True)
+    game_id = table.new_game("marks")
+    page_live = "() => document.querySelector('#live')?.dataset.state === 'live'"
+    assert not table.page.evaluate(page_live)
+    table.page.context.set_offline(False)
+    table.wait_synced(game_id)
+    started = time.monotonic()
+    wait_js(table.page, page_live, timeout=5_000)
+    elapsed = time.monotonic() - started
+    assert elapsed <= LIVE_WITHIN_S, f"live {elapsed:.2f} s after the game reached the server"
+
+
 def new_shared_game(request):
     """A game created and shared through the API; returns (game id, edit token, share token)."""
     res = request.post("/api/games", data={"ruleset": "straight-42", "first_dealer": 0})
