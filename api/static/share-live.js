@@ -12,6 +12,8 @@
   let fallback = null; // the refresh, as a timer, while the stream is down
   let cancelled = false;
   let drawn = null; // the revision on screen
+  let wanted = null; // the revision last asked for (an older answer arriving late is dropped)
+  let pause = 2000; // before reopening a stream the server closed for good; doubles to a minute
 
   const note = () => document.querySelector('.live');
   const say = (words) => {
@@ -22,9 +24,12 @@
   /** Redraw the page's main part from a fresh copy of the page (the server renders it). */
   async function redraw(revision) {
     if (revision === drawn) return;
+    wanted = revision;
     const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
     if (!res.ok) return location.reload(); // gone or broken: let the server say so
-    const doc = new DOMParser().parseFromString(await res.text(), 'text/html');
+    const text = await res.text();
+    if (wanted !== revision) return; // a newer event's redraw is on its way
+    const doc = new DOMParser().parseFromString(text, 'text/html');
     const fresh = doc.querySelector('main');
     if (!fresh) return;
     drawn = revision;
@@ -40,6 +45,7 @@
     const es = new EventSource(`/api/share/${encodeURIComponent(token)}/events`);
     source = es;
     es.onopen = () => {
+      pause = 2000;
       clearTimeout(fallback);
       fallback = null;
       if (!cancelled) {
@@ -72,9 +78,10 @@
     es.onerror = () => {
       say('reconnecting…');
       if (es.readyState === 2 && source === es) {
-        // closed for good (window.stop() or a refusal): reopen after the server's pause
+        // closed for good (a refusal, such as too many streams): reopen after a pause
         source = null;
-        setTimeout(open, 2000);
+        setTimeout(open, pause);
+        pause = Math.min(60000, pause * 2);
       }
       armFallback();
     };
