@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '2536af26dee8';
+const VERSION = 'bea3c9981bc3';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -1,13 +1,13 @@
 // Live: the game on screen follows the server's editor stream (Server-Sent Events), so a hand
 // entered on another phone shows here within a second instead of at the next pull.
 // The stream is read with fetch() and a ReadableStream, not EventSource, so the edit token
-// travels in the Authorization header and never in a URL. Each pushed state goes through
-// sync.js's adoptServer, the same path a pull takes: a conflict or a queued write is never
-// overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
+// travels in the Authorization header and never in a URL. A pushed state other than the one
+// held here triggers sync.js's pull, the path that already takes other phones' hands: a
+// conflict or a queued write is never overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
 // with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
 import * as store from './store.js';
 import { events } from './sse.js';
-import { adoptServer } from './sync.js';
+import { pull } from './sync.js';
 
 const BACKOFF_MAX_MS = 30000;
 const STATUS_WORDS = { live: 'live', reconnecting: 'reconnecting…' };
@@ -96,7 +96,12 @@ async function connect(id, signal) {
   return 'ended';
 }
 
-/** A pushed state: hand it to the pull's path (it keeps conflicts and queued writes). */
+/**
+ * A pushed state: if it is not the one this phone holds (same ETag), pull. The pull is the
+ * one path that takes a server copy: it skips a game with a conflict or a queued write, and
+ * it reads the current state, so an event overtaken by this phone's own newer write (its
+ * ETag differs too) can never take a hand away again.
+ */
 async function onGame(id, data) {
   let msg;
   try {
@@ -104,7 +109,9 @@ async function onGame(id, data) {
   } catch {
     return;
   }
-  if (msg?.game) await adoptServer(id, msg.game, msg.etag ?? null);
+  const game = await store.getGame(id);
+  if (!game || (msg?.etag && msg.etag === game.etag)) return;
+  await pull(id);
 }
 
 function sleep(ms, signal) {

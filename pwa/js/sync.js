@@ -277,15 +277,6 @@ export async function pull(id) {
   await adopt(id, game, res.body, res.etag);
 }
 
-/**
- * A server copy pushed by the live stream (live.js): applied exactly as a pull's answer is,
- * so a conflict or a write still queued on this phone is never overwritten.
- */
-export async function adoptServer(id, body, etag) {
-  const game = await quietGame(id);
-  if (game) await adopt(id, game, body, etag);
-}
-
 /** Take a server copy of the game, unless a hand was saved here since `game` was read. */
 async function adopt(id, game, body, etag) {
   const theirs = serverHandsOf(body);
