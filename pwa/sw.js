@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'bd60ddc20df1';
+const VERSION = 'd2baf5f50fad';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -14,6 +14,8 @@ const SHELL = [
   '/js/ui.js',
   '/js/game.js',
   '/js/actions.js',
+  '/js/live.js',
+  '/js/sse.js',
   '/js/views/game-list.js',
   '/js/views/new-game.js',
   '/js/views/score-sheet.js',

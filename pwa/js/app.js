@@ -1,8 +1,10 @@
 // Tally 42 app shell: fragment router, service worker with "update available", the outbox
-// triggers (start, online, timer), and the screen wake lock during a game.
+// triggers (start, online, timer), the live stream of the game on screen, and the screen wake
+// lock during a game.
 import { syncNow, watch } from './sync.js';
 import { toast } from './ui.js';
 import { loadRulesets } from './actions.js';
+import { follow } from './live.js';
 
 const main = document.getElementById('view');
 const net = document.getElementById('net');
@@ -43,6 +45,7 @@ async function route() {
   if (!box.isConnected) return;
   const gameId = name === 'game-list' || name === 'new-game' || kind === 'preset' ? null : match[1];
   watch(gameId);
+  follow(gameId); // the game on screen follows the server's live stream
   keepAwake(Boolean(gameId));
   window.scrollTo(0, 0); // a new screen starts at its top: after a save, the score is in view
   const done = (await view.render(box, ...args)) || null;

@@ -260,21 +260,34 @@ export function serverHandsOf(body) {
 
 const sameHands = (a, b) => a.length === b.length && a.every((x, i) => sameHand(x, b[i]));
 
+/** A game with no queued op and no conflict (the only kind a server copy may replace). */
+async function quietGame(id) {
+  const game = await store.getGame(id);
+  if (!game?.created || game.conflict) return null;
+  if ((await store.outboxAll()).some((op) => op.game_id === id)) return null;
+  return game;
+}
+
 /** Pull the server's copy of a quiet game (no queued ops, no conflict) to see other phones' hands. */
 export async function pull(id) {
-  const game = await store.getGame(id);
-  if (!game?.created || game.conflict) return;
-  if ((await store.outboxAll()).some((op) => op.game_id === id)) return;
+  const game = await quietGame(id);
+  if (!game) return;
   const res = await api.getGame(id, game.edit_token);
   if (res.status !== 200) return;
-  const theirs = serverHandsOf(res.body);
+  await adopt(id, game, res.body, res.etag);
+}
+
+/** Take a server copy of the game, unless a hand was saved here since `game` was read. */
+async function adopt(id, game, body, etag) {
+  const theirs = serverHandsOf(body);
   let replaced = false;
   await store.updateGame(id, (g) => {
     // only if nothing changed here meanwhile (a hand saved during the request stays)
-    if (!sameHands(g.hands, game.hands) || g.hands.some((x) => x.sync !== 'synced')) return;
-    g.etag = res.etag || g.etag;
-    adoptMeta(g, res.body);
-    if ('set_aside' in res.body) g.set_aside = res.body.set_aside; // another phone's edit
+    if (g.conflict || !sameHands(g.hands, game.hands) || g.hands.some((x) => x.sync !== 'synced'))
+      return;
+    g.etag = etag || g.etag;
+    adoptMeta(g, body);
+    if ('set_aside' in body) g.set_aside = body.set_aside; // another phone's edit
     if (!sameHands(g.hands, theirs)) {
       g.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
       replaced = true;

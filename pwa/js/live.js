@@ -1,0 +1,151 @@
+// Live: the game on screen follows the server's editor stream (Server-Sent Events), so a hand
+// entered on another phone shows here within a second instead of at the next pull.
+// The stream is read with fetch() and a ReadableStream, not EventSource, so the edit token
+// travels in the Authorization header and never in a URL. A pushed state other than the one
+// held here triggers sync.js's pull, the path that already takes other phones' hands: a
+// conflict or a queued write is never overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
+// with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
+import * as store from './store.js';
+import { events } from './sse.js';
+import { pull } from './sync.js';
+
+const BACKOFF_MAX_MS = 30000;
+const STATUS_WORDS = { live: 'live', reconnecting: 'reconnecting…' };
+
+let followed = null; // the game on screen
+let running = null; // { id, ctrl } of the open stream
+let retryMs = 2000; // the server's `retry:` (2 s) until it says otherwise
+let lastEventId = null;
+let lastGame = null;
+let shown = null; // the state the bar shows: 'live', 'reconnecting' or null
+
+/** Follow a game's stream (null: follow none). Called by the router for the game on screen. */
+export function follow(id) {
+  if (id === followed && (running || !id)) return; // same game, other screen: keep the stream
+  if (id && id !== lastGame) lastEventId = null; // an event id belongs to one game
+  lastGame = id ?? lastGame;
+  followed = id;
+  restart();
+}
+
+/** Close any open stream, then open one for the followed game if the page is visible. */
+function restart() {
+  if (running) running.ctrl.abort();
+  running = null;
+  if (!followed || document.visibilityState !== 'visible') {
+    showStatus(null);
+    return;
+  }
+  const ctrl = new AbortController();
+  running = { id: followed, ctrl };
+  run(followed, ctrl.signal).catch(() => {});
+}
+
+/** Open the stream, read it to its end, and reopen it after a backoff, until aborted. */
+async function run(id, signal) {
+  let failures = 0;
+  while (!signal.aborted) {
+    const opened = Date.now();
+    const outcome = await connect(id, signal);
+    if (signal.aborted || outcome === 'stop') break;
+    // a stream the server closed after a while (its time limit): reconnect at once; one closed
+    // straight away counts as a failure, so a broken server is never hammered
+    if (outcome === 'ended' && Date.now() - opened > 5000) failures = 0;
+    else failures += 1;
+    showStatus('reconnecting');
+    const wait = failures ? Math.min(BACKOFF_MAX_MS, retryMs * 2 ** (failures - 1)) : 0;
+    const jitter = failures ? Math.random() * 0.3 * wait : 0;
+    await sleep(wait + jitter, signal);
+  }
+  if (running?.ctrl.signal !== signal) return;
+  running = null; // stopped for good (deleted, not ours): the next follow() starts afresh
+  showStatus(null);
+}
+
+/** One connection: 'ended' (closed by the server), 'failed' (try again) or 'stop' (never). */
+async function connect(id, signal) {
+  const game = await store.getGame(id);
+  if (!game) return 'stop';
+  if (!game.created || !game.edit_token) return 'failed'; // not on the server yet
+  const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${game.edit_token}` };
+  if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+  let res;
+  try {
+    res = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
+      headers,
+      cache: 'no-store',
+      signal,
+    });
+  } catch {
+    return 'failed'; // offline or aborted
+  }
+  if ([401, 403, 404, 410].includes(res.status)) return 'stop'; // deleted or not ours
+  if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
+  showStatus('live');
+  try {
+    const body = res.body.pipeThrough(new TextDecoderStream());
+    for await (const event of events(body, signal)) {
+      if (event.retry) retryMs = event.retry;
+      if (event.id !== undefined) lastEventId = event.id;
+      if (event.type === 'gone') return 'stop';
+      if (event.type === 'game') await onGame(id, event.data);
+    }
+  } catch {
+    return 'failed'; // the connection dropped mid-stream
+  }
+  return 'ended';
+}
+
+/**
+ * A pushed state: if it is not the one this phone holds (same ETag), pull. The pull is the
+ * one path that takes a server copy: it skips a game with a conflict or a queued write, and
+ * it reads the current state, so an event overtaken by this phone's own newer write (its
+ * ETag differs too) can never take a hand away again.
+ */
+async function onGame(id, data) {
+  let msg;
+  try {
+    msg = JSON.parse(data);
+  } catch {
+    return;
+  }
+  const game = await store.getGame(id);
+  if (!game || (msg?.etag && msg.etag === game.etag)) return;
+  await pull(id);
+}
+
+function sleep(ms, signal) {
+  return new Promise((resolve) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener('abort', () => {
+      clearTimeout(timer);
+      resolve();
+    });
+  });
+}
+
+/** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
+function showStatus(state) {
+  shown = state;
+  let el = document.getElementById('live');
+  if (!el) {
+    const bar = document.querySelector('.bar');
+    if (!bar || !state) return;
+    el = document.createElement('span');
+    el.id = 'live';
+    el.className = 'live-state';
+    bar.insertBefore(el, document.getElementById('net'));
+  }
+  el.dataset.state = state || '';
+  el.textContent = (navigator.onLine && STATUS_WORDS[state]) || '';
+}
+
+document.addEventListener('visibilitychange', restart);
+window.addEventListener('online', () => {
+  if (followed) restart(); // back online: reconnect now, not after the backoff
+});
+window.addEventListener('offline', () => showStatus(null));
+window.addEventListener('tally:changed', (e) => {
+  // a game started offline reaches the server: connect now, not after the backoff
+  if (e.detail === followed && shown !== 'live' && navigator.onLine) restart();
+});
