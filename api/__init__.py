@@ -56,7 +56,13 @@ is saved and those hands are taken off the log, in one transaction, and kept on 
 the log clears `set_aside`.
 
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
-PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
+PWA at `/`.
+
+**Live.** `GET /api/share/{token}/events` and `GET /api/games/{id}/events` (edit token in
+`Authorization`: read it with `fetch()`, so the token never goes into a URL) stream a game's
+changes as Server-Sent Events: the whole game and its ETag after every change.
+
+This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
 
 CSP = (
@@ -126,9 +132,10 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, share
+    from . import games, hands, live, share
 
-    ratelimit.init_app(app, (games.blp, hands.blp, share.blp, share.pages))
+    live.init_app(app)
+    ratelimit.init_app(app, (games.blp, hands.blp, share.blp, share.pages, live.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -143,7 +150,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, pwa, rulesets, schemas, share
+    from . import games, hands, live, pwa, rulesets, schemas, share
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -153,7 +160,7 @@ def register_blueprints(app):
             "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, share.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, share.blp, live.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
