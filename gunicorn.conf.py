@@ -12,4 +12,4 @@ import os
 
 worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
 threads = int(os.environ.get("GUNICORN_THREADS", "1000"))
-worker_connections = threads + 100
+worker_connections = threads  # never accept a connection no thread can serve
