@@ -23,6 +23,7 @@ import time
 
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
+from peewee import SqliteDatabase
 
 from .db import flask_db, is_sqlite
 from .errors import abort
@@ -159,7 +160,7 @@ class Hub:
     def _run(self):
         """Listen (PostgreSQL) or poll (SQLite) while any stream is open; then stop."""
         database = self.app.config["DATABASE"]
-        listen = not isinstance(database, __import__("peewee").SqliteDatabase)
+        listen = not isinstance(database, SqliteDatabase)
         conn = None
         try:
             while True:
