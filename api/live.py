@@ -373,7 +373,7 @@ EVENTS_DOC = (
 )
 LAST_EVENT_ID = {
     "in": "header", "name": "Last-Event-ID", "required": False,
-    "schema": {"type": "string", "maxLength": 20},
+    "schema": {"type": "string"},
     "description": "the revision the client last received (EventSource sends it itself)",
 }
 
