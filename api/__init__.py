@@ -63,7 +63,13 @@ else. The score is derived from the games' hand logs when read. Refusals: 409
 match); 422 `MATCH_NEEDS_TWO_TEAMS`.
 
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
-PWA at `/`. This document is at `/api/openapi.json`, browsable at `/api/docs`.
+PWA at `/`.
+
+**Live.** `GET /api/share/{token}/events` and `GET /api/games/{id}/events` (edit token in
+`Authorization`: read it with `fetch()`, so the token never goes into a URL) stream a game's
+changes as Server-Sent Events: the whole game and its ETag after every change.
+
+This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
 
 CSP = (
@@ -133,9 +139,10 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, matches, share
+    from . import games, hands, live, matches, share
 
-    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages))
+    live.init_app(app)
+    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -150,7 +157,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, matches, pwa, rulesets, schemas, share
+    from . import games, hands, live, matches, pwa, rulesets, schemas, share
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -160,7 +167,7 @@ def register_blueprints(app):
             "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

@@ -17,6 +17,12 @@ def _int(name, default):
     return default if value is None else int(value)
 
 
+def _float(name, default):
+    """Read a number environment variable; a malformed value raises ValueError at start-up."""
+    value = os.environ.get(name)
+    return default if value is None else float(value)
+
+
 def _list(name):
     """A comma-separated environment variable as a list (None when unset or empty)."""
     items = [item.strip() for item in os.environ.get(name, "").split(",") if item.strip()]
@@ -58,6 +64,19 @@ class Config:
     )
     # How often (seconds) the /s/ page of a live game reloads itself.
     SHARE_REFRESH_SECONDS = _int("SHARE_REFRESH_SECONDS", 30)
+
+    # Live streams (Server-Sent Events, api/live.py): a `: keep-alive` every
+    # LIVE_HEARTBEAT_SECONDS, each stream closed after LIVE_MAX_STREAM_SECONDS (the client
+    # reconnects with Last-Event-ID), at most LIVE_MAX_STREAMS_PER_CLIENT per client address
+    # and LIVE_MAX_STREAMS_PER_GAME per game (counted per worker process), a stream that cannot
+    # write for LIVE_WRITE_TIMEOUT_SECONDS dropped; on SQLite each worker looks for changes
+    # made by the other workers every LIVE_POLL_SECONDS (one query for all its games).
+    LIVE_HEARTBEAT_SECONDS = _float("LIVE_HEARTBEAT_SECONDS", 15)
+    LIVE_MAX_STREAM_SECONDS = _float("LIVE_MAX_STREAM_SECONDS", 300)
+    LIVE_MAX_STREAMS_PER_CLIENT = _int("LIVE_MAX_STREAMS_PER_CLIENT", 20)
+    LIVE_MAX_STREAMS_PER_GAME = _int("LIVE_MAX_STREAMS_PER_GAME", 500)
+    LIVE_WRITE_TIMEOUT_SECONDS = _float("LIVE_WRITE_TIMEOUT_SECONDS", 30)
+    LIVE_POLL_SECONDS = _float("LIVE_POLL_SECONDS", 0.25)
 
     API_TITLE = "Tally 42"
     API_VERSION = "1"

@@ -8,6 +8,7 @@ from contextlib import contextmanager
 import rules
 from rules import GameFlowError, RulesError
 
+from . import live
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_ruleset, game_view, hand_view, locked_game
@@ -149,8 +150,11 @@ def record_hand(game_id, data, key):
         response, writes = _append_hand(game, hand_no, data)
         run([*writes, insert_statement(IdempotencyKey, game=game.id, key=key,
                                        request_hash=request_hash, status=201,
-                                       response=response, created_at=utcnow())])
-        return 201, response, game
+                                       response=response, created_at=utcnow()),
+             *(live.notify_statement(game.id) if writes else [])])
+    if writes:
+        live.changed(game_id)
+    return 201, response, game
 
 
 def _append_hand(game, hand_no, body):
@@ -242,8 +246,10 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             writes.append(Hand.remove_from(game.id, fit + 1))
             rows = kept
             state = _score(game, before, rows)
-        run([*writes, *_rewrites(game.id, rows, old), _state_update(game, state, record)])
-        return hand_view(edited), game
+        run([*writes, *_rewrites(game.id, rows, old), _state_update(game, state, record),
+             *live.notify_statement(game.id)])
+    live.changed(game_id)
+    return hand_view(edited), game
 
 
 def restore_set_aside(game_id, check_etag):
@@ -266,8 +272,9 @@ def restore_set_aside(game_id, check_etag):
         added = [HandRow(first + i, body, None) for i, body in enumerate(record["hands"])]
         state = _score(game, before, rows + added)
         run([*_rewrites(game.id, rows, old), *(Hand.insert(game.id, h) for h in added),
-             _state_update(game, state)])
-        return game_view(game), game
+             _state_update(game, state), *live.notify_statement(game.id)])
+    live.changed(game_id)
+    return game_view(game), game
 
 
 def delete_last_hand(game_id, hand_no, check_etag):
@@ -288,5 +295,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
             old = _snapshot(hands)
             state = _score(game, _start_state(game), hands)
             writes = _rewrites(game.id, hands, old)
-        run([*writes, Hand.remove(game.id, hand_no), _state_update(game, state)])
-        return game_view(game, hands), game
+        run([*writes, Hand.remove(game.id, hand_no), _state_update(game, state),
+             *live.notify_statement(game.id)])
+    live.changed(game_id)
+    return game_view(game, hands), game

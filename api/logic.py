@@ -201,20 +201,30 @@ def _insert_game(game_id, data, ruleset, fingerprint, token):
 def delete_game(game):
     """Delete a game with its hands and keys; a game of a match is refused (409): the match's
     score and game numbers are read from its games."""
+    from . import live
+
     if game.match_id is not None:
         abort(409, f"this is game {game.match_game_no} of a match: its games stay, so the "
               "match score stays right", rule_code="GAME_IN_MATCH")
     with write_transaction():
         Game.delete().where(Game.id == game.id).execute()
+        live.notify(game.id)
+    live.changed(game.id)
 
 
 def set_share(game_id, action):
-    """Rotate (new token) or revoke (none) the share link; returns the new link."""
+    """Rotate (new token) or revoke (none) the share link; returns the new link. The game's
+    revision moves on (its ETag changes with the token), so editor streams see the change."""
+    from . import live
+
     with write_transaction():
         game = locked_game(game_id)
         game.share_token = new_token(16) if action == "rotate" else None
+        game.state = {**game.state, "revision": game.state.get("revision", 0) + 1}
         game.updated_at = utcnow()
         game.save()
+        live.notify(game.id)
+    live.changed(game.id)
     return {"share_token": game.share_token, "share_url": share_url(game.share_token)}
 
 

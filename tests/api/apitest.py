@@ -40,6 +40,8 @@ def make_app(tmp_path, **overrides):
         "RATELIMIT_PER_CLIENT": 10_000,
         "RATELIMIT_TOKEN_FAILURES": 10_000,
         "PWA_DIR": str(tmp_path / "pwa"),
+        # webtest reads a whole response: a live stream sends its first event and ends
+        "LIVE_MAX_STREAM_SECONDS": 0,
         **overrides,
     }
     app = create_app(config)

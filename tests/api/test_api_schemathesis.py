@@ -119,7 +119,10 @@ class Scenario:
     def learn(self, response, case):
         """Note the games, share tokens and hand numbers an answer shows."""
         CALLS.append((case.operation.label, response.status_code))
-        body = response.json() if response.status_code < 300 and response.content else None
+        try:
+            body = response.json() if response.status_code < 300 and response.content else None
+        except ValueError:  # a live stream (text/event-stream) is not JSON
+            body = None
         if not isinstance(body, dict):
             return
         if body.get("share_token"):
