@@ -35,7 +35,8 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 `BODY_TOO_LARGE` (413), `MISSING_FIELD`, `UNKNOWN_FIELD`, `BAD_INPUT`, `WEAK_TOKEN` (422),
 `NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
 `METHOD_NOT_ALLOWED`, `CONFLICT`, `GAME_EXISTS`, `TOKEN_IN_USE`, `GAME_CHANGED` (412),
-`NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` (429), `SERVER_BUSY` (503). A 422 from the rules
+`NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` and `TOO_MANY_TRIES` (429: writes; failed
+token lookups), `SERVER_BUSY` (503). A 422 from the rules
 engine adds, when replaying the log, `hand_no`. A 409 on `POST .../hands` for a `hand_no`
 already recorded with other content carries that hand as `stored_hand`.
 

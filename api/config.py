@@ -36,7 +36,7 @@ class Config:
     DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:///tally42.sqlite3")
     # Bodies over 16 KiB are refused with a JSON 413 before any parsing.
     MAX_CONTENT_LENGTH = _int("MAX_CONTENT_LENGTH", 16 * 1024)
-    # Rate limits (Flask-Limiter): writes per game and per client address, and failed token
+    # Rate limits (the `limits` library): writes per game and per client address, and failed token
     # lookups per client (token guessing), each per window of RATELIMIT_WINDOW seconds.
     RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)
     RATELIMIT_WINDOW = _int("RATELIMIT_WINDOW", 60)

@@ -100,8 +100,6 @@ class Api(SmorestApi):
         }
         payload["rule_code"] = payload.get("rule_code") or STATUS_RULE_CODES.get(
             error.code, "BAD_REQUEST" if error.code < 500 else "SERVER_ERROR")
-        if error.code == 429:  # the limiter's own text is about its counters, not the table
-            payload["message"] = status_message(429, headers)
         return payload, error.code, headers
 
 

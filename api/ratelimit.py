@@ -1,5 +1,5 @@
-"""Rate limits by Flask-Limiter, on a store every worker and server can share (429 +
-Retry-After in the one error shape).
+"""Rate limits on a store every worker and server can share, by `limits` (the library under
+Flask-Limiter; 429 + Retry-After in the one error shape).
 
 Writes: per game and per client address, RATELIMIT_PER_GAME / RATELIMIT_PER_CLIENT in fixed
 windows of RATELIMIT_WINDOW seconds. Token guessing: each client may fail RATELIMIT_TOKEN_FAILURES
@@ -14,18 +14,19 @@ import math
 import time
 
 from flask import current_app, request
-from flask_limiter import Limiter, RateLimitExceeded
-from flask_limiter.util import get_remote_address
 from limits import RateLimitItemPerSecond
+from limits.storage import storage_from_string
+from limits.strategies import FixedWindowRateLimiter
 
 from .errors import abort
 
 EXTENSION = "tally42_ratelimit"
+TOKEN_BLUEPRINTS = "tally42_token_blueprints"
 SHARE_PATHS = ("/api/share/", "/s/")
 
 
-def _limiter():
-    """This app's Flask-Limiter."""
+def _strategy():
+    """This app's fixed-window strategy on its limit store."""
     return current_app.extensions[EXTENSION]
 
 
@@ -44,7 +45,7 @@ def check_write(game_id=None):
     config = current_app.config
     if not config["RATELIMIT_ENABLED"]:
         return
-    strategy = _limiter().limiter  # Flask-Limiter's `limits` strategy on the configured store
+    strategy = _strategy()
     window = config["RATELIMIT_WINDOW"]
     checks = [("client", request.remote_addr, config["RATELIMIT_PER_CLIENT"])]
     if game_id is not None:
@@ -59,10 +60,29 @@ def check_write(game_id=None):
                   headers={"Retry-After": str(retry)})
 
 
-def _token_failures():
-    """The failed-token-lookup limit string, from the settings."""
+def _guess_limit():
+    """(limit item, storage key) of this client's failed token lookups in the window."""
     config = current_app.config
-    return f"{config['RATELIMIT_TOKEN_FAILURES']} per {config['RATELIMIT_WINDOW']} second"
+    item = RateLimitItemPerSecond(config["RATELIMIT_TOKEN_FAILURES"], config["RATELIMIT_WINDOW"])
+    return item, (_prefix(), "token-failures", request.remote_addr or "")
+
+
+def refuse_guessers():
+    """Before a route that takes a token: 429 for a client past its failed lookups, whichever
+    token it sends now (else a right guess would stand out among the refusals)."""
+    if not current_app.config["RATELIMIT_ENABLED"] or not _takes_token():
+        return
+    strategy = _strategy()
+    item, key = _guess_limit()
+    if not strategy.test(item, *key):
+        retry = _retry_after(strategy.get_window_stats(item, *key).reset_time)
+        abort(429, f"too many tries with a link or code that does not work; try again in "
+              f"{retry} s", headers={"Retry-After": str(retry)}, rule_code="TOO_MANY_TRIES")
+
+
+def _takes_token():
+    """True when this request's route takes a token (its blueprint is one init_app named)."""
+    return request.blueprint in current_app.extensions[TOKEN_BLUEPRINTS]
 
 
 def failed_token_lookup(response):
@@ -72,45 +92,36 @@ def failed_token_lookup(response):
         response.status_code == 404 and request.path.startswith(SHARE_PATHS))
 
 
-def handle_rate_limit_exceeded(error):
-    """Flask-Limiter's 429 in the one error shape, with Retry-After."""
-    current = _limiter().current_limit
-    retry = _retry_after(current.reset_at) if current is not None else 1
-    payload = {
-        "code": 429,
-        "status": "Too Many Requests",
-        "message": f"too many tries with a link or code that does not work; try again in "
-                   f"{retry} s",
-        "errors": {},
-    }
-    return payload, 429, {"Retry-After": str(retry)}
+def count_failed_lookup(response):
+    """After a route that takes a token: count a failed lookup against the client."""
+    if (current_app.config["RATELIMIT_ENABLED"] and _takes_token()
+            and failed_token_lookup(response)):
+        item, key = _guess_limit()
+        _strategy().hit(item, *key)
+    return response
 
 
 def init_app(app, token_blueprints):
-    """Give the app its Flask-Limiter (store from RATELIMIT_STORAGE_URI, memory by default),
-    limit failed token lookups on `token_blueprints`, and answer 429 in the one shape."""
+    """Open the app's limit store (RATELIMIT_STORAGE_URI, memory by default) and count failed
+    token lookups on the routes of `token_blueprints`.
+
+    The store and the fixed-window strategy are those of `limits`, the library Flask-Limiter
+    is built on. Flask-Limiter itself was tried and dropped: its hook resolves the declared
+    limits on every request of the app, ~190 us a request (more than a third of a share read),
+    while the two checks here ask the store once (a write, or a route that takes a token).
+    """
     app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
-    limiter = Limiter(get_remote_address, strategy="fixed-window", key_prefix=_prefix_of(app),
-                      headers_enabled=False)
-    guesses = limiter.shared_limit(_token_failures, scope="token-lookups",
-                                   deduct_when=failed_token_lookup)
-    for blueprint in token_blueprints:
-        guesses(blueprint)
-    limiter.init_app(app)
-    app.extensions[EXTENSION] = limiter
-    app.register_error_handler(RateLimitExceeded, handle_rate_limit_exceeded)
+    app.extensions[TOKEN_BLUEPRINTS] = frozenset(b.name for b in token_blueprints)
+    if app.config["RATELIMIT_ENABLED"]:  # disabled: no store is opened (no Redis needed)
+        storage = storage_from_string(app.config["RATELIMIT_STORAGE_URI"])
+        app.extensions[EXTENSION] = FixedWindowRateLimiter(storage)
+    app.before_request(refuse_guessers)
+    app.after_request(count_failed_lookup)
 
 
 def close(app):
     """Close the connections of the app's limit store (Redis); memory holds none."""
-    limiter = app.extensions.get(EXTENSION)
-    if limiter is None or not limiter.enabled:  # disabled: no store was opened
-        return
-    client = getattr(limiter.storage, "storage", None)
+    strategy = app.extensions.get(EXTENSION)
+    client = getattr(strategy.storage, "storage", None) if strategy is not None else None
     if client is not None and hasattr(client, "connection_pool"):
         client.connection_pool.disconnect()
-
-
-def _prefix_of(app):
-    """The key prefix for `app` (see _prefix)."""
-    return app.config.get("RATELIMIT_KEY_PREFIX") or "tally42"

@@ -108,7 +108,7 @@ def test_409_413_and_429_carry_rule_codes(table, tmp_path):
     Table(limited)
     error = limited.post_json("/api/games", {"ruleset": "straight-42", "first_dealer": 0},
                               status=429).json
-    assert "wait" in plain(error, 429, "TOO_MANY_WRITES")
+    assert "try again in" in plain(error, 429, "TOO_MANY_WRITES")
     close_pool(app)
 
 

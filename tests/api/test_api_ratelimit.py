@@ -1,4 +1,4 @@
-"""Rate limits by Flask-Limiter: token guessing is limited per client, and with Redis as the
+"""Rate limits (the `limits` library): token guessing is limited per client, and with Redis as the
 store two app instances (two workers, two servers) count together."""
 
 import uuid
