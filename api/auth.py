@@ -79,27 +79,40 @@ def match_with_token(token, match_id=None):
     return None if row is None else row[0]
 
 
+def required_token(what):
+    """The request's bearer token; 401 NEEDS_TOKEN without one (`what`: "game" or "match")."""
+    token = bearer_token()
+    if token is None:
+        abort(401, f"only the phones keeping this {what}'s score can do that: send its edit "
+              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
+              rule_code="NEEDS_TOKEN")
+    return token
+
+
+def refuse(token, found, missing, wrong):
+    """Abort for a token that did not open what was asked: 401 if no game or match has it,
+    404 (`missing`) if nothing was found, else 403 (`wrong`)."""
+    if not is_known_token(token):
+        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
+              rule_code="UNKNOWN_TOKEN")
+    if found is None:
+        abort(404, missing, rule_code="NOT_FOUND")
+    abort(403, wrong, rule_code="WRONG_TOKEN")
+
+
 def require_edit(game_id):
     """The game `game_id` if the request carries its edit token (or, for a game of a match,
     that match's edit token: it reaches the match's games and nothing else); else abort 401,
     403 or 404."""
-    token = bearer_token()
-    if token is None:
-        abort(401, "only the phones keeping this game's score can do that: send its edit "
-              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
-              rule_code="NEEDS_TOKEN")
+    token = required_token("game")
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
     if game is not None and game.match_id is not None and match_with_token(token, game.match_id):
         return game
-    if not is_known_token(token):
-        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
-              rule_code="UNKNOWN_TOKEN")
-    if game is None:
-        abort(404, "there is no such game: it may have been deleted", rule_code="NOT_FOUND")
-    abort(403, "this token does not allow changing or fully reading this game: it belongs "
-          "to another game, or only views it", rule_code="WRONG_TOKEN")
+    refuse(token, game, "there is no such game: it may have been deleted",
+           "this token does not allow changing or fully reading this game: it belongs to "
+           "another game, or only views it")
 
 
 def edit_token_required(view):
@@ -116,21 +129,13 @@ def edit_token_required(view):
 def require_match_edit(match_id):
     """The match `match_id` if the request carries its edit token; else abort 401, 403 or 404
     (a game's token, or another match's, is 403)."""
-    token = bearer_token()
-    if token is None:
-        abort(401, "only the phones keeping this match's score can do that: send its edit "
-              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
-              rule_code="NEEDS_TOKEN")
+    token = required_token("match")
     match = Match.get_or_none(Match.id == str(match_id))
     if match is not None and hmac.compare_digest(match.edit_token_hash, hash_token(token)):
         return match
-    if not is_known_token(token):
-        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
-              rule_code="UNKNOWN_TOKEN")
-    if match is None:
-        abort(404, "there is no such match", rule_code="NOT_FOUND")
-    abort(403, "this token does not allow changing or reading this match: it belongs to a "
-          "game or to another match", rule_code="WRONG_TOKEN")
+    refuse(token, match, "there is no such match",
+           "this token does not allow changing or reading this match: it belongs to a game "
+           "or to another match")
 
 
 def match_token_required(view):
