@@ -81,6 +81,7 @@ class Scenario:
         self.fallback = Table(TestApp(app))
         self.fallback.hand(1, **made())
         self.tokens, self.shares = {}, set()
+        self.live_shares = {self.fallback.id: self.fallback.share_token}  # game -> its link now
         self.next_hand = {self.fallback.id: 2}
         self.hand_posts = self.creates = 0
 
@@ -100,7 +101,9 @@ class Scenario:
         if "game_id" in params and str(params["game_id"]) not in self.tokens:
             params["game_id"] = self.fallback.id
         if "token" in params and params["token"] not in self.shares:
-            params["token"] = self.fallback.share_token
+            # a link that works now: a generated rotate or revoke may have ended the fallback's
+            live = [token for token in self.live_shares.values() if token]
+            params["token"] = live[-1] if live else self.fallback.share_token
         case.headers = {**(case.headers or {}), "If-Match": "*"}
         if case.operation.label == "POST /api/games" and isinstance(case.body, dict):
             self.creates += 1
@@ -127,6 +130,9 @@ class Scenario:
             return
         if body.get("share_token"):
             self.shares.add(body["share_token"])
+        if "share_token" in body:  # a game view, or the answer to rotate / revoke
+            game_id = body.get("id") or str((case.path_parameters or {}).get("game_id"))
+            self.live_shares[game_id] = body["share_token"]
         if case.operation.label == "POST /api/games" and response.status_code == 201:
             self.tokens[body["id"]] = body["edit_token"]
         if "next_hand_no" in body:  # a whole game
