@@ -250,6 +250,29 @@ function park(id, op, sync, record) {
   );
 }
 
+/**
+ * The phone's copy of a game read from the server (a joined game, or a match's next game),
+ * its hands marked synced; `editToken` is the token the phone writes with.
+ */
+export function localGameFrom(g, editToken, etag = null) {
+  return {
+    id: g.id,
+    edit_token: editToken,
+    ruleset: g.ruleset,
+    overrides: g.overrides || {},
+    rules: g.rules,
+    teams: g.teams,
+    first_dealer: g.first_dealer,
+    start_totals: g.start_totals,
+    created: true,
+    etag,
+    share_url: g.share_url,
+    conflict: null,
+    created_at: Date.now(),
+    hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
+  };
+}
+
 /** The hands of a server game document, each with hand_no and its input fields. */
 export function serverHandsOf(body) {
   return (body?.hands || []).map((x, i) => ({

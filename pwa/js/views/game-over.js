@@ -5,7 +5,7 @@ import { getGame, putGame, updateGame } from '../store.js';
 import * as api from '../api.js';
 import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
-import { serverHandsOf, syncNow } from '../sync.js';
+import { localGameFrom, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
 
 /** Render the game-over (and sharing) screen. */
@@ -87,22 +87,8 @@ async function nextGame(game, match) {
   }
   const g = res.body.game;
   if (!(await getGame(g.id))) {
-    await putGame({
-      id: g.id,
-      edit_token: game.edit_token, // the match's token reaches every game of the match
-      ruleset: g.ruleset,
-      overrides: g.overrides || {},
-      rules: g.rules,
-      teams: g.teams,
-      first_dealer: g.first_dealer,
-      start_totals: g.start_totals,
-      created: true,
-      etag: null,
-      share_url: g.share_url,
-      conflict: null,
-      created_at: Date.now(),
-      hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
-    });
+    // the match's token reaches every game of the match
+    await putGame(localGameFrom(g, game.edit_token));
   }
   go(`#/g/${g.id}`);
 }

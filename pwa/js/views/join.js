@@ -2,7 +2,7 @@
 import * as api from '../api.js';
 import { loadRulesets } from '../actions.js';
 import { getGame, putGame } from '../store.js';
-import { serverHandsOf } from '../sync.js';
+import { localGameFrom } from '../sync.js';
 import { h, go } from '../ui.js';
 
 /** Fetch the game with the token from the link, keep it on this phone, open its sheet. */
@@ -46,21 +46,6 @@ export async function render(main, id, token) {
   }
   const g = res.body;
   await loadRulesets();
-  await putGame({
-    id,
-    edit_token: token,
-    ruleset: g.ruleset,
-    overrides: g.overrides || {},
-    rules: g.rules,
-    teams: g.teams,
-    first_dealer: g.first_dealer,
-    start_totals: g.start_totals,
-    created: true,
-    etag: res.etag,
-    share_url: g.share_url,
-    conflict: null,
-    created_at: Date.now(),
-    hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
-  });
+  await putGame(localGameFrom({ ...g, id }, token, res.etag));
   go(`#/g/${id}`);
 }
