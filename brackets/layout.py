@@ -152,11 +152,55 @@ def double_elimination(team_count):
     if size == 2:
         lower, contender = [], LoserOf(winners[-1][0].id)
     else:
-        lower = losers_bracket(size, winners)
+        lower = skip_empty_losers_matches(losers_bracket(size, winners), winners[0],
+                                          team_count)
         contender = WinnerOf(lower[-1][0].id)
     final = MatchSpec("G1", "G", 1, (champion, contender))
     reset = MatchSpec("G2", "G", 2, (WinnerOf("G1"), LoserOf("G1")), reset_of="G1")
     return _interleave(winners, lower) + [final, reset]
+
+
+def skip_empty_losers_matches(lower, first_round, team_count):
+    """The losers' bracket without the matches no team can ever fill, so no second bye.
+
+    When more than a quarter of the first round are byes, two first-round byes drop two
+    BYEs into one losers'-round-1 match (BYE against BYE), and its "winner" is a BYE that
+    a round-2 drop would meet: a second bye for a top seed who had the first one. Counted
+    by BYE lines that cannot be avoided: 9 teams in a 16 bracket have 7 first-round byes
+    and 4 losers'-bracket byes, 11 for 9 teams. So such a match is left out, and so is the
+    round-2 match that waited for it: that drop enters the losers' bracket one round later,
+    against the team it would have met there (the teams and order of everything else are
+    `brackets-manager`'s). A first-round loser meeting a BYE in losers' round 1 keeps that
+    bye: it played in round 1, so it is its only one.
+    """
+    def empty(source):  # a BYE whatever the results
+        if isinstance(source, LoserOf) and source.match in byes:
+            return True
+        return isinstance(source, WinnerOf) and passed.get(source.match, 0) is None
+
+    def resolve(source):
+        if isinstance(source, WinnerOf) and passed.get(source.match):
+            return passed[source.match]
+        return source
+
+    byes = {m.id for m in first_round
+            if any(s.number > team_count for s in m.sources)}
+    passed = {}  # a left-out match's id -> what goes on in its place (None: nothing)
+    rounds = []
+    for rnd in lower:
+        kept = []
+        for match in rnd:
+            sources = tuple(resolve(s) for s in match.sources)
+            first, second = (empty(s) for s in sources)
+            if first and second:
+                passed[match.id] = None
+            elif (first or second) and any(isinstance(s, WinnerOf) and s.match in passed
+                                          for s in match.sources):
+                passed[match.id] = sources[1] if first else sources[0]
+            else:
+                kept.append(MatchSpec(match.id, match.bracket, match.round, sources))
+        rounds.append(kept)
+    return [rnd for rnd in rounds if rnd]
 
 
 def _interleave(winners, lower):
@@ -164,7 +208,7 @@ def _interleave(winners, lower):
     def needs(number):  # the winners' round whose losers losers'-round `number` waits for
         return 1 if number == 1 else number // 2 + 1
     keyed = [((number, 0), rnd) for number, rnd in enumerate(winners, 1)]
-    keyed += [((needs(number), 1), rnd) for number, rnd in enumerate(lower, 1)]
+    keyed += [((needs(rnd[0].round), 1), rnd) for rnd in lower]
     return [m for _, rnd in sorted(keyed, key=lambda pair: pair[0]) for m in rnd]
 
 
