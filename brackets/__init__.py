@@ -25,6 +25,7 @@ from .errors import (
     SeriesError,
     TeamsError,
 )
+from .lateness import TIMPSON_GRACE_MINUTES, late_teams, no_show_result
 from .model import BYE, Format, MatchState, PathStep, Result, Standing
 from .series import Series, ShakeRule
 from .tables import TablePlan, assign_tables
@@ -33,5 +34,6 @@ from .tournament import MAX_TEAMS, Tournament, seed
 __all__ = [
     "BYE", "CODES", "MAX_TEAMS", "BracketError", "CorrectionError", "Format", "MatchState",
     "NotFinishedError", "PathStep", "Result", "ResultError", "SeriesError", "Series",
-    "ShakeRule", "Standing", "TablePlan", "TeamsError", "Tournament", "assign_tables", "seed",
+    "ShakeRule", "Standing", "TablePlan", "TeamsError", "TIMPSON_GRACE_MINUTES", "Tournament",
+    "assign_tables", "late_teams", "no_show_result", "seed",
 ]

@@ -17,6 +17,8 @@ CODES = {
     "RESULT_LOCKED": "a correction that would change teams of a later match already played",
     "BAD_TABLES": "a table count that is not a whole number of at least one",
     "NOT_FINISHED": "standings asked for before the event is over",
+    "NOT_LATE": "a no-show called before the team is more than the grace time late",
+    "BAD_TIME": "a time that is not a date and time, comes out of order, or a bad grace time",
 }
 
 
