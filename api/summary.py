@@ -1,6 +1,8 @@
 """The /s/ page's content: big totals with tally marks (or points and what is left to go),
 who shakes next, who won and why, and hand by hand from the carried-over score."""
 
+from rules.words import end_words
+
 # Seven marks are the seven strokes of "ALL" (A: 3, L: 2, L: 2), as on the phone's sheet
 # (pwa/js/views/score-sheet.js); drawn as SVG paths because no common font has tally glyphs.
 ALL_STROKES = (
@@ -90,7 +92,8 @@ def plural_side(ruleset, side):
 
 
 def end_sentence(state, ruleset, team_names, hands):
-    """Why a finished game ended, as the phone says it (pwa/js/words.js endSentence)."""
+    """Why a finished game ended, as the phone says it: the table of rules/words.py, which
+    pwa/js/words.js keeps string for string (endSentence)."""
     winner = state.get("winner")
     if not state.get("game_over") or winner is None:
         return None
@@ -102,22 +105,9 @@ def end_sentence(state, ruleset, team_names, hands):
             reason = "target"
         else:
             reason = "hand_limit"
-    name = team_names[winner]
-    many = plural_side(ruleset, winner)
     unit = "points" if ruleset.scoring == "points" else "marks"
-    goal = f"{ruleset.target} {unit}"
-    sentences = {
-        "target": f"{name} reached {goal} first.",
-        "bidder_out": f"More than one side reached {goal} in the last hand; {name} made the "
-        "bid, and the bidders go out first.",
-        "higher_total": f"More than one side reached {goal} in the last hand; {name} "
-        f"{'have' if many else 'has'} the higher score.",
-        "hand_limit": f"All {ruleset.max_hands} hands are played; {name} "
-        f"{'were' if many else 'was'} ahead.",
-        "paper_score": "The score carried over from paper had already decided it: "
-        f"{name} {'win' if many else 'wins'}.",
-    }
-    return sentences.get(reason, f"{name} {'win' if many else 'wins'}.")
+    return end_words(reason, "past", team_names[winner], plural_side(ruleset, winner),
+                     f"{ruleset.target} {unit}", ruleset.max_hands, len(set(ruleset.sides)))
 
 
 def score_line(totals):

@@ -1,8 +1,11 @@
-"""Values in a table's words for error messages: bids, seats, trumps and bad inputs.
+"""Values in a table's words for error messages (bids, seats, trumps and bad inputs), and
+why a game ended.
 
 Messages are read by a person at the table (docs/rules.md): no field paths, knob names or
 Python reprs. Programs read the stable `code` and the developer's `field` instead.
 """
+
+import re
 
 CONTRACT_WORDS = {"nello": "nel-o", "plunge": "plunge", "splash": "splash",
                   "sevens": "sevens", "dip": "dip", "dive": "dive"}
@@ -117,3 +120,56 @@ OPTION_WORDS = {
     "high": "high", "low": "low", "own_suit": "their own suit",
     "marks": "marks", "points": "points",
 }
+
+# Why a game ended (the engine's `end_reason`), said two ways: "past" on the game-over screen
+# and the share page, "now" in the hand that ends it ("Ends the game: Us reach 7 marks").
+# pwa/js/words.js has the same table, string for string (tests/rules/test_end_words.py).
+# {winner}, {goal} ("7 marks"), {hands} (the hand limit) and {all} ("both sides") are filled
+# in; {reach|reaches} is the verb for a team (several players) or for one player.
+END_WORDS = {
+    "target": {
+        "past": "{winner} reached {goal} first.",
+        "now": "{winner} {reach|reaches} {goal}",
+    },
+    "bidder_out": {
+        "past": "More than one side reached {goal} in the last hand; {winner} made the bid, "
+        "and the bidders go out first.",
+        "now": "{all} pass {goal}: the bidders made it, so {winner} {go|goes} out",
+    },
+    "higher_total": {
+        "past": "More than one side reached {goal} in the last hand; {winner} {have|has} the "
+        "higher score.",
+        "now": "{all} pass {goal}: the higher total wins",
+    },
+    "hand_limit": {
+        "past": "All {hands} hands are played; {winner} {were|was} ahead.",
+        "now": "that was the last of {hands} hands",
+    },
+    "paper_score": {
+        "past": "The score carried over from paper had already decided it: {winner} {win|wins}.",
+        "now": "the score carried over already decides it",
+    },
+    "other": {"past": "{winner} {win|wins}.", "now": "{winner} {win|wins}"},
+}
+
+
+def end_words(reason, tense, winner, many, goal, hands, sides):
+    """Why a game ended, from END_WORDS: `tense` "past" or "now"; `winner` the winning side's
+    name (None: nobody, then "" for a sentence that needs the name); `many` whether it is a
+    team; `goal` "7 marks"; `hands` the hand limit; `sides` how many sides play."""
+    template = END_WORDS.get(reason, END_WORDS["other"])[tense]
+    if winner is None and "{winner}" in template:
+        return ""
+    values = {"winner": winner, "goal": goal, "hands": str(hands),
+              "all": "both sides" if sides == 2 else "more than one side"}
+
+    def fill(found):  # one pass: a name holding "{goal}" is not filled in again
+        plural, singular = found.group(1), found.group(2)
+        if singular is not None:
+            return plural if many else singular
+        return values[plural]
+
+    return _SLOT.sub(fill, template)
+
+
+_SLOT = re.compile(r"\{(\w+)(?:\|(\w+))?\}")

@@ -6,6 +6,7 @@ import {
   winnableBids as offerFor,
   RulesError,
 } from './rules.js';
+import { endFacts, endWords } from './words.js';
 
 const HAND_KEYS = ['dealer', 'bids', 'bidder', 'bid', 'trump', 'result', 'penalties'];
 const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
@@ -179,26 +180,7 @@ export function possibleCounts(rules) {
 
 /** Why a hand ended the game (the engine's end_reason), as said at the table; '' if unknown. */
 export function endReasonText(game, result) {
-  const r = game.rules;
-  const side = result.winner;
-  const winner = side !== null && side !== undefined ? sideName(game, side) : null;
-  const many = winner && seatsOf(r, side).length > 1;
-  const target = `${r.target}${unit(r) === 'marks' ? ' marks' : ''}`;
-  const all = sideCount(r) === 2 ? 'both sides' : 'more than one side';
-  switch (result.end_reason) {
-    case 'target':
-      return winner ? `${winner} ${many ? 'reach' : 'reaches'} ${target}` : `${target} reached`;
-    case 'bidder_out':
-      return `${all} pass ${target}: the bidders made it, so ${winner} ${many ? 'go' : 'goes'} out`;
-    case 'higher_total':
-      return `${all} pass ${target}: the higher total wins`;
-    case 'hand_limit':
-      return `that was the last of ${r.max_hands} hands`;
-    case 'paper_score':
-      return 'the score carried over already decides it';
-    default:
-      return winner ? `${winner} ${many ? 'win' : 'wins'}` : '';
-  }
+  return endWords(result.end_reason, 'now', endFacts(game, result.winner));
 }
 
 /** "You bid first" / "Left bids first": one player's verb agrees with the name. */

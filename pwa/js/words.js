@@ -10,9 +10,69 @@ const list = (items) =>
 const NUMBER_WORDS = ['no', 'one', 'two', 'three', 'four', 'five', 'six', 'seven', 'eight'];
 const say = (n) => NUMBER_WORDS[n] || String(n);
 
-/** "Us reach" / "Ann reaches": a team reads as plural, one player as singular. */
-function verb(game, side, many, one) {
-  return `${sideName(game, side)} ${seatsOf(game.rules, side).length > 1 ? many : one}`;
+// Why a game ended (the engine's end_reason), said two ways: 'past' on the game-over screen,
+// 'now' in the hand that ends it ("Ends the game: Us reach 7 marks"). rules/words.py has the
+// same table, string for string, for the share page (tests/rules/test_end_words.py).
+// {winner}, {goal} ("7 marks"), {hands} (the hand limit) and {all} ("both sides") are filled
+// in; {reach|reaches} is the verb for a team (several players) or for one player.
+export const END_WORDS = {
+  target: {
+    past: '{winner} reached {goal} first.',
+    now: '{winner} {reach|reaches} {goal}',
+  },
+  bidder_out: {
+    past:
+      'More than one side reached {goal} in the last hand; {winner} made the bid, ' +
+      'and the bidders go out first.',
+    now: '{all} pass {goal}: the bidders made it, so {winner} {go|goes} out',
+  },
+  higher_total: {
+    past:
+      'More than one side reached {goal} in the last hand; {winner} {have|has} the ' +
+      'higher score.',
+    now: '{all} pass {goal}: the higher total wins',
+  },
+  hand_limit: {
+    past: 'All {hands} hands are played; {winner} {were|was} ahead.',
+    now: 'that was the last of {hands} hands',
+  },
+  paper_score: {
+    past: 'The score carried over from paper had already decided it: {winner} {win|wins}.',
+    now: 'the score carried over already decides it',
+  },
+  other: { past: '{winner} {win|wins}.', now: '{winner} {win|wins}' },
+};
+
+/**
+ * Why a game ended, from END_WORDS (as rules/words.py end_words): `tense` 'past' or 'now';
+ * `winner` the winning side's name (null: nobody, then '' for a sentence that needs it).
+ */
+export function endWords(reason, tense, { winner, many, goal, hands, sides }) {
+  const template = (Object.hasOwn(END_WORDS, reason) ? END_WORDS[reason] : END_WORDS.other)[tense];
+  if ((winner === null || winner === undefined) && template.includes('{winner}')) return '';
+  const values = {
+    winner,
+    goal,
+    hands: String(hands),
+    all: sides === 2 ? 'both sides' : 'more than one side',
+  };
+  // one pass: a name holding "{goal}" is not filled in again
+  return template.replace(/\{(\w+)(?:\|(\w+))?\}/g, (_, plural, singular) =>
+    singular === undefined ? values[plural] : many ? plural : singular,
+  );
+}
+
+/** The words endWords needs about a game's winning side `side` (null: none). */
+export function endFacts(game, side) {
+  const r = game.rules;
+  const known = side !== null && side !== undefined;
+  return {
+    winner: known ? sideName(game, side) : null,
+    many: known && seatsOf(r, side).length > 1,
+    goal: `${r.target} ${unit(r)}`,
+    hands: r.max_hands,
+    sides: sideCount(r),
+  };
 }
 
 /**
@@ -21,34 +81,9 @@ function verb(game, side, many, one) {
  */
 export function endSentence(game, state) {
   if (!state?.game_over) return null;
-  const reason = state.end_reason;
-  const r = game.rules;
-  const goal = `${r.target} ${unit(r)}`;
   const won = state.winner;
   if (won === null || won === undefined) return 'The game is over.';
-  switch (reason) {
-    case 'target':
-      return `${verb(game, won, 'reached', 'reached')} ${goal} first.`;
-    case 'bidder_out':
-      return (
-        `More than one side reached ${goal} in the last hand; ${sideName(game, won)} ` +
-        `made the bid, and the bidders go out first.`
-      );
-    case 'higher_total':
-      return (
-        `More than one side reached ${goal} in the last hand; ${sideName(game, won)} ` +
-        `${seatsOf(r, won).length > 1 ? 'have' : 'has'} the higher score.`
-      );
-    case 'hand_limit':
-      return `All ${r.max_hands} hands are played; ${verb(game, won, 'were', 'was')} ahead.`;
-    case 'paper_score':
-      return (
-        `The score carried over from paper had already decided it: ` +
-        `${verb(game, won, 'win', 'wins')}.`
-      );
-    default:
-      return `${verb(game, won, 'win', 'wins')}.`;
-  }
+  return endWords(state.end_reason, 'past', endFacts(game, won));
 }
 
 /** "You need 42 to go" lines for a points game: how far each side is from the target. */

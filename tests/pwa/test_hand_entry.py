@@ -328,7 +328,7 @@ def test_a_side_reaching_250_alone_ends_the_game(table):
     page.click("[data-bid='30']")
     page.click("[data-count='36']")  # Us 258, Them 246
     assert page.inner_text("#preview") == ("needed 30, took 36: made, Us +36, Them +6. "
-                                           "Ends the game: Us reach 250.")  # after the RULES merge
+                                           "Ends the game: Us reach 250 points.")  # one table: words.js END_WORDS
 
 
 @pytest.mark.parametrize("run", range(3))
