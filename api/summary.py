@@ -110,6 +110,26 @@ def end_sentence(state, ruleset, team_names, hands):
                      f"{ruleset.target} {unit}", ruleset.max_hands, len(set(ruleset.sides)))
 
 
+def match_lines(match, team_names, game_over, game_winner):
+    """(the winner line's ending, the match line) for a game of a match; (None, None) for a
+    casual game. The match line: "Match, first to 2 games: Rangers 1, Aggies 0. This is
+    game 2." while it goes on, "Aggies took the match 2–0." once decided (as the phone's
+    game-over screen says it). The game that decided it says so on its winner line: "Aggies
+    won the game and the match." The score is the one derived from the match's games."""
+    if not match:
+        return None, None
+    a, b = match["score"]
+    if match["decided"]:
+        winner = team_names[match["winner"]]
+        line = f"{winner} took the match {max(a, b)}–{min(a, b)}."
+        deciding = game_over and game_winner == match["winner"] and match["game_no"] == a + b
+        return (" the game and the match" if deciding else None), line
+    tense = "was" if game_over else "is"
+    line = (f"Match, first to {match['first_to']} games: {team_names[0]} {a}, "
+            f"{team_names[1]} {b}. This {tense} game {match['game_no']}.")
+    return None, line
+
+
 def score_line(totals):
     """"3 – 2": every side's running score, in the order of the score boxes above."""
     return " – ".join(str(total) for total in totals)
@@ -171,6 +191,8 @@ def build(game, ruleset, view):
         next_turn = (f"Hand {view['next_hand_no']}: {seats[dealer]} "
                      f"{verb(seats, ruleset, dealer, 'shake')}; "
                      f"{seats[first]} {verb(seats, ruleset, first, 'bid')} first.")
+    won_also, match_line = match_lines(view.get("match"), team_names, view["game_over"],
+                                       winner)
     return {
         "title": f"{headline} · Tally 42",
         "headline": headline,
@@ -184,6 +206,9 @@ def build(game, ruleset, view):
         else f"{ruleset.name}, to {ruleset.target} {unit}",
         "live": not view["game_over"],
         "winner": None if winner is None else team_names[winner],
+        "winner_line": None if winner is None
+        else f"{team_names[winner]} won{won_also or ''}.",
+        "match_line": match_line,
         "why": end_sentence(state, ruleset, team_names, view["hands"]),
         "next_turn": next_turn,
         "rows": hand_rows(view, seats, team_names, ruleset),
