@@ -51,7 +51,7 @@ def test_the_rematch_of_a_match_game_starts_the_next_game(table, base_url, axe_s
     second = page.url.split("#/g/")[1]
     wait_js(page, "() => document.querySelector('#match-score')")  # the sheet shows it too
     assert page.inner_text("#match-score") == (
-        "Match, first to 2 games: Us 0, Them 1. This was game 2.")
+        "Match, first to 2 games: Us 0, Them 1. This is game 2.")  # in play: "is"
     _, view = call(base_url, "GET", f"/api/matches/{match['id']}", token)
     assert [g["id"] for g in view["games"]] == [first, second]
     assert view["games"][1]["shaker"] == 1  # rotate: the other team shakes game 2

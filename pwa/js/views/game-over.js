@@ -57,7 +57,7 @@ export async function readMatch(id) {
   }
 }
 
-/** "Match, first to 2: Us 1, Them 0." or "Them win the match 2-0." */
+/** "Match, first to 2 games: Us 1, Them 0. This is game 2." or "Them win the match 2-0." */
 export function matchSentence(game, match) {
   const [a, b] = match.score;
   if (match.decided) {
@@ -65,7 +65,8 @@ export function matchSentence(game, match) {
     const verb = seatsOf(game.rules, w).length > 1 ? 'win' : 'wins';
     return `${sideName(game, w)} ${verb} the match ${Math.max(a, b)}-${Math.min(a, b)}.`;
   }
-  return `Match, first to ${match.first_to} games: ${sideName(game, 0)} ${a}, ${sideName(game, 1)} ${b}. This was game ${match.game_no}.`;
+  const tense = score(game).state?.game_over ? 'was' : 'is';
+  return `Match, first to ${match.first_to} games: ${sideName(game, 0)} ${a}, ${sideName(game, 1)} ${b}. This ${tense} game ${match.game_no}.`;
 }
 
 /** Start the match's next game on the server, keep it on this phone, open its sheet. */

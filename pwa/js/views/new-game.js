@@ -1,7 +1,10 @@
-// New game: marks or points, a preset with house-rule switches, names, first shaker, carried score.
+// New game: marks or points, a preset with house-rule switches, names, first shaker, carried
+// score; or a match (best of 3 or 5, and who shakes first in each next game), made on the server.
 import { applyOverrides, RulesError } from '../rules.js';
 import { createGame, loadRulesets } from '../actions.js';
-import { getGame } from '../store.js';
+import * as api from '../api.js';
+import { getGame, putGame } from '../store.js';
+import { localGameFrom } from '../sync.js';
 import { h, go, toast } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
 import { rulesBody } from './rules-screen.js';
@@ -66,6 +69,8 @@ export async function render(main, rematchId) {
   let preset = from ? presets.find((p) => p.id === from.ruleset) : null;
   const overrides = { ...(from ? from.overrides : {}) };
   let dealer = from ? (score(from).state?.next_dealer ?? 0) : 0;
+  let bestOf = 1; // 1: one game; 3 or 5: a match, first to 2 or 3 wins
+  let shakeRule = 'rotate';
 
   const scoringRow = h('div', { class: 'row', role: 'group', 'aria-label': 'Scoring' });
   const presetSelect = h('select', {
@@ -79,6 +84,7 @@ export async function render(main, rematchId) {
   const namesBox = h('fieldset', {}, h('legend', {}, 'Teams and players (optional)'));
   const shakerBox = h('fieldset', {}, h('legend', {}, 'Who shakes first'));
   const carryBox = h('fieldset', {}, h('legend', {}, 'Score carried over from paper'));
+  const matchBox = h('fieldset', { id: 'match-box' }, h('legend', {}, 'One game or a match'));
   const desc = h('p', { class: 'muted', id: 'preset-desc' });
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
   const carryError = h('p', {
@@ -134,6 +140,7 @@ export async function render(main, rematchId) {
     drawNames();
     drawShaker();
     drawCarry();
+    drawMatch();
   }
 
   function drawExplained() {
@@ -238,7 +245,7 @@ export async function render(main, rematchId) {
       ),
     );
     shakerBox.replaceChildren(
-      h('legend', {}, 'Who shakes first'),
+      h('legend', {}, bestOf > 1 ? 'Who shakes first in game 1' : 'Who shakes first'),
       h('div', { class: 'grid wide' }, buttons),
     );
   }
@@ -271,6 +278,121 @@ export async function render(main, rematchId) {
     );
   }
 
+  // The buttons of one choice, the chosen one pressed (as the scoring buttons).
+  function choice(label, options, chosen, pick) {
+    return h(
+      'div',
+      { class: 'grid wide', role: 'group', 'aria-label': label },
+      options.map(([value, words]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            'aria-pressed': String(value === chosen),
+            onclick: () => {
+              pick(value);
+              drawMatch();
+            },
+          },
+          words,
+        ),
+      ),
+    );
+  }
+
+  function drawMatch() {
+    const r = rules();
+    if (sideCount(r) !== 2) {
+      bestOf = 1;
+      matchBox.replaceChildren(
+        h('legend', {}, 'One game or a match'),
+        h(
+          'p',
+          { class: 'muted' },
+          `A match is between two teams; ${r.name} has ${sideCount(r)} sides.`,
+        ),
+      );
+    } else {
+      const rows = [
+        h('legend', {}, 'One game or a match'),
+        choice(
+          'Games',
+          [
+            [1, 'One game'],
+            [3, 'Best of 3'],
+            [5, 'Best of 5'],
+          ],
+          bestOf,
+          (n) => {
+            bestOf = n;
+          },
+        ),
+      ];
+      if (bestOf > 1) {
+        rows.push(
+          h(
+            'p',
+            { class: 'muted', id: 'match-about' },
+            `First team to win ${(bestOf + 1) / 2} games takes the match. A match is kept on the server, so it needs a signal to start.`,
+          ),
+          h('p', { id: 'next-shaker' }, h('strong', {}, 'Who shakes first in the next game')),
+          choice(
+            'Who shakes first in the next game',
+            [
+              ['rotate', 'Take turns'],
+              ['loser', "Last game's loser"],
+              ['draw', 'Drawn at the table'],
+            ],
+            shakeRule,
+            (rule) => {
+              shakeRule = rule;
+            },
+          ),
+        );
+      }
+      matchBox.replaceChildren(...rows);
+    }
+    // a match starts from nothing: the API keeps no score carried over from paper
+    carryBox.hidden = bestOf > 1;
+    shakerBox.firstChild.textContent =
+      bestOf > 1 ? 'Who shakes first in game 1' : 'Who shakes first';
+    startButton.textContent = bestOf > 1 ? `Start best of ${bestOf}` : 'Start game';
+  }
+
+  /** Make the match on the server and keep its first game on this phone; false if not. */
+  async function startMatch(teams) {
+    let res;
+    try {
+      res = await api.request('POST', '/api/matches', {
+        body: {
+          ruleset: preset.id,
+          ...(Object.keys(overrides).length ? { rules: { ...overrides } } : {}),
+          teams,
+          first_dealer: dealer,
+          first_to: (bestOf + 1) / 2,
+          shake_rule: shakeRule,
+        },
+      });
+    } catch (err) {
+      if (!(err instanceof TypeError)) throw err;
+      error.textContent =
+        'No signal: a match is kept on the server, so it starts only with a signal. One game can start now.';
+      error.hidden = false;
+      return false;
+    }
+    if (res.status !== 201) {
+      error.textContent = api.errorMessage(res);
+      error.hidden = false;
+      return false;
+    }
+    // the match's token reaches every game of the match: the phone writes with it
+    const game = localGameFrom(res.body.game, res.body.edit_token);
+    await putGame(game);
+    toast(`Best of ${bestOf} started: game 1`);
+    go(`#/g/${game.id}`);
+    return true;
+  }
+
   function currentNames(r) {
     const teams = nameInputs.map(({ teamInput, players }) => ({
       name: teamInput.value.trim(),
@@ -299,6 +421,10 @@ export async function render(main, rematchId) {
         (p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i]),
       ),
     }));
+    if (bestOf > 1) {
+      await startMatch(teams);
+      return;
+    }
     const carry = Array.from({ length: sideCount(r) }, (_, side) =>
       Number(form.querySelector(`#carry-${side}`).value || 0),
     );
@@ -324,6 +450,7 @@ export async function render(main, rematchId) {
     go(`#/g/${game.id}`);
   }
 
+  const startButton = h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game');
   form.addEventListener('submit', submit);
   form.append(
     h('h1', {}, from ? 'Rematch' : 'New game'),
@@ -333,13 +460,10 @@ export async function render(main, rematchId) {
     houseBox,
     namesBox,
     shakerBox,
+    matchBox,
     carryBox,
     error,
-    h(
-      'div',
-      { class: 'actions' },
-      h('button', { type: 'submit', class: 'primary', id: 'start' }, 'Start game'),
-    ),
+    h('div', { class: 'actions' }, startButton),
   );
   drawScoring();
   resetRules();
