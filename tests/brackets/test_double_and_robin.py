@@ -173,3 +173,28 @@ def test_the_losers_bracket_and_grand_final_play_the_last_series_length():
     final = late.record(Result("L1.1", "Cy")).record(Result("W2.1", "Ann"))
     final = final.record(Result("L2.1", "Bo"))
     assert final.series("G1", ["Bo"]).decided and final.first_to == (3, 2, 1)
+
+
+def test_no_double_elimination_of_2_to_128_teams_gives_a_second_bye():
+    """Issue 13: "at most one bye per team", every size, twice each: the top seeds winning
+    every match (so the first-round bye teams drop in round 2, where a published layout hands
+    them a second bye), and random winners. The losers' bracket keeps only matches some
+    team can fill: no BYE against BYE anywhere."""
+    import random
+
+    from players import play
+
+    from brackets.engine import Derivation
+    from brackets.tournament import match_layout
+
+    for count in range(2, 129):
+        teams = [f"t{n}" for n in range(1, count + 1)]
+        derived, results = Derivation(match_layout(Format.DOUBLE, count), teams), []
+        while len(derived.outcomes) < len(derived.specs):
+            match_id = next(m for _, m in derived.ready_log if m not in derived.outcomes)
+            results.append(Result(match_id, min(derived.sides[match_id], key=teams.index)))
+            derived.apply(results[-1])
+        favourites = Tournament(Format.DOUBLE, teams, results)
+        for event in (favourites, play(Format.DOUBLE, teams, random.Random(count))):
+            assert event.finished and all(event.byes(t) <= 1 for t in teams), count
+            assert not any(m.teams == (BYE, BYE) for m in event.matches()), count
