@@ -140,10 +140,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, live, matches, share
+    from . import games, hands, live, matches, share, transfer
 
     live.init_app(app)
-    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp))
+    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
+                             transfer.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -158,7 +159,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, live, matches, pwa, rulesets, schemas, share
+    from . import games, hands, live, matches, pwa, rulesets, schemas, share, transfer
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -168,7 +169,8 @@ def register_blueprints(app):
             "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp,
+                transfer.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
