@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '098bedca8b15';
+const VERSION = 'bf70bf3e9f31';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -152,7 +152,9 @@ async function restoreExport(doc) {
           ? `${named(entry)}: restored.`
           : here
             ? `${named(entry)}: already on this phone, nothing changed.`
-            : `${item.message}.`,
+            : item.outcome === 'unchanged'
+              ? `${named(entry)}: the server already has it; open its link on this phone to see it here.`
+              : `${named(entry)}: the server has other hands for it; kept as it is.`,
     });
   }
   return lines;
@@ -162,4 +164,30 @@ async function restoreExport(doc) {
 export function restore(text) {
   const doc = readFile(text);
   return doc.device ? restoreDevice(doc.device) : restoreExport(doc);
+}
+
+/** Download one game as a file: the server's export when it has the game (its CSV words, its
+ * match), else the JSON from this phone (offline, or not sent yet). */
+export async function exportGame(game, format) {
+  const name = `tally42-${game.id.slice(0, 8)}.${format}`;
+  try {
+    const res = await fetch(`/api/games/${game.id}/export?format=${format}`, {
+      headers: { Authorization: `Bearer ${game.edit_token}` },
+      cache: 'no-store',
+    });
+    if (res.ok) return download(name, await res.text(), res.headers.get('Content-Type'));
+  } catch {
+    // no signal: the phone's own copy below
+  }
+  if (format === 'csv') {
+    throw new Error('The spreadsheet file is written by the server: try again with a signal.');
+  }
+  const doc = { format: FORMAT, version: VERSION, games: [exportEntry(game)], matches: [] };
+  return download(name, JSON.stringify(doc));
+}
+
+/** The games of this phone, newest first, each with its words (for the per-game files). */
+export async function gamesForExport() {
+  const games = (await store.allGames()).sort((a, b) => b.created_at - a.created_at);
+  return games.map((game) => ({ game, words: named(game) }));
 }

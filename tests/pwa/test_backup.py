@@ -67,6 +67,12 @@ def test_back_up_clear_restore_gives_the_same_games(browser, base_url, tmp_path,
 
     context, page = new_phone(browser, base_url)  # a new phone: no site data
     Table(page, base_url).open()
+    wait_js(
+        page,
+        """async () => ((await (await import('/js/store.js')).getMeta('rulesets'))
+                                 || []).length > 0""",
+    )
+    page.context.set_offline(True)  # restore works offline (and nothing is sent meanwhile)
     assert phone_games(page)["games"] == {}
     lines = restore(page, tmp_path / "backup.json")
     assert sorted(line.split(", started ")[0] for line in lines) == [
@@ -86,6 +92,7 @@ def test_back_up_clear_restore_gives_the_same_games(browser, base_url, tmp_path,
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"backup-{width}-light")
     # the queued changes go out once the new phone is online: the server has both games
+    page.context.set_offline(False)
     page.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
     Table(page, base_url).wait_synced(offline)
     Table(page, base_url).assert_same(offline)
@@ -103,6 +110,7 @@ def test_a_game_with_other_hands_is_kept_and_named(browser, base_url, tmp_path):
     back_up(page, tmp_path / "backup.json")
     page.goto(f"/#/g/{game_id}")
     play(table, MARKS_GAME[2:3])
+    table.wait_synced(game_id)
     before = phone_games(page)
     lines = restore(page, tmp_path / "backup.json")
     assert [line.split(": ")[1] for line in lines] == [
@@ -124,3 +132,48 @@ def restore_error(page, path):
     page.goto("/#/backup")
     page.set_input_files("#restore-file", str(path))
     return page.locator("#restore-report [role=alert]").inner_text()
+
+
+def test_one_game_as_a_file_and_a_server_export_restored_on_a_new_phone(
+    browser, base_url, tmp_path
+):
+    context, page = new_phone(browser, base_url)
+    table = Table(page, base_url)
+    table.open()
+    game_id = table.new_game("marks")
+    play(table, MARKS_GAME[:3])
+    table.wait_synced(game_id)
+    page.goto("/#/backup")
+    with page.expect_download() as info:  # the CSV comes from the server: one row per hand
+        page.click(f"[data-export='{game_id}:csv']")
+    info.value.save_as(tmp_path / "game.csv")
+    rows = (tmp_path / "game.csv").read_text().splitlines()
+    assert rows[0].startswith("game_id,game,hand,dealer,bidder") and len(rows) == 1 + 3
+    with page.expect_download() as info:
+        page.click(f"[data-export='{game_id}:json']")
+    info.value.save_as(tmp_path / "game.json")
+    doc = json.loads((tmp_path / "game.json").read_text())
+    jsonschema.Draft202012Validator(SCHEMA).validate(doc)
+    assert "device" not in doc and len(doc["games"][0]["hands"]) == 3
+    context.close()
+
+    # a file without the phone's part goes through the server's import: already there, the
+    # server answers "unchanged", and the new phone is told so in words (no token to take)
+    context, page = new_phone(browser, base_url)
+    Table(page, base_url).open()
+    lines = restore(page, tmp_path / "game.json")
+    assert len(lines) == 1 and lines[0].endswith(
+        ": the server already has it; open its link on this phone to see it here."
+    )
+    # a game the server has never seen is created there and kept on this phone
+    doc["games"][0]["id"] = "3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+    (tmp_path / "new.json").write_text(json.dumps(doc))
+    lines = restore(page, tmp_path / "new.json")
+    assert lines[0].startswith("Us v Them, 3 hands, started ") and lines[0].endswith(": restored.")
+    mine = phone_games(page)["games"]
+    assert (
+        list(mine) == ["3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"]
+        and len(mine["3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"]) == 3
+    )
+    Table(page, base_url).assert_same("3f2b1c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d")
+    context.close()

@@ -2,10 +2,13 @@
 // file; "Restore from a file" reads it back, adding what is missing and overwriting nothing.
 // Works offline. The backup code loads only when this screen opens.
 import { h, toast } from '../ui.js';
+import { syncNow } from '../sync.js';
 
 /** Render the Backup screen. */
 export async function render(main) {
   const backup = await import('../backup.js');
+  const perGame = h('div', { id: 'one-game' });
+  const listGames = async () => perGame.replaceChildren(...(await oneGame(backup)));
   const report = h('ul', { class: 'report', id: 'restore-report', 'aria-live': 'polite' });
   const file = h('input', {
     type: 'file',
@@ -26,12 +29,15 @@ export async function render(main) {
             : [h('li', { class: 'muted' }, 'The file holds no games.')]),
         );
         window.dispatchEvent(new CustomEvent('tally:changed', { detail: null }));
+        syncNow(); // restored changes not yet sent go out when there is a signal
+        await listGames();
       } catch (err) {
         report.replaceChildren(h('li', { class: 'restored error', role: 'alert' }, err.message));
       }
       file.value = '';
     },
   });
+  await listGames();
   main.append(
     h('h1', {}, 'Backup'),
     h(
@@ -65,6 +71,44 @@ export async function render(main) {
       file,
     ),
     report,
+    perGame,
     h('div', { class: 'actions' }, h('a', { class: 'btn', href: '#/' }, 'Your games')),
   );
+}
+
+/** "One game as a file": each game with JSON (to import) and CSV (a spreadsheet) buttons. */
+async function oneGame(backup) {
+  const games = await backup.gamesForExport();
+  if (!games.length) return [];
+  const save = (game, format) => () =>
+    backup.exportGame(game, format).catch((err) => toast(err.message));
+  return [
+    h('h2', {}, 'One game as a file'),
+    h(
+      'ul',
+      { class: 'list export-games' },
+      games.map(({ game, words }) =>
+        h(
+          'li',
+          { class: 'card' },
+          h('p', {}, words),
+          h(
+            'p',
+            {},
+            h(
+              'button',
+              { class: 'btn small', 'data-export': `${game.id}:json`, onclick: save(game, 'json') },
+              'JSON',
+            ),
+            ' ',
+            h(
+              'button',
+              { class: 'btn small', 'data-export': `${game.id}:csv`, onclick: save(game, 'csv') },
+              'CSV (spreadsheet)',
+            ),
+          ),
+        ),
+      ),
+    ),
+  ];
 }
