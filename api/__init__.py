@@ -63,6 +63,12 @@ else. The score is derived from the games' hand logs when read. Refusals: 409
 `GAME_NOT_OVER`, `MATCH_DECIDED`, `NOT_NEXT_GAME`, `GAME_IN_MATCH` (deleting a game of a
 match); 422 `MATCH_NEEDS_TWO_TEAMS`.
 
+**Export and import** (docs/export.md): `GET /api/games/{id}/export?format=json|csv` (edit
+token) gives the game as a file: JSON, complete and re-importable, or CSV, one row per hand.
+`POST /api/import` (no token) restores an export: every hand scored by the rules first, all
+or nothing; each game `created` (with a new edit token), `unchanged` or `conflict` (never
+overwritten).
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`.
 

@@ -82,7 +82,10 @@ def _utc(moment):
     """An aware or naive datetime as naive UTC (as stored), or None."""
     if moment is None or moment.tzinfo is None:
         return moment
-    return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+    try:
+        return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+    except OverflowError:  # the first or last day there is, shifted past it
+        abort(422, "its start date is not a day a game could have started", rule_code="BAD_DATE")
 
 
 # ---- reading and checking ----
@@ -297,7 +300,8 @@ def _plan_games(entries, matches):
             )
             continue
         places.add(place)
-        game.created_at = _utc(entry.get("created_at")) or utcnow()
+        with _naming(what, game_id=game.id):
+            game.created_at = _utc(entry.get("created_at")) or utcnow()
         game.edit_token_hash, token = None, new_token()
         game.share_token = new_token(16)
         create.append((game, rows, state, token))

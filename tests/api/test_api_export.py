@@ -353,3 +353,23 @@ def test_the_openapi_document_has_export_and_import(client):
     assert {"application/json", "text/csv"} <= set(exported["responses"]["200"]["content"])
     imported = spec["paths"]["/api/import"]["post"]
     assert {"200", "201", "413", "422"} <= set(imported["responses"])
+
+
+@pytest.mark.parametrize("when", ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"])
+def test_a_start_date_past_the_calendar_is_a_422(client, when):
+    doc = export(played(client)).json
+    doc["games"][0].update(id=str(uuid.uuid4()), created_at=when)
+    error = client.post_json("/api/import", doc, status=422).json
+    assert error["rule_code"] == "BAD_DATE" and error["message"].startswith("Game 1 of the file")
+
+
+def test_the_start_date_is_kept(client, app, fresh):
+    table = played(client)
+    doc = export(table).json
+    doc["games"][0]["created_at"] = "2024-07-04T18:30:00Z"
+    close_pool(app)
+    other = fresh()
+    item = other.post_json("/api/import", doc, status=201).json["games"][0]
+    auth = {"Authorization": f"Bearer {item['edit_token']}"}
+    again = other.get(f"/api/games/{table.id}/export", headers=auth).json
+    assert again["games"][0]["created_at"] == "2024-07-04T18:30:00Z"
