@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'bf70bf3e9f31';
+const VERSION = 'f3ed59560667';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

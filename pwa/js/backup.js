@@ -113,16 +113,27 @@ function report(games, outcome) {
   return games.map((g) => ({ id: g.id, outcome: outcome[g.id], text: words[outcome[g.id]](g) }));
 }
 
-/** A phone game that cannot be used (no id, no hands list, no rules) is left out. */
-const usable = (g) => g && typeof g.id === 'string' && Array.isArray(g.hands) && g.rules?.sides;
+/** A phone game that can be kept: an id, a token, its rules, and hands the rules accept. */
+function usable(g) {
+  if (!g || typeof g.id !== 'string' || typeof g.edit_token !== 'string') return false;
+  if (!Array.isArray(g.hands) || !Array.isArray(g.rules?.sides)) return false;
+  return !score(g).error;
+}
 
 /** Restore a backup's device part: add what is missing, overwrite nothing. */
 async function restoreDevice(device) {
-  const games = (device.games || []).filter(usable);
+  const all = Array.isArray(device.games) ? device.games : [];
+  const games = all.filter(usable);
   const ops = (Array.isArray(device.outbox) ? device.outbox : []).slice();
   ops.sort((a, b) => (a.seq || 0) - (b.seq || 0));
   const outcome = await store.addMissing(games, ops, device.settings, sameHands);
-  return report(games, outcome);
+  const lines = report(games, outcome);
+  const left = all.length - games.length;
+  if (left) {
+    const text = `${left} game${left === 1 ? '' : 's'} in the file could not be read; left out.`;
+    lines.push({ id: null, outcome: 'error', text });
+  }
+  return lines;
 }
 
 /** Restore an export without a device part through the server's import (online only): each

@@ -120,6 +120,12 @@ def test_a_game_with_other_hands_is_kept_and_named(browser, base_url, tmp_path):
     for width, height in ((390, 844), (320, 640)):
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"backup-{width}-dark")
+    broken = json.loads((tmp_path / "backup.json").read_text())
+    broken["device"]["games"][0]["hands"][0]["bid"] = 29  # a hand the rules refuse
+    (tmp_path / "broken.json").write_text(json.dumps(broken))
+    assert restore(page, tmp_path / "broken.json") == [
+        "1 game in the file could not be read; left out."]
+    assert phone_games(page) == before
     (tmp_path / "junk.json").write_text("not json")
     assert restore_error(page, tmp_path / "junk.json") == (
         "This file is not a Tally 42 backup: it could not be read."
