@@ -23,7 +23,7 @@ from .db import write_transaction
 from .errors import abort, field_errors
 from .hand_log import _score, _start_state
 from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash
-from .models import Game, Hand, HandRow, Match, run, utcnow
+from .models import Game, Hand, HandRow, Match, insert_statement, run, utcnow
 
 # What decides that a game already here is "the same": what the table entered and chose.
 GAME_CONTENT = (
@@ -264,6 +264,8 @@ def _plan_matches(entries):
 def _plan_games(entries, matches):
     """Check every game entry; (what to answer, games to create with hands and tokens)."""
     answer, create, seen, places = [], [], set(), set()
+    ids = [str(entry["id"]) for entry in entries]
+    present = {game.id: game for game in Game.select().where(Game.id.in_(ids))}  # one query
     for index, entry in enumerate(entries):
         what = f"Game {index + 1} of the file ({_teams_words(entry)})"
         with _naming(what, game_id=str(entry["id"])):
@@ -272,7 +274,7 @@ def _plan_games(entries, matches):
             abort(422, f"{what} is in the file twice", rule_code="DUPLICATE", game_id=game.id)
         seen.add(game.id)
         item = {"id": game.id}
-        here = Game.by_id(game.id)
+        here = present.get(game.id)
         if here is not None:
             same = _same(content, _stored_game_content(here), GAME_CONTENT)
             answer.append(
@@ -352,11 +354,10 @@ def _store(matches, games):
                     shake_rule=read["shake_rule"],
                     edit_token_hash=hash_token(token),
                 )
-            statements = []
-            for game, rows, state, token in games:
-                _insert_game(game, state, token)
+            statements = [_insert_game(game, state, token) for game, _r, state, token in games]
+            for game, rows, _state, _token in games:
                 statements += [Hand.insert(game.id, row) for row in rows]
-            run(statements)
+            run(statements)  # PostgreSQL: one round trip for every game and hand
     except IntegrityError:
         abort(
             409,
@@ -367,7 +368,8 @@ def _store(matches, games):
 
 
 def _insert_game(game, state, token):
-    """Insert one checked game row (its state the replay of its log, revision 1)."""
+    """The statement inserting one checked game row (its state the replay of its log,
+    revision 1), for `run`."""
     created = {
         "ruleset": game.ruleset,
         "teams": game.teams,
@@ -375,7 +377,8 @@ def _insert_game(game, state, token):
         **({"rules": game.overrides} if game.overrides else {}),
         **({"start_totals": game.start_totals} if game.start_totals is not None else {}),
     }
-    Game.create(
+    return insert_statement(
+        Game,
         id=game.id,
         ruleset=game.ruleset,
         overrides=game.overrides,
