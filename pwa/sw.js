@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'f3ed59560667';
+const VERSION = '1619bd465479';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -10,6 +10,7 @@ from pathlib import Path
 import jsonschema
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 from test_game_flow import MARKS_GAME, play
+from test_layout import SMALL_TARGETS, WIDEST
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 
@@ -120,6 +121,8 @@ def test_a_game_with_other_hands_is_kept_and_named(browser, base_url, tmp_path):
     for width, height in ((390, 844), (320, 640)):
         page.set_viewport_size({"width": width, "height": height})
         screenshot(page, f"backup-{width}-dark")
+    # at 320 px nothing is wider than the screen and every target is 48 px (test_layout's rule)
+    assert page.evaluate(WIDEST) <= 320.5 and page.evaluate(SMALL_TARGETS) == []
     broken = json.loads((tmp_path / "backup.json").read_text())
     broken["device"]["games"][0]["hands"][0]["bid"] = 29  # a hand the rules refuse
     (tmp_path / "broken.json").write_text(json.dumps(broken))

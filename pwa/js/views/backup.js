@@ -14,9 +14,8 @@ export async function render(main) {
     type: 'file',
     id: 'restore-file',
     accept: 'application/json,.json',
-    class: 'visually-hidden',
+    hidden: true, // opened by the "Restore from a file" button
     'aria-label': 'Backup file to restore',
-    tabindex: '-1', // reached through the "Restore from a file" button
     onchange: async () => {
       const chosen = file.files[0];
       if (!chosen) return;
@@ -97,13 +96,13 @@ async function oneGame(backup) {
             {},
             h(
               'button',
-              { class: 'btn small', 'data-export': `${game.id}:json`, onclick: save(game, 'json') },
+              { class: 'btn', 'data-export': `${game.id}:json`, onclick: save(game, 'json') },
               'JSON',
             ),
             ' ',
             h(
               'button',
-              { class: 'btn small', 'data-export': `${game.id}:csv`, onclick: save(game, 'csv') },
+              { class: 'btn', 'data-export': `${game.id}:csv`, onclick: save(game, 'csv') },
               'CSV (spreadsheet)',
             ),
           ),
