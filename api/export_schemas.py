@@ -89,7 +89,7 @@ class ExportDocument(StrictSchema):
     format = fields.String(required=True, validate=validate.Equal("tally42-export"))
     version = Int(1, 1, required=True)
     games = fields.List(
-        fields.Nested(ExportGame), required=True, validate=validate.Length(1, MAX_IMPORT_GAMES)
+        fields.Nested(ExportGame), required=True, validate=validate.Length(0, MAX_IMPORT_GAMES)
     )
     matches = fields.List(
         fields.Nested(ExportMatch), load_default=list, validate=validate.Length(0, MAX_IMPORT_GAMES)

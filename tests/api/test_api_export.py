@@ -373,3 +373,10 @@ def test_the_start_date_is_kept(client, app, fresh):
     auth = {"Authorization": f"Bearer {item['edit_token']}"}
     again = other.get(f"/api/games/{table.id}/export", headers=auth).json
     assert again["games"][0]["created_at"] == "2024-07-04T18:30:00Z"
+
+
+def test_a_file_with_no_games_imports_nothing(client, app):
+    doc = {"format": "tally42-export", "version": 1, "games": []}
+    validate(doc)  # an empty phone's backup is a valid file
+    assert client.post_json("/api/import", doc, status=200).json == {"games": [], "matches": []}
+    assert counts(app) == (0, 0, 0)

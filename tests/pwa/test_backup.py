@@ -11,6 +11,7 @@ import jsonschema
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 from test_game_flow import MARKS_GAME, play
 from test_layout import SMALL_TARGETS, WIDEST
+from test_words import unclean
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 
@@ -123,6 +124,7 @@ def test_a_game_with_other_hands_is_kept_and_named(browser, base_url, tmp_path):
         screenshot(page, f"backup-{width}-dark")
     # at 320 px nothing is wider than the screen and every target is 48 px (test_layout's rule)
     assert page.evaluate(WIDEST) <= 320.5 and page.evaluate(SMALL_TARGETS) == []
+    assert unclean(page.inner_text("#view")) == []  # the screen and its report read clean
     broken = json.loads((tmp_path / "backup.json").read_text())
     broken["device"]["games"][0]["hands"][0]["bid"] = 29  # a hand the rules refuse
     (tmp_path / "broken.json").write_text(json.dumps(broken))
