@@ -129,7 +129,8 @@ def test_a_game_with_other_hands_is_kept_and_named(browser, base_url, tmp_path):
     broken["device"]["games"][0]["hands"][0]["bid"] = 29  # a hand the rules refuse
     (tmp_path / "broken.json").write_text(json.dumps(broken))
     assert restore(page, tmp_path / "broken.json") == [
-        "1 game in the file could not be read; left out."]
+        "1 game in the file could not be read; left out."
+    ]
     assert phone_games(page) == before
     (tmp_path / "junk.json").write_text("not json")
     assert restore_error(page, tmp_path / "junk.json") == (
