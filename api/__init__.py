@@ -63,6 +63,12 @@ else. The score is derived from the games' hand logs when read. Refusals: 409
 `GAME_NOT_OVER`, `MATCH_DECIDED`, `NOT_NEXT_GAME`, `GAME_IN_MATCH` (deleting a game of a
 match); 422 `MATCH_NEEDS_TWO_TEAMS`.
 
+**Export and import** (docs/export.md): `GET /api/games/{id}/export?format=json|csv` (edit
+token) gives the game as a file: JSON, complete and re-importable, or CSV, one row per hand.
+`POST /api/import` (no token) restores an export: every hand scored by the rules first, all
+or nothing; each game `created` (with a new edit token), `unchanged` or `conflict` (never
+overwritten).
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`.
 
@@ -140,10 +146,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, live, matches, share
+    from . import games, hands, live, matches, share, transfer
 
     live.init_app(app)
-    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp))
+    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
+                             transfer.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -158,7 +165,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, live, matches, pwa, rulesets, schemas, share
+    from . import games, hands, live, matches, pwa, rulesets, schemas, share, transfer
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -168,7 +175,8 @@ def register_blueprints(app):
             "403")}
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp,
+                transfer.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

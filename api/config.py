@@ -36,6 +36,8 @@ class Config:
     DATABASE_URL = os.environ.get("DATABASE_URL", "sqlite:///tally42.sqlite3")
     # Bodies over 16 KiB are refused with a JSON 413 before any parsing.
     MAX_CONTENT_LENGTH = _int("MAX_CONTENT_LENGTH", 16 * 1024)
+    # POST /api/import takes a whole export (a phone's games): up to 2 MiB.
+    IMPORT_MAX_CONTENT_LENGTH = _int("IMPORT_MAX_CONTENT_LENGTH", 2 * 1024 * 1024)
     # Rate limits (the `limits` library): writes per game and per client address, and failed token
     # lookups per client (token guessing), each per window of RATELIMIT_WINDOW seconds.
     RATELIMIT_ENABLED = _bool("RATELIMIT_ENABLED", True)

@@ -27,6 +27,7 @@ class ErrorOut(Schema):
         "description": "stable code of the refusal: rules/'s code (e.g. BID_OUT_OF_RANGE), "
         "or one of the API's (BAD_JSON, NOT_JSON, GAME_CHANGED ...; see the API description)"})
     hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
+    game_id = fields.String(metadata={"description": "the game of an import that was refused"})
     stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
     no_longer_fit = fields.List(fields.Integer(), metadata={
         "description": "hands that would come after the end of the game if this edit were "
@@ -91,6 +92,10 @@ class Api(SmorestApi):
         message = data.get("message")
         if message is None and error.code == 422 and errors:  # the schema refused the body
             extra["rule_code"], message = schema_refusal(errors, g.get("json_body"))
+            if request.path == "/api/import":  # name the game and hand of the file
+                from .export_schemas import place_in_file
+
+                message = place_in_file(errors) + message
         payload = {
             "code": error.code,
             "status": http.HTTPStatus(error.code).phrase,
@@ -113,7 +118,7 @@ def status_message(status, headers):
         wait = headers.get("Retry-After", "a few")
         return f"too many changes in a short time: wait {wait} seconds and try again"
     text = STATUS_MESSAGES.get(status, http.HTTPStatus(status).description.lower())
-    return text.format(limit=current_app.config.get("MAX_CONTENT_LENGTH"))
+    return text.format(limit=request.max_content_length)
 
 
 def abort(status, message, *, errors=None, headers=None, **extra):

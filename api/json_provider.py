@@ -39,6 +39,7 @@ class OrjsonProvider(DefaultJSONProvider):
 
 # ---- reading request bodies ----
 
+IMPORT_PATH = "/api/import"
 JSON_BODY_METHODS = frozenset(("POST", "PUT", "PATCH"))
 MAX_DEPTH = 32  # the deepest real body (a hand) nests 4 levels; the parsers recurse past ~900
 
@@ -129,9 +130,11 @@ def read_request_body():
     g.json_body = None
     if request.method not in JSON_BODY_METHODS or not request.path.startswith("/api/"):
         return
+    if request.path == IMPORT_PATH:  # a whole phone's games: its own, larger limit
+        request.max_content_length = current_app.config["IMPORT_MAX_CONTENT_LENGTH"]
     environ = request.environ
     if get_content_length(environ) is None and "wsgi.input_terminated" in environ:
-        limit = current_app.config["MAX_CONTENT_LENGTH"]
+        limit = request.max_content_length
         data = environ["wsgi.input"].read(limit + 1)
         if len(data) > limit:
             raise RequestEntityTooLarge()

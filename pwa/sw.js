@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '52517057e972';
+const VERSION = '3867a474be92';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -26,6 +26,8 @@ const SHELL = [
   '/js/qr.js',
   '/js/words.js',
   '/js/views/rules-screen.js',
+  '/js/views/backup.js',
+  '/js/backup.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -22,6 +22,7 @@ const ROUTES = [
   [/^#\/g\/([\w-]+)\/rules$/, 'rules-screen'],
   [/^#\/rules\/([\w-]+)$/, 'rules-screen', 'preset'],
   [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
+  [/^#\/backup$/, 'backup'],
 ];
 let cleanup = null;
 
@@ -43,7 +44,10 @@ async function route() {
   main.replaceChildren(box);
   const view = await import(`./views/${name}.js`);
   if (!box.isConnected) return;
-  const gameId = name === 'game-list' || name === 'new-game' || kind === 'preset' ? null : match[1];
+  const gameId =
+    name === 'game-list' || name === 'new-game' || name === 'backup' || kind === 'preset'
+      ? null
+      : match[1];
   watch(gameId);
   follow(gameId); // the game on screen follows the server's live stream
   keepAwake(Boolean(gameId));

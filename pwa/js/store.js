@@ -120,3 +120,29 @@ export const putOp = (op) =>
   run(['outbox'], 'readwrite', (s) => {
     s.outbox.put(op);
   });
+
+/**
+ * Restore (the phone's backup): add each game that is not on this phone, with its queued ops
+ * (in their order) and any missing settings, in one strict transaction. A game already here
+ * is never overwritten. Resolves with {id: 'added' | 'same' | 'other'}; same(here, theirs)
+ * says whether the copy here has the same hands.
+ */
+export function addMissing(games, ops, settings, same) {
+  return run(['games', 'outbox', 'meta'], 'readwrite', async (s) => {
+    const outcome = {};
+    for (const game of games) {
+      const here = await done(s.games.get(game.id));
+      if (here) {
+        outcome[game.id] = same(here, game) ? 'same' : 'other';
+        continue;
+      }
+      s.games.put(game);
+      for (const { seq, ...op } of ops.filter((o) => o.game_id === game.id)) s.outbox.add(op);
+      outcome[game.id] = 'added';
+    }
+    for (const [key, value] of Object.entries(settings || {})) {
+      if ((await done(s.meta.get(key))) === undefined) s.meta.put({ key, value });
+    }
+    return outcome;
+  });
+}

@@ -14,13 +14,17 @@ BODIES = {
     ("post", "/api/games/{game_id}/set-aside/restore"): None,  # no body
     ("post", "/api/matches"): {"ruleset": "straight-42", "first_dealer": 0, "first_to": 2},
     ("post", "/api/matches/{match_id}/games"): {"game_no": 1},  # game 1 exists: returned
+    ("post", "/api/import"): {"format": "tally42-export", "version": 1, "games": [{
+        "id": "0b5a6c1e-4f7d-4c1a-9d1e-2a3b4c5d6e7f", "ruleset": "straight-42",
+        "teams": [{"name": "Us"}, {"name": "Them"}], "first_dealer": 0,
+        "hands": [{"hand_no": 1, "hand": made()}]}]},
 }
 # What the right token gets where the game below has nothing for the operation to act on.
 RIGHT_STATUS = {("post", "/api/games/{game_id}/set-aside/restore"): 409}  # nothing set aside
 # Operations anyone may call (the share token is in the path, not in Authorization).
 PUBLIC = {("get", "/api/rulesets"), ("get", "/api/rulesets/{ruleset_id}"),
           ("post", "/api/games"), ("get", "/api/share/{token}"), ("post", "/api/matches"),
-          ("get", "/api/share/{token}/events")}
+          ("get", "/api/share/{token}/events"), ("post", "/api/import")}
 EXPECTED = {"none": 401, "other": 403, "share": 403}
 
 

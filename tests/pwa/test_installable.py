@@ -12,7 +12,8 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The whole shell the service worker fetches in the background after the first load, so that
 # every screen works offline. It grew from 30 to 65 KB with the seat-aware bid offer, the
 # Rules screen and the engine's messages in players' words; this bounds further growth.
-SHELL_BUDGET = 72 * 1024
+# 72 -> 76 KB: the Backup screen (3.7 KB) is precached, so a phone can back up offline.
+SHELL_BUDGET = 76 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -70,5 +70,6 @@ export async function render(main) {
       { class: 'actions' },
       h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game'),
     ),
+    h('p', {}, h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore')),
   );
 }

@@ -1,0 +1,99 @@
+"""/api/games/{id}/export and /api/import: a game as a file (JSON or CSV), and files back in.
+
+The export needs the game's edit token (or its match's): it is the keeper's copy, made to be
+imported elsewhere. A share link already shows everything a viewer may read, at
+/api/share/{token}, and a share token opens no /api/games route (api/auth.py), so the access
+rules stay one sentence. The import needs no token, like starting a game: it only ever adds
+games, each with a new edit token, and never changes one already here.
+"""
+
+from flask import Response, g
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from rules.words import said
+
+from . import export, importer, ratelimit
+from .auth import edit_token_required
+from .errors import ErrorOut, abort
+from .export_schemas import ExportDocument, ExportQuery, ImportOut
+from .schemas import EDIT_TOKEN
+
+blp = Blueprint("transfer", __name__, url_prefix="/api", description="Export and import")
+
+MEDIA = {"json": "application/json", "csv": "text/csv; charset=utf-8"}
+EXPORT_DOC = {
+    "responses": {
+        200: {
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "description": "the export (docs/export.md, docs/export.schema.json)",
+                    }
+                },
+                "text/csv": {
+                    "schema": {"type": "string", "description": "one row per hand (docs/export.md)"}
+                },
+            }
+        }
+    }
+}
+
+
+def _download(body, fmt, game_id):
+    """The export as a file download (named for the game), its ETag set for 304s."""
+    blp.set_etag(export.etag(body))  # 304 when If-None-Match matches
+    name = f"tally42-{str(game_id)[:8]}.{fmt}"
+    return Response(
+        body,
+        mimetype=MEDIA[fmt].split(";")[0],
+        headers={"Content-Disposition": f'attachment; filename="{name}"'},
+    )
+
+
+@blp.route("/games/<uuid:game_id>/export")
+class GameExport(MethodView):
+    """A game as a file (edit token)."""
+
+    @edit_token_required
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the game as a file to download")
+    @blp.doc(security=EDIT_TOKEN, operationId="exportGame", **EXPORT_DOC)
+    def get(self, query, game_id):
+        """Export a game: JSON (complete, re-importable) or CSV (one row per hand)"""
+        fmt = query["format"]
+        if fmt not in MEDIA:
+            abort(
+                422,
+                f"{said(fmt)} is not a kind of file the scorepad writes: choose json "
+                "(the whole game, to import again) or csv (one row per hand)",
+                rule_code="UNKNOWN_FORMAT",
+            )
+        if fmt == "csv":
+            body = export.csv_text([(g.game, g.game.ordered_hands())])
+        else:
+            body = export.json_text(export.game_document(g.game))
+        return _download(body, fmt, game_id)
+
+
+@blp.route("/import")
+class Import(MethodView):
+    """Games back from an export."""
+
+    @blp.arguments(ExportDocument())
+    @blp.response(
+        200,
+        ImportOut,
+        description="nothing was created: every game and match is "
+        "already here (the same) or in conflict",
+    )
+    @blp.alt_response(201, schema=ImportOut, description="at least one game or match was created")
+    @blp.alt_response(413, schema=ErrorOut, description="over IMPORT_MAX_CONTENT_LENGTH")
+    @blp.doc(operationId="importGames")
+    def post(self, data):
+        """Import an export: per game created (new edit token), unchanged or conflict"""
+        ratelimit.check_write()
+        status, answer = importer.import_document(data)
+        return answer, status
