@@ -122,8 +122,8 @@ def race_svg(race, names, id_prefix="race"):
 
     title = f"{id_prefix}-title"
     out = [
-        f'<svg class="race-chart" viewBox="0 0 {WIDTH} {HEIGHT}" role="img" '
-        f'aria-labelledby="{title}"><title id="{title}">'
+        f'<svg xmlns="http://www.w3.org/2000/svg" class="race-chart" '
+        f'viewBox="0 0 {WIDTH} {HEIGHT}" role="img" aria-labelledby="{title}"><title id="{title}">'
         f"{escape(race_summary(race, names))}</title>"
     ]
     for tick in ticks:
@@ -140,10 +140,7 @@ def race_svg(race, names, id_prefix="race"):
         )
     target_y = _fmt(y(race["target"]))
     out.append(
-        f'<line class="goal" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{target_y}" '
-        f'y2="{target_y}"/><text class="goal-label" x="{WIDTH - RIGHT}" '
-        f'y="{_fmt(y(race["target"]) - 4)}" text-anchor="end">'
-        f"{race['target']} to win</text>"
+        f'<line class="goal" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{target_y}" y2="{target_y}"/>'
     )
     for side, line in enumerate(series):
         points = " ".join(f"{_fmt(x(i))},{_fmt(y(v))}" for i, v in enumerate(line))
@@ -157,7 +154,11 @@ def race_svg(race, names, id_prefix="race"):
             f'<path class="set-mark s{mark["side"]}" data-hand="{mark["hand"]}" '
             f'd="M{_fmt(cx - 4)} {_fmt(cy - 4)}l8 8m0 -8l-8 8"/>'
         )
-    out.append("</svg>")
+    # the target's words last, on top of the lines (its halo keeps it readable: share.css)
+    out.append(
+        f'<text class="goal-label" x="{WIDTH - RIGHT}" y="{_fmt(y(race["target"]) - 4)}" '
+        f'text-anchor="end">{race["target"]} to win</text></svg>'
+    )
     return "".join(out)
 
 

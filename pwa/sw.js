@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '73b08728bffb';
+const VERSION = '3b9cb69ce0c6';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -26,6 +26,7 @@ const SHELL = [
   '/js/qr.js',
   '/js/words.js',
   '/js/views/rules-screen.js',
+  '/js/charts.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -11,8 +11,10 @@ PWA = pathlib.Path(__file__).resolve().parents[2] / "pwa"
 FIRST_LOAD_BUDGET = 60 * 1024
 # The whole shell the service worker fetches in the background after the first load, so that
 # every screen works offline. It grew from 30 to 65 KB with the seat-aware bid offer, the
-# Rules screen and the engine's messages in players' words; this bounds further growth.
-SHELL_BUDGET = 72 * 1024
+# Rules screen and the engine's messages in players' words; this bounds further growth. The
+# score race (js/charts.js and its styles, issue 14) added 4 KB: it must draw offline, so
+# it is precached, though only the game-over screen loads it.
+SHELL_BUDGET = 76 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

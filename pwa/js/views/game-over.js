@@ -7,6 +7,7 @@ import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { localGameFrom, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
+import { raceSection, scoreRace } from '../charts.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
@@ -127,6 +128,8 @@ async function screen(game, match) {
     ),
   );
 
+  if (game.hands.length) out.push(race(game, state));
+
   const shareUrl = game.share_url;
   const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;
   const shareBox = h(
@@ -230,6 +233,14 @@ async function screen(game, match) {
     ),
   );
   return out;
+}
+
+/** The score race, hand by hand, from the local game (works offline; pwa/js/charts.js). */
+function race(game, state) {
+  const start = game.start_totals || state.totals.map(() => 0);
+  const { target, scoring } = game.rules;
+  const names = state.totals.map((_, side) => sideName(game, side));
+  return raceSection(h, scoreRace(target, scoring, start, state.hands, state.winner), names);
 }
 
 function bestHand(game, state) {
