@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '3b9cb69ce0c6';
+const VERSION = '95f683a295ca';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -27,6 +27,7 @@ const SHELL = [
   '/js/words.js',
   '/js/views/rules-screen.js',
   '/js/charts.js',
+  '/js/stat-charts.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -152,54 +152,41 @@ export const raceLegend = (race, names) =>
   }));
 
 /** Markup (made here, names escaped) as a DOM node: no innerHTML, the CSP holds. */
-function svgNode(markup) {
+export function svgNode(markup) {
   const doc = new DOMParser().parseFromString(markup, 'image/svg+xml');
   return document.importNode(doc.documentElement, true);
 }
 
-const KEY = (inner) =>
+/** A legend's small picture of a line or mark (decorative: the words say it). */
+export const keySwatch = (inner) =>
   svgNode(
     `<svg xmlns="http://www.w3.org/2000/svg" class="key" viewBox="0 0 28 10" aria-hidden="true">${inner}</svg>`,
   );
 
 /**
- * The game-over screen's race: heading, the chart with its legend, and the table in a
- * <details> (the same pieces as the share page, share.html). `names` are the sides' names.
+ * A chart as a card: heading, the SVG with its legend (list items, may be empty), and its
+ * table in a <details> with a caption (issue 14: "give each chart a text table beside it").
+ * `table` is {head, rows}; each row's first cell heads the row. `h` is ui.js's builder.
  */
-export function raceSection(h, race, names) {
-  const table = raceRows(race, names);
-  const legend = raceLegend(race, names).map((s) =>
-    h(
-      'li',
-      {},
-      KEY(
-        `<line class="race-line s${s.side}${s.won ? ' won' : ''}" x1="1" y1="5" x2="27" y2="5"/>`,
-      ),
-      ` ${s.name}: ${s.total}${s.won ? ' (won)' : ''}`,
-    ),
-  );
-  if (race.sets.length)
-    legend.push(
-      h('li', {}, KEY('<path class="set-mark" d="M10 1l8 8m0 -8l-8 8"/>'), ' bidders set'),
-    );
+export function chartSection(h, { id, kind, heading, svg, legend, caption, table }) {
   return h(
     'section',
-    { class: 'card race', 'aria-labelledby': 'race-heading' },
-    h('h2', { id: 'race-heading' }, 'Score race'),
+    { class: `card chart ${kind}`, 'aria-labelledby': `${id}-heading` },
+    h('h2', { id: `${id}-heading` }, heading),
     h(
       'figure',
       {},
-      svgNode(raceSvg(race, names)),
-      h('figcaption', {}, h('ul', { class: 'legend' }, legend)),
+      svgNode(svg),
+      legend.length ? h('figcaption', {}, h('ul', { class: 'legend' }, legend)) : null,
     ),
     h(
       'details',
       {},
-      h('summary', { class: 'btn' }, 'The race as a table'),
+      h('summary', { class: 'btn' }, `${heading} as a table`),
       h(
         'table',
-        { class: 'race-table' },
-        h('caption', {}, `Score after each hand (${race.unit})`),
+        { class: 'chart-table' },
+        h('caption', {}, caption),
         h(
           'thead',
           {},
@@ -212,11 +199,11 @@ export function raceSection(h, race, names) {
         h(
           'tbody',
           {},
-          table.rows.map(([hand, ...cells]) =>
+          table.rows.map(([first, ...cells]) =>
             h(
               'tr',
               {},
-              h('th', { scope: 'row' }, hand),
+              h('th', { scope: 'row' }, first),
               cells.map((cell) => h('td', {}, cell)),
             ),
           ),
@@ -224,4 +211,34 @@ export function raceSection(h, race, names) {
       ),
     ),
   );
+}
+
+/**
+ * The game-over screen's race: heading, the chart with its legend, and the table in a
+ * <details> (the same pieces as the share page, share.html). `names` are the sides' names.
+ */
+export function raceSection(h, race, names) {
+  const legend = raceLegend(race, names).map((s) =>
+    h(
+      'li',
+      {},
+      keySwatch(
+        `<line class="race-line s${s.side}${s.won ? ' won' : ''}" x1="1" y1="5" x2="27" y2="5"/>`,
+      ),
+      ` ${s.name}: ${s.total}${s.won ? ' (won)' : ''}`,
+    ),
+  );
+  if (race.sets.length)
+    legend.push(
+      h('li', {}, keySwatch('<path class="set-mark" d="M10 1l8 8m0 -8l-8 8"/>'), ' bidders set'),
+    );
+  return chartSection(h, {
+    id: 'race',
+    kind: 'race',
+    heading: 'Score race',
+    svg: raceSvg(race, names),
+    legend,
+    caption: `Score after each hand (${race.unit})`,
+    table: raceRows(race, names),
+  });
 }

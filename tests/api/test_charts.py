@@ -138,7 +138,7 @@ def test_names_are_escaped_in_the_svg():
 
 def chart_rows(page):
     """The race table's rows on the share page, as cell texts."""
-    body = page.split('<table class="race-table">', 1)[1].split("</table>", 1)[0]
+    body = page.split('<table class="chart-table">', 1)[1].split("</table>", 1)[0]
     return [
         [
             htmllib.unescape(re.sub(r"<[^>]+>", "", c)).strip()

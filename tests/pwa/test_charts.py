@@ -37,7 +37,7 @@ RACE_ROWS = [
 ]
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 
-TABLE_ROWS = """() => [...document.querySelectorAll('.race-table tbody tr')].map((tr) =>
+TABLE_ROWS = """() => [...document.querySelectorAll('.race table tbody tr')].map((tr) =>
   [...tr.children].map((cell) => cell.textContent.trim()))"""
 NUMBERS = re.compile(r"-?\d+(?:\.\d+)?")
 
@@ -136,7 +136,7 @@ def test_race_screens_pass_axe_light_and_dark_at_390_and_320(
         table, game_id = finish(page, base_url)
         table.wait_synced(game_id)
         page.wait_for_selector("#share-link")
-        page.click("summary:text('The race as a table')")
+        page.click("summary:text('Score race as a table')")
         page.locator(".race").scroll_into_view_if_needed()
         wait_js(page, "() => document.fonts.status === 'loaded'")
         screenshot(page, f"race-over-{size}-{scheme}")
@@ -153,3 +153,22 @@ def test_race_screens_pass_axe_light_and_dark_at_390_and_320(
     finally:
         context.close()
     assert {name: v for name, v in found.items() if v} == {}
+
+
+LOADED = """() => performance.getEntriesByType('resource')
+  .map((e) => new URL(e.name).pathname).filter((p) => p.endsWith('charts.js'))"""
+
+
+def test_charts_load_only_with_the_game_over_screen(table):
+    """Issue 14: "the PWA's first load is still <= 60 KB compressed: charts and statistics
+    load only when opened" (tests/pwa/test_installable.py measures the first load)."""
+    page = table.page
+    table.open()
+    table.new_game("marks")
+    table.hand(0, 84, "made")
+    assert page.evaluate(LOADED) == []
+    for hand in [(0, 84, "made"), (2, 84, "made"), (0, 42, "made")]:
+        table.hand(*hand)
+    page.wait_for_url("**/over")
+    page.wait_for_selector(".race svg.race-chart")
+    assert page.evaluate(LOADED) == ["/js/charts.js"]

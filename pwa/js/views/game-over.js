@@ -7,7 +7,6 @@ import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { localGameFrom, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
-import { raceSection, scoreRace } from '../charts.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
@@ -128,7 +127,7 @@ async function screen(game, match) {
     ),
   );
 
-  if (game.hands.length) out.push(race(game, state));
+  if (game.hands.length) out.push(await race(game, state));
 
   const shareUrl = game.share_url;
   const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;
@@ -235,8 +234,13 @@ async function screen(game, match) {
   return out;
 }
 
-/** The score race, hand by hand, from the local game (works offline; pwa/js/charts.js). */
-function race(game, state) {
+/**
+ * The score race, hand by hand, from the local game (works offline: charts.js is precached).
+ * Imported here, not at the top: the score sheet imports this module for matchSentence, and
+ * the charts load only when this screen is opened.
+ */
+async function race(game, state) {
+  const { raceSection, scoreRace } = await import('../charts.js');
   const start = game.start_totals || state.totals.map(() => 0);
   const { target, scoring } = game.rules;
   const names = state.totals.map((_, side) => sideName(game, side));
