@@ -16,12 +16,12 @@ MAX_TICKS = 6  # horizontal grid lines at most, so labels never crowd at 320 px
 MAX_HAND_LABELS = 8
 
 
-def tick_step(span):
-    """The smallest of 1, 2, 5, 10, 20, 50... that cuts `span` into at most MAX_TICKS steps."""
+def tick_step(span, most=MAX_TICKS):
+    """The smallest of 1, 2, 5, 10, 20, 50... that cuts `span` into at most `most` steps."""
     step = 1
     while True:
         for factor in (1, 2, 5):
-            if span <= factor * step * MAX_TICKS:
+            if span <= factor * step * most:
                 return factor * step
         step *= 10
 
@@ -132,7 +132,7 @@ def race_svg(race, names, id_prefix="race"):
             f'y2="{_fmt(y(tick))}"/><text class="tick" x="{LEFT - 4}" '
             f'y="{_fmt(y(tick) + 4)}" text-anchor="end">{tick}</text>'
         )
-    every = -(-hands // MAX_HAND_LABELS)
+    every = tick_step(hands, MAX_HAND_LABELS)  # hand 5, 10, 15... in a long game
     for hand in range(every, len(series[0]), every):
         out.append(
             f'<text class="tick" x="{_fmt(x(hand))}" y="{HEIGHT - 8}" '

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '95f683a295ca';
+const VERSION = '427fc5f7d5ca';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -14,10 +14,10 @@ const BOTTOM = 24;
 const MAX_TICKS = 6; // horizontal grid lines at most, so labels never crowd at 320 px
 const MAX_HAND_LABELS = 8;
 
-/** The smallest of 1, 2, 5, 10, 20, 50... that cuts `span` into at most MAX_TICKS steps. */
-export function tickStep(span) {
+/** The smallest of 1, 2, 5, 10, 20, 50... that cuts `span` into at most `most` steps. */
+export function tickStep(span, most = MAX_TICKS) {
   for (let step = 1; ; step *= 10) {
-    for (const factor of [1, 2, 5]) if (span <= factor * step * MAX_TICKS) return factor * step;
+    for (const factor of [1, 2, 5]) if (span <= factor * step * most) return factor * step;
   }
 }
 
@@ -113,7 +113,7 @@ export function raceSvg(race, names, idPrefix = 'race') {
       `<line class="gridline" x1="${LEFT}" x2="${WIDTH - RIGHT}" y1="${fmt(y(tick))}" y2="${fmt(y(tick))}"/><text class="tick" x="${LEFT - 4}" y="${fmt(y(tick) + 4)}" text-anchor="end">${tick}</text>`,
     );
   }
-  const every = Math.ceil(hands / MAX_HAND_LABELS);
+  const every = tickStep(hands, MAX_HAND_LABELS); // hand 5, 10, 15... in a long game
   for (let hand = every; hand < series[0].length; hand += every) {
     out.push(
       `<text class="tick" x="${fmt(x(hand))}" y="${HEIGHT - 8}" text-anchor="middle">${hand}</text>`,

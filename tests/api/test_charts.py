@@ -186,3 +186,25 @@ def test_share_page_names_the_winner_in_the_legend(client):
 def test_share_page_without_hands_has_no_chart(client):
     page = client.get(f"/s/{Table(client).share_token}").text
     assert "race-chart" not in page and "No hands yet." in page
+
+
+@pytest.mark.parametrize(
+    ("hands", "labels"),
+    [
+        (1, [1]),
+        (7, [1, 2, 3, 4, 5, 6, 7]),
+        (13, [2, 4, 6, 8, 10, 12]),
+        (30, [5, 10, 15, 20, 25, 30]),
+        (500, [100, 200, 300, 400, 500]),
+    ],
+)
+def test_hand_numbers_below_the_chart_are_round_and_at_most_eight(hands, labels):
+    """A long game (a game keeps up to 500 hands) still labels its hands legibly at 320 px."""
+    results = [
+        {"totals": [n, 0], "outcome": "made", "bidding_side": 0} for n in range(1, hands + 1)
+    ]
+    svg = charts.race_svg(charts.score_race(7, "marks", [0, 0], results, None), ["Us", "Them"])
+    root = ET.fromstring(svg)
+    below = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
+    assert below == labels
+    assert plotted(svg)["lines"][0] == list(range(hands + 1))

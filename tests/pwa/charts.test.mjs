@@ -142,3 +142,27 @@ test('names are escaped in the SVG', () => {
   assert.ok(!svg.includes('<script>'));
   assert.ok(svg.includes('&lt;script&gt;alert(&quot;x&quot;)') && svg.includes('Them &amp; co'));
 });
+
+test('hand numbers below the chart are round and at most eight (as api/charts.py)', () => {
+  const cases = [
+    [1, [1]],
+    [7, [1, 2, 3, 4, 5, 6, 7]],
+    [13, [2, 4, 6, 8, 10, 12]],
+    [30, [5, 10, 15, 20, 25, 30]],
+    [500, [100, 200, 300, 400, 500]],
+  ];
+  for (const [hands, labels] of cases) {
+    const results = Array.from({ length: hands }, (_, i) => ({
+      totals: [i + 1, 0],
+      outcome: 'made',
+      bidding_side: 0,
+    }));
+    const svg = raceSvg(scoreRace(7, 'marks', [0, 0], results, null), ['Us', 'Them']);
+    const below = [...svg.matchAll(/text-anchor="middle">(\d+)</g)].map((m) => Number(m[1]));
+    assert.deepEqual(below, labels, `${hands} hands`);
+    assert.deepEqual(
+      plotted(svg).lines[0],
+      Array.from({ length: hands + 1 }, (_, i) => i),
+    );
+  }
+});
