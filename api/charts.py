@@ -41,7 +41,7 @@ def score_race(target, scoring, start_totals, results, winner):
     for number, result in enumerate(results, start=1):
         for side, total in enumerate(result["totals"]):
             series[side].append(total)
-        if result.get("outcome") == "set":
+        if result.get("outcome") == "set" and result.get("bidding_side") is not None:
             sets.append({"hand": number, "side": result["bidding_side"]})
         elif result.get("outcome") == "reshuffle":
             reshuffles.append(number)
@@ -69,11 +69,12 @@ def race_rows(race, names):
     series = race["series"]
     hands = len(series[0]) - 1
     sets = {s["hand"]: s["side"] for s in race["sets"]}
+    reshuffles = set(race["reshuffles"])
     start = "Carried over" if any(line[0] for line in series) else "Start"
     rows = [[start, *(str(line[0]) for line in series), ""]]
     for hand in range(1, hands + 1):
         notes = [f"{names[sets[hand]]} set"] if hand in sets else []
-        if hand in race["reshuffles"]:
+        if hand in reshuffles:
             notes.append("all passed, no score")
         if hand == hands and race["winner"] is not None:
             notes.append(f"{names[race['winner']]} won")
@@ -142,8 +143,11 @@ def race_svg(race, names, id_prefix="race"):
     out.append(
         f'<line class="goal" x1="{LEFT}" x2="{WIDTH - RIGHT}" y1="{target_y}" y2="{target_y}"/>'
     )
+    # each hand's x and each total's y formatted once: a long game repeats its totals
+    xs = [_fmt(x(i)) for i in range(len(series[0]))]
+    ys = {v: _fmt(y(v)) for v in {v for line in series for v in line}}
     for side, line in enumerate(series):
-        points = " ".join(f"{_fmt(x(i))},{_fmt(y(v))}" for i, v in enumerate(line))
+        points = " ".join([f"{px},{ys[v]}" for px, v in zip(xs, line, strict=True)])
         won = " won" if side == race["winner"] else ""
         out.append(
             f'<polyline class="race-line s{side}{won}" data-side="{side}" points="{points}"/>'

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '427fc5f7d5ca';
+const VERSION = '8da3fa016cd7';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

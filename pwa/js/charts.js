@@ -35,7 +35,8 @@ export function scoreRace(target, scoring, startTotals, results, winner) {
     result.totals.forEach((total, side) => {
       series[side].push(total);
     });
-    if (result.outcome === 'set') sets.push({ hand: index + 1, side: result.bidding_side });
+    if (result.outcome === 'set' && result.bidding_side != null)
+      sets.push({ hand: index + 1, side: result.bidding_side });
     else if (result.outcome === 'reshuffle') reshuffles.push(index + 1);
   });
   const values = series.flat();
@@ -54,11 +55,12 @@ export function raceRows(race, names) {
   const { series } = race;
   const hands = series[0].length - 1;
   const sets = new Map(race.sets.map((s) => [s.hand, s.side]));
+  const reshuffles = new Set(race.reshuffles);
   const start = series.some((line) => line[0]) ? 'Carried over' : 'Start';
   const rows = [[start, ...series.map((line) => String(line[0])), '']];
   for (let hand = 1; hand <= hands; hand += 1) {
     const notes = sets.has(hand) ? [`${names[sets.get(hand)]} set`] : [];
-    if (race.reshuffles.includes(hand)) notes.push('all passed, no score');
+    if (reshuffles.has(hand)) notes.push('all passed, no score');
     if (hand === hands && race.winner !== null) notes.push(`${names[race.winner]} won`);
     rows.push([String(hand), ...series.map((line) => String(line[hand])), notes.join('; ')]);
   }
