@@ -172,3 +172,39 @@ def test_charts_load_only_with_the_game_over_screen(table):
     page.wait_for_url("**/over")
     page.wait_for_selector(".race svg.race-chart")
     assert page.evaluate(LOADED) == ["/js/charts.js"]
+
+
+def test_a_live_share_page_redraws_the_race_and_keeps_its_table_unfolded(phone):
+    """A hand landing on an open share page redraws the race (share-live.js) without folding
+    the table the reader opened."""
+    page = phone
+    res = page.request.post("/api/games", data={"ruleset": "straight-42", "first_dealer": 0})
+    game = res.json()
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+
+    def post(hand_no, bidder, captured):
+        r = page.request.post(
+            f"/api/games/{game['id']}/hands",
+            data={
+                "hand_no": hand_no,
+                "bidder": bidder,
+                "bid": 30,
+                "result": {"captured": captured},
+            },
+            headers={**auth, "Idempotency-Key": f"race-{hand_no}"},
+        )
+        assert r.status == 201, r.text()
+
+    post(1, 1, 35)
+    page.goto(f"/s/{game['share_token']}")
+    wait_js(page, "() => document.querySelector('.live')?.textContent === 'live'")
+    page.click("summary:text('Score race as a table')")
+    post(2, 2, 20)  # Us set: Them +1
+    wait_js(page, "() => document.querySelectorAll('.race tbody tr').length === 3")
+    assert page.evaluate(TABLE_ROWS) == [
+        ["Start", "0", "0", ""],
+        ["1", "0", "1", ""],
+        ["2", "0", "2", "Us set"],
+    ]
+    assert page.is_visible(".race table")  # still unfolded
+    assert page.eval_on_selector_all("svg.race-chart .set-mark", "els => els.length") == 1
