@@ -8,7 +8,7 @@ from flask import current_app, render_template
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
-from . import logic, ratelimit, summary
+from . import charts, logic, ratelimit, summary
 from .auth import edit_token_required
 from .schemas import EDIT_TOKEN, ShareAction, SharedGame, ShareOut
 
@@ -59,13 +59,15 @@ def share_page(token):
     game, hands = logic.find_shared(token)
     if game is None:
         return render_template("share_missing.html"), 404
-    page = summary.build(game, logic.game_ruleset(game), logic.shared_view(game, hands))
+    ruleset, view = logic.game_ruleset(game), logic.shared_view(game, hands)
+    page = summary.build(game, ruleset, view)
     headers = {"X-Robots-Tag": "noindex, nofollow"}
     refresh = current_app.config["SHARE_REFRESH_SECONDS"] if page["live"] else None
     if refresh:
         headers["Refresh"] = str(refresh)
     image = os.path.join(current_app.config["PWA_DIR"], OG_IMAGE)
     og_image = logic.public_url(OG_IMAGE) if os.path.isfile(image) else None
-    html = render_template("share.html", page=page, refresh=refresh, og_image=og_image,
+    html = render_template("share.html", page=page, race=charts.share_figure(ruleset, view),
+                           refresh=refresh, og_image=og_image,
                            og_url=logic.share_url(token))
     return html, 200, headers

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '3867a474be92';
+const VERSION = '8bd84cad95a7';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -28,6 +28,8 @@ const SHELL = [
   '/js/views/rules-screen.js',
   '/js/views/backup.js',
   '/js/backup.js',
+  '/js/charts.js',
+  '/js/stat-charts.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

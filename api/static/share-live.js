@@ -34,6 +34,12 @@
     if (!fresh) return;
     drawn = revision;
     const stillLive = Boolean(doc.querySelector('meta[http-equiv="refresh"]'));
+    // a table the reader unfolded (the score race's) stays unfolded through the redraw
+    const unfolded = [...document.querySelectorAll('main details[open] > summary')].map(
+      (s) => s.textContent,
+    );
+    for (const s of fresh.querySelectorAll('details > summary'))
+      if (unfolded.includes(s.textContent)) s.parentElement.open = true;
     document.querySelector('main').replaceWith(document.adoptNode(fresh));
     document.title = doc.title;
     if (!stillLive) return stop(); // the game is over: nothing more will come

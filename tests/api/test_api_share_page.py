@@ -19,7 +19,8 @@ def page_text(client, table):
 
 def rows(html):
     """The hand table's rows as lists of cell texts."""
-    tbody = html.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
+    hands = html.split('aria-label="Hands"', 1)[1]  # the score race's table comes before it
+    tbody = hands.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
     return [[" ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", c)).split())
              for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
             for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", tbody, re.S)]

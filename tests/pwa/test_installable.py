@@ -12,8 +12,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The whole shell the service worker fetches in the background after the first load, so that
 # every screen works offline. It grew from 30 to 65 KB with the seat-aware bid offer, the
 # Rules screen and the engine's messages in players' words; this bounds further growth.
-# 72 -> 76 KB: the Backup screen (3.7 KB) is precached, so a phone can back up offline.
-SHELL_BUDGET = 76 * 1024
+# Issue 14 added 10.4 KB, all precached so it works offline and loaded only by the screen that
+# shows it: the Backup screen (3.7 KB), so a phone can back up offline, and the pictures (6.7
+# KB: js/charts.js 3.7, js/stat-charts.js 2.3 and their styles): the score race must draw
+# offline, and the statistics' drawing is precached with it so it never runs against an older
+# charts.js. The first load (bench/pwa) stays under 60 KB.
+SHELL_BUDGET = 84 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -170,7 +170,7 @@ def post_hand(request, game_id, token, hand_no, bidder, bid, captured):
 
 def share_rows(page):
     """How many hand rows the share page's table shows."""
-    return page.evaluate("() => document.querySelectorAll('tbody tr').length")
+    return page.evaluate("() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length")
 
 
 def test_a_hand_posted_through_the_api_shows_on_an_open_share_page_within_a_second(phone):
@@ -186,7 +186,7 @@ def test_a_hand_posted_through_the_api_shows_on_an_open_share_page_within_a_seco
 
     started = time.monotonic()
     post_hand(page.request, game_id, token, 2, 2, 31, 20)
-    page.wait_for_selector("tbody tr:nth-child(2)", timeout=5_000)
+    page.wait_for_selector("[aria-label='Hands'] tbody tr:nth-child(2)", timeout=5_000)
     elapsed = time.monotonic() - started
     print(f"API to share page: {elapsed:.3f} s")
     assert elapsed <= LIVE_WITHIN_S, f"hand 2 showed on the share page after {elapsed:.2f} s"
@@ -199,7 +199,8 @@ def test_a_hand_posted_through_the_api_shows_on_an_open_share_page_within_a_seco
     page.wait_for_timeout(1000)
     assert share_rows(page) == 2
     page.evaluate(HIDE, False)
-    wait_js(page, "() => document.querySelectorAll('tbody tr').length === 3", timeout=3_000)
+    wait_js(page, "() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length === 3",
+            timeout=3_000)
     assert page.evaluate("() => window.notReloaded === true")
 
 

@@ -100,7 +100,7 @@ def visit_every_screen(page, base_url, look):
     look("not-found")
     for name, url in (("share-over", share_url), ("share-live", live_share)):
         page.goto(url)
-        page.wait_for_selector("table")
+        page.wait_for_selector("section[aria-label='Hands'] table")  # the race's is folded
         look(name)
 
 

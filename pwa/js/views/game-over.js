@@ -128,6 +128,8 @@ async function screen(game, match) {
     ),
   );
 
+  if (game.hands.length) out.push(await race(game, state));
+
   const shareUrl = game.share_url;
   const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;
   const shareBox = h(
@@ -231,6 +233,19 @@ async function screen(game, match) {
     ),
   );
   return out;
+}
+
+/**
+ * The score race, hand by hand, from the local game (works offline: charts.js is precached).
+ * Imported here, not at the top: the score sheet imports this module for matchSentence, and
+ * the charts load only when this screen is opened.
+ */
+async function race(game, state) {
+  const { raceSection, scoreRace } = await import('../charts.js');
+  const start = game.start_totals || state.totals.map(() => 0);
+  const { target, scoring } = game.rules;
+  const names = state.totals.map((_, side) => sideName(game, side));
+  return raceSection(h, scoreRace(target, scoring, start, state.hands, state.winner), names);
 }
 
 function bestHand(game, state) {

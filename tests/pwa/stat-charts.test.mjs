@@ -1,0 +1,106 @@
+// The statistics pictures (issue 14: "a player's made % by bid level; head-to-head ... give
+// each chart a text table beside it"): pwa/js/stat-charts.js on statistics written by hand in
+// the crew statistics API's shapes (a line's by_level, a head_to_head entry).
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import { headToHead, madeByLevel } from '../../pwa/js/stat-charts.js';
+
+const attr = (tag, name) => tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
+const tags = (svg, cls) =>
+  (svg.match(/<rect\b[^>]*>/g) ?? []).filter((t) => attr(t, 'class').split(' ').includes(cls));
+
+// Ann bid 30-34 four times and made three; 35-41 twice, made one; never a 1-mark bid; one
+// 2-mark bid, made. Levels as issue 14 names them: 30-34, 35-41, 1 mark, 2+ marks.
+const ANN = {
+  '30-34': { bids: 4, made: 3, made_pct: 75 },
+  '35-41': { bids: 2, made: 1, made_pct: 50 },
+  '1 mark': { bids: 0, made: 0, made_pct: null },
+  '2+ marks': { bids: 1, made: 1, made_pct: 100 },
+};
+
+test('made % by level: one bar per level, as long as the share of bids made', () => {
+  const chart = madeByLevel(ANN, 'Ann');
+  const tracks = tags(chart.svg, 'track').map((t) => Number(attr(t, 'width')));
+  const bars = tags(chart.svg, 'bar').map((t) => Number(attr(t, 'width')));
+  assert.equal(bars.length, 4);
+  assert.deepEqual(
+    bars.map((w, i) => Math.round((100 * w) / tracks[i])),
+    [75, 50, 0, 100],
+  );
+  const values = [...chart.svg.matchAll(/<text class="value"[^>]*>([^<]*)</g)].map((m) => m[1]);
+  assert.deepEqual(values, ['75% · 3/4', '50% · 1/2', 'no bids', '100% · 1/1']);
+});
+
+test('made % by level: the table beside it, and the accessible name', () => {
+  const chart = madeByLevel(ANN, 'Ann');
+  assert.equal(chart.caption, 'Ann: bids made by level');
+  assert.deepEqual(chart.table, {
+    head: ['Bid', 'Bids', 'Made', 'Made %'],
+    rows: [
+      ['30 to 34', '4', '3', '75%'],
+      ['35 to 41', '2', '1', '50%'],
+      ['1 mark', '0', '0', '–'],
+      ['2 marks or more', '1', '1', '100%'],
+    ],
+  });
+  assert.equal(
+    chart.summary,
+    'Ann, bids made by level: 30 to 34, 3 of 4 (75%); 35 to 41, 1 of 2 (50%); 1 mark, no bids; 2 marks or more, 1 of 1 (100%).',
+  );
+  assert.match(chart.svg, /role="img" aria-labelledby="levels-title"><title id="levels-title">/);
+});
+
+test('made % by level: a level the statistics leave out reads as no bids', () => {
+  const chart = madeByLevel({ '30-34': { bids: 1, made: 0 } }, 'Bo');
+  assert.deepEqual(
+    chart.table.rows.map((r) => r[3]),
+    ['0%', '–', '–', '–'],
+  );
+});
+
+// Ann & Bo against Cy & Di: eight finished games, five to two, one tied.
+const RECORD = {
+  a: 'p1+p2',
+  b: 'p3+p4',
+  a_names: ['Ann', 'Bo'],
+  b_names: ['Cy', 'Di'],
+  games: 8,
+  a_wins: 5,
+  b_wins: 2,
+  ties: 1,
+};
+
+test('head to head: one bar split into wins, ties and wins, in proportion', () => {
+  const chart = headToHead(RECORD);
+  const parts = (cls) => tags(chart.svg, cls).map((t) => Number(attr(t, 'width')));
+  const total = parts('s0')[0] + parts('tie')[0] + parts('s1')[0];
+  assert.deepEqual(
+    ['s0', 'tie', 's1'].map((cls) => (8 * parts(cls)[0]) / total),
+    [5, 1, 2],
+  );
+  assert.equal(chart.summary, 'Head to head, 8 games: Ann & Bo won 5, Cy & Di won 2, 1 tied.');
+  assert.equal(chart.caption, 'Head to head: Ann & Bo against Cy & Di');
+  assert.deepEqual(chart.table.rows, [
+    ['Ann & Bo won', '5'],
+    ['Cy & Di won', '2'],
+    ['Tied', '1'],
+    ['Played', '8'],
+  ]);
+});
+
+test('head to head with no finished game draws an empty bar and says so', () => {
+  const chart = headToHead({ ...RECORD, games: 0, a_wins: 0, b_wins: 0, ties: 0 });
+  assert.equal(tags(chart.svg, 'part').length, 0);
+  assert.equal(
+    chart.summary,
+    'Head to head: Ann & Bo and Cy & Di have not finished a game against each other.',
+  );
+});
+
+test('names are escaped in the statistics charts', () => {
+  const evil = '<img src=x onerror="alert(1)">';
+  const chart = headToHead({ ...RECORD, a_names: [evil, 'Bo'] });
+  assert.ok(!chart.svg.includes('<img') && chart.svg.includes('&lt;img src=x'));
+  assert.ok(!madeByLevel(ANN, evil).svg.includes('<img'));
+});
