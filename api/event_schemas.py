@@ -39,7 +39,9 @@ class EventSettings(StrictSchema):
 
     name = fields.String(validate=validate.Length(1, 80))
     date = fields.Date(allow_none=True, metadata={"description": "the day of the event"})
-    ruleset = GameCreate._declared_fields["ruleset"]
+    ruleset = fields.String(
+        validate=validate.Length(1, 64), metadata=GameCreate._declared_fields["ruleset"].metadata
+    )
     rules = GameCreate._declared_fields["rules"]
     format = fields.String(validate=validate.OneOf(FORMATS))
     first_to = fields.List(
