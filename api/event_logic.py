@@ -511,12 +511,14 @@ def _call(derived, bracket_id, table):
 
 
 def _drop_stale(derived):
-    """Delete called matches whose teams a correction changed before any hand was played."""
-    for row in derived.stale:
-        if not _has_hands(row):
-            Game.delete().where(Game.match_id == row.match_id).execute()
-            Match.delete().where(Match.id == row.match_id).execute()
-            EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()
+    """Delete called matches whose teams a correction changed before any hand was played;
+    returns how many."""
+    dropped = [row for row in derived.stale if not _has_hands(row)]
+    for row in dropped:
+        Game.delete().where(Game.match_id == row.match_id).execute()
+        Match.delete().where(Match.id == row.match_id).execute()
+        EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()
+    return len(dropped)
 
 
 def sync(event_id):
@@ -533,11 +535,12 @@ def sync(event_id):
     with write_transaction():
         event = _locked_event(event_id)
         derived = derive(event)
-        _drop_stale(derived)
-        derived = derive(event)
+        dropped = _drop_stale(derived)
+        derived = derive(event) if dropped else derived
         for bracket_id, table in _to_call(derived):
             tokens[bracket_id] = _call(derived, bracket_id, table)
-        _bump(event)
+        if tokens or dropped:  # another server may have called them while this one waited
+            _bump(event)
     return derive(Event.get_by_id(event.id)), tokens
 
 

@@ -103,7 +103,7 @@ class Forfeit(StrictSchema):
     """A team gives its match away: `forfeit`, or `no-show` (too late to its table)."""
 
     team = Int(1, MAX_TEAM_ID, required=True, metadata={"description": "the team that forfeits"})
-    kind = fields.String(load_default="forfeit", validate=validate.OneOf(("forfeit", "no-show")))
+    reason = fields.String(load_default="forfeit", validate=validate.OneOf(("forfeit", "no-show")))
 
 
 class Correction(StrictSchema):

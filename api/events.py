@@ -309,7 +309,7 @@ class Forfeits(MethodView):
         """Record that a team forfeits its match or did not show up (with the time)"""
         check_bracket_id(bracket_id)
         ratelimit.check_write(event_id)
-        return reply(event_logic.record_forfeit(event_id, bracket_id, data["team"], data["kind"]))
+        return reply(event_logic.record_forfeit(event_id, bracket_id, data["team"], data["reason"]))
 
 
 @blp.route("/<uuid:event_id>/matches/<string:bracket_id>/correction")

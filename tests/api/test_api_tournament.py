@@ -87,3 +87,102 @@ def test_eight_team_single_elimination_played_through_the_hands_api(client):
     assert director.match(view, "W3.1")["score"] == [1, 2]
     public = client.get(f"/api/e/{director.public}").json
     assert public["standings"] == view["standings"] and "records" not in public
+
+
+def play_out(director, decide):
+    """Until the event is over: read the director view (calling what is callable), and let
+    `decide(director, match)` settle every match being played at a table."""
+    for _ in range(100):
+        view = director.view()
+        if view["finished"]:
+            return view
+        for match in view["matches"]:
+            if match["status"] == "playing":
+                decide(director, match)
+    raise AssertionError("the event never finished")
+
+
+def better_seed_wins(seed_of, upsets=()):
+    """A decide(): the better seed wins each match by a forfeit (a no-show) of the other,
+    except matches in `upsets`, which the worse seed wins at the table, hand by hand."""
+
+    def decide(director, match):
+        a, b = match["teams"]
+        best, worst = sorted((a, b), key=seed_of.get)
+        if match["id"] in upsets:
+            director.table(match["id"]).play(match["teams"].index(worst))
+        else:
+            director.post(f"/matches/{match['id']}/forfeit", {"team": worst, "reason": "no-show"})
+
+    return decide
+
+
+def test_double_elimination_with_a_true_final_through_to_standings(client):
+    """Double elimination with a true final (issue 13): the losers'-bracket team wins the
+    first grand final at the table, so the second is played; no-shows settle the rest."""
+    director = Director(
+        client, teams=4, format="double-elimination", first_to=[1], tables=2, no_show_minutes=0
+    )
+    director.check_in_all()
+    seed = seeds(director.start())
+    seed_of = {team: n for n, team in seed.items()}
+    view = play_out(director, better_seed_wins(seed_of, upsets={"G1"}))
+    assert [m["id"] for m in view["matches"]] == [
+        "W1.1",
+        "W1.2",
+        "L1.1",
+        "W2.1",
+        "L2.1",
+        "G1",
+        "G2",
+    ]
+    g1, g2 = view["matches"][5], view["matches"][6]
+    assert (g1["teams"], g1["winner"], g1["how"]) == ([seed[1], seed[2]], seed[2], "games")
+    assert g1["score"] == [0, 1] and g2["status"] == "played" and g2["winner"] == seed[1]
+    assert [(s["place"], s["team"]) for s in view["standings"]] == [
+        (1, seed[1]),
+        (2, seed[2]),
+        (3, seed[3]),
+        (4, seed[4]),
+    ]
+    assert [r["match"] for r in view["records"]] == ["W1.1", "W1.2", "L1.1", "W2.1", "L2.1", "G2"]
+    assert [step["match"] for step in view["paths"][str(seed[2])]] == [
+        "W1.2",
+        "W2.1",
+        "L2.1",
+        "G1",
+        "G2",
+    ]
+
+
+def test_round_robin_into_a_championship_through_to_standings(client):
+    """Round robin, then the top two play the championship (issue 13); two tables for six
+    round-robin matches: the rest wait, each with an estimated start."""
+    director = Director(
+        client,
+        teams=4,
+        format="round-robin-playoff",
+        advance=2,
+        first_to=[1],
+        tables=2,
+        no_show_minutes=0,
+        minutes_per_game=20,
+    )
+    director.check_in_all()
+    view = director.start()
+    seed = seeds(view)
+    waiting = [m for m in view["matches"] if m["status"] == "waiting-for-table"]
+    playing = [m for m in view["matches"] if m["status"] == "playing"]
+    assert len(playing) == 2 and len(waiting) == 4 and all(m["est_start"] for m in waiting)
+    assert {t["next"] for t in view["table_plan"]} == {waiting[0]["id"], waiting[1]["id"]}
+    seed_of = {team: n for n, team in seed.items()}
+    view = play_out(director, better_seed_wins(seed_of, upsets={"P1.1"}))
+    final = view["matches"][-1]
+    assert (final["id"], final["teams"], final["winner"]) == ("P1.1", [seed[1], seed[2]], seed[2])
+    assert [(s["place"], s["team"]) for s in view["standings"]] == [
+        (1, seed[2]),
+        (2, seed[1]),
+        (3, seed[3]),
+        (4, seed[4]),
+    ]
+    assert view["standings"][2]["how"] == "1 of 3 round-robin matches won"

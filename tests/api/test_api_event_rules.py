@@ -1,0 +1,244 @@
+"""What a director is refused, and how the public view and the calling of matches behave
+(issue 13, docs/tournaments.md): every refusal a 4xx in the one error shape, naming the
+value, with nothing stored; the public view's ETag and 304; its cost not growing with the
+event; and two servers calling the same match make it once."""
+
+import datetime
+import threading
+
+import pytest
+from eventtest import Director, names
+
+from api.db import flask_db
+from api.tournament_models import Event, EventMatch, EventRecord, Team
+
+THREADS = 8
+
+
+def stored(app):
+    """Rows of every tournament table: a refusal must change none."""
+    with app.app_context(), flask_db.database.connection_context():
+        return tuple(model.select().count() for model in (Event, Team, EventMatch, EventRecord))
+
+
+def refused(response, status, rule_code):
+    """Check the one error shape and return its message."""
+    body = response.json
+    assert response.status_int == status, body
+    assert (body["code"], body["rule_code"]) == (status, rule_code), body
+    assert body["message"] and "json" not in body["message"]
+    return body["message"]
+
+
+@pytest.mark.parametrize(
+    ("body", "status", "rule_code", "words"),
+    [
+        ({"format": "swiss"}, 422, "BAD_INPUT", None),
+        ({"format": "round-robin-playoff"}, 422, "BAD_FORMAT", "championship"),
+        ({"advance": 2}, 422, "BAD_FORMAT", "only a round robin"),
+        ({"ruleset": "moon"}, 422, "MATCH_NEEDS_TWO_TEAMS", "3 sides"),
+        ({"first_to": [0]}, 422, "BAD_INPUT", None),
+        ({"tables": 0}, 422, "BAD_INPUT", None),
+        ({"teams": [{"name": "Solo", "players": ["Al"]}]}, 422, "BAD_INPUT", None),
+        (
+            {"teams": [*names(2), {"name": "team 1", "players": ["X", "Y"]}]},
+            409,
+            "TEAM_NAME_TAKEN",
+            "team 1",
+        ),
+        ({"seeding": "by ranking"}, 422, "BAD_INPUT", None),
+    ],
+)
+def test_a_bad_event_is_refused_and_nothing_stored(app, client, body, status, rule_code, words):
+    base = {"name": "Club", "ruleset": "straight-42", "format": "single-elimination"}
+    before = stored(app)
+    response = client.post_json("/api/events", {**base, **body}, expect_errors=True)
+    message = refused(response, status, rule_code)
+    assert words is None or words in message.lower()
+    assert stored(app) == before
+
+
+def test_check_in_late_teams_and_the_start(app, client):
+    """Teams not checked in by the director's time can be dropped (issue 13); the start
+    waits for every team still in; after it, the list is fixed."""
+    director = Director(client, teams=4)
+    ids = director.team_ids()
+    director.post(f"/teams/{ids['Team 1']}/check-in")
+    message = refused(director.post("/start", status=409), 409, "NOT_CHECKED_IN")
+    assert "Team 2, Team 3, Team 4" in message and "Team 1" not in message
+    refused(director.post(f"/teams/{ids['Team 2']}/drop", status=409), 409, "CHECK_IN_OPEN")
+    refused(director.post(f"/teams/{ids['Team 1']}/drop", status=409), 409, "TEAM_CHECKED_IN")
+    past = (datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=1)).isoformat()
+    view = client.patch_json(director.url, {"checkin_deadline": past}, headers=director.auth).json
+    assert view["late"] == [ids["Team 2"], ids["Team 3"], ids["Team 4"]]
+    director.post(f"/teams/{ids['Team 3']}/drop")
+    refused(director.post(f"/teams/{ids['Team 3']}/check-in", status=409), 409, "TEAM_DROPPED")
+    director.post(f"/teams/{ids['Team 2']}/check-in")
+    director.post(f"/teams/{ids['Team 4']}/check-in")
+    view = director.start()
+    assert [t["seed"] for t in view["teams"]] == [1, 2, None, 3]
+    assert view["teams"][2]["dropped"] is True
+    assert [m["teams"] for m in view["matches"]][0] == [ids["Team 1"], "bye"]
+    before = stored(app)
+    refused(
+        director.post("/teams", {"name": "Late", "players": ["A", "B"]}, status=409),
+        409,
+        "EVENT_STARTED",
+    )
+    refused(director.post("/start", status=409), 409, "EVENT_STARTED")
+    refused(
+        client.patch_json(director.url, {"tables": 3}, headers=director.auth, status=409),
+        409,
+        "EVENT_STARTED",
+    )
+    assert stored(app) == before
+
+
+def test_random_seeding_is_drawn_by_the_server_and_recorded(client):
+    director = Director(client, teams=16, seeding="random")
+    director.check_in_all()
+    view = director.start()
+    assert sorted(t["seed"] for t in view["teams"]) == list(range(1, 17))
+    again = director.view()
+    assert [t["seed"] for t in again["teams"]] == [t["seed"] for t in view["teams"]]
+
+
+def test_forfeits_no_shows_and_corrections_that_cannot_be(app, client):
+    director = Director(client, teams=4, first_to=[1], tables=1)
+    director.check_in_all()
+    view = director.start()
+    seed = {t["seed"]: t["id"] for t in view["teams"]}
+    before = stored(app)
+    # Timpson: "more than 5 minutes late is eliminated"; the match was called just now.
+    message = refused(
+        director.post("/matches/W1.1/forfeit", {"team": seed[4], "reason": "no-show"}, status=409),
+        409,
+        "NOT_LATE_YET",
+    )
+    assert "5 minutes" in message
+    refused(
+        director.post("/matches/W1.2/forfeit", {"team": seed[3], "reason": "no-show"}, status=409),
+        409,
+        "NOT_LATE_YET",
+    )  # not at a table yet: 1 table
+    refused(
+        director.post("/matches/W1.1/forfeit", {"team": seed[2]}, status=422), 422, "NOT_IN_MATCH"
+    )
+    refused(
+        director.post("/matches/W2.1/forfeit", {"team": seed[1]}, status=409),
+        409,
+        "MATCH_NOT_READY",
+    )
+    refused(
+        director.post("/matches/W1.1/correction", {"winner": seed[1]}, status=409),
+        409,
+        "MATCH_NOT_PLAYED",
+    )
+    for bad in ("W9.9", "Z1.1", "w1.1", "W1.1.1", "%00", "W" + "1" * 40):
+        response = director.post(f"/matches/{bad}/forfeit", {"team": seed[1]}, status="*")
+        assert response.status_int == 404, (bad, response)
+    refused(
+        director.post(
+            "/matches/W1.1/forfeit", {"team": seed[4], "reason": "walked out"}, status=422
+        ),
+        422,
+        "BAD_INPUT",
+    )
+    assert stored(app) == before
+    director.post("/matches/W1.1/forfeit", {"team": seed[4]})
+    refused(
+        director.post("/matches/W1.1/forfeit", {"team": seed[4]}, status=409),
+        409,
+        "MATCH_ALREADY_PLAYED",
+    )
+    # The forfeit freed the one table: W1.2 is called there; W1.1's table link is gone.
+    view = director.view()
+    assert next(m for m in view["matches"] if m["id"] == "W1.2")["table"] == 1
+    old = director.tables["W1.1"]
+    client.get(
+        f"{director.url}/matches/W1.1", headers={"Authorization": f"Bearer {old}"}, status=401
+    )
+
+
+def test_the_public_view_has_an_etag_and_answers_304_until_a_hand_is_played(client):
+    director = Director(client, teams=4, first_to=[2], tables=2)
+    director.check_in_all()
+    director.start()
+    url = f"/api/e/{director.public}"
+    first = client.get(url)
+    etag = first.headers["ETag"]
+    assert client.get(url, headers={"If-None-Match": etag}, status=304).body == b""
+    director.table("W1.1").win_game(0)
+    after = client.get(url, headers={"If-None-Match": etag}, status=200)
+    assert after.headers["ETag"] != etag
+    match = next(m for m in after.json["matches"] if m["id"] == "W1.1")
+    assert match["score"] == [1, 0] and match["games"][0]["totals"] == [8, 0]
+    assert match["games"][0]["game_over"] is True
+    # Nothing secret on the public view.
+    text = after.text
+    assert director.token not in text and director.tables["W1.1"] not in text
+    assert "records" not in after.json and "checked_in_at" not in text
+
+
+def count_queries(app, url, client, **headers):
+    """How many SQL statements one GET of `url` runs."""
+    database = app.config["DATABASE"]
+    calls = []
+    original = database.execute_sql
+
+    def counting(sql, params=None, *args, **kwargs):
+        calls.append(sql)
+        return original(sql, params, *args, **kwargs)
+
+    database.execute_sql = counting
+    try:
+        client.get(url, headers=headers, status=304 if headers else 200)
+    finally:
+        del database.execute_sql
+    return len(calls)
+
+
+def test_the_public_view_reads_the_same_few_times_for_4_or_32_teams(app, client):
+    """The board's read: one read of all the event's games, not a query per match (issue 13,
+    scale); a 304 is one small read."""
+    counts = []
+    for teams in (4, 32):
+        director = Director(client, teams=teams, first_to=[2], tables=teams // 2)
+        director.check_in_all()
+        director.start()
+        director.table("W1.1").win_game(0)
+        url = f"/api/e/{director.public}"
+        counts.append(count_queries(app, url, client))
+        etag = client.get(url).headers["ETag"]
+        assert count_queries(app, url, client, **{"If-None-Match": etag}) <= 3
+    assert counts[0] == counts[1] <= 8
+
+
+def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
+    """When a match is decided at its table, the next one is called by whoever reads the
+    event first; reads at once (two app servers) make one Match for it, under the event's
+    lock and the unique (event, match) index."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    director.table("W1.1").win_game(0)
+    director.table("W1.2").win_game(1)  # W2.1 is callable now; nobody has read the event
+    barrier = threading.Barrier(THREADS)
+    answers = [None] * THREADS
+
+    def read(i):
+        own = app.test_client()
+        barrier.wait()
+        response = own.get(f"/api/e/{director.public}")
+        final = next(m for m in response.get_json()["matches"] if m["id"] == "W2.1")
+        answers[i] = (response.status_code, final["match_id"], final["table"])
+
+    threads = [threading.Thread(target=read, args=(i,)) for i in range(THREADS)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=120)
+    assert {status for status, _, _ in answers} == {200}
+    assert len({(match_id, table) for _, match_id, table in answers}) == 1
+    with app.app_context(), flask_db.database.connection_context():
+        assert EventMatch.select().where(EventMatch.bracket_id == "W2.1").count() == 1
