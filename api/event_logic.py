@@ -470,7 +470,10 @@ def _to_call(derived):
     longest-waiting first."""
     if derived.tournament is None:
         return []
-    waiting = [m.id for m in derived.tournament.ready() if m.id not in derived.called]
+    held = {row.bracket_id for row in derived.stale}  # settled by the director, not called
+    waiting = [
+        m.id for m in derived.tournament.ready() if m.id not in derived.called and m.id not in held
+    ]
     return list(zip(waiting, _free_tables(derived), strict=False))
 
 
@@ -749,6 +752,8 @@ def _match_view(derived, state, estimates):
     status = state.status
     if status == "ready":
         status = "playing" if row is not None else "waiting-for-table"
+        if row is None and any(r.bracket_id == state.id for r in derived.stale):
+            status = "held"  # played with other teams: the director corrects the earlier match
     view = {
         "id": state.id,
         "bracket": state.spec.bracket,

@@ -242,3 +242,43 @@ def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
     assert len({(match_id, table) for _, match_id, table in answers}) == 1
     with app.app_context(), flask_db.database.connection_context():
         assert EventMatch.select().where(EventMatch.bracket_id == "W2.1").count() == 1
+
+
+def test_an_edited_hand_moves_the_bracket_and_a_match_under_way_is_kept(client):
+    """The bracket is derived from the games' hand logs (issue 13): editing a hand of a
+    finished round-1 game so that it is no longer won takes its winner out of round 2; the
+    round-2 match already under way is kept (listed as `stale`, never called twice), and
+    comes back as it was once the game is won again."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    director.table("W1.1").win_game(0)
+    director.table("W1.2").win_game(0)
+    view = director.view()
+    final = director.match(view, "W2.1")
+    phone = director.table("W2.1")
+    game_id = phone.view()["current_game"]
+    headers = {**phone.auth, "Idempotency-Key": "final-hand-1"}
+    body = {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}
+    client.post_json(f"/api/games/{game_id}/hands", body, headers=headers, status=201)
+
+    first_game = director.match(view, "W1.1")["games"][0]["id"]
+    auth = director.auth  # the director reaches every game of the event
+    etag = client.get(f"/api/games/{first_game}", headers=auth).headers["ETag"]
+    set_hand = {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 30}}
+    client.put_json(
+        f"/api/games/{first_game}/hands/4", set_hand, headers={**auth, "If-Match": etag}, status=200
+    )
+    view = director.view()
+    assert director.match(view, "W1.1")["status"] == "playing"
+    assert director.match(view, "W2.1")["status"] == "waiting"
+    assert view["stale"] == ["W2.1"]
+    headers = {**auth, "Idempotency-Key": "w11-hand-5"}
+    client.post_json(
+        f"/api/games/{first_game}/hands", {**body, "hand_no": 5}, headers=headers, status=201
+    )
+    view = director.view()
+    again = director.match(view, "W2.1")
+    assert view["stale"] == []
+    assert again["match_id"] == final["match_id"]
+    assert again["status"] == "playing" and again["games"][0]["totals"] == [2, 0]
