@@ -561,7 +561,9 @@ def _ready_match(derived, bracket_id):
 
 
 def _team_name(derived, team_id):
-    return derived.teams[int(team_id)].name
+    """A team's name, or "team N" for an id the event does not have."""
+    team = derived.teams.get(int(team_id))
+    return f"team {team_id}" if team is None else team.name
 
 
 def record_forfeit(event_id, bracket_id, team_id, kind):
@@ -588,7 +590,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
         if str(team_id) not in match.teams:
             abort(
                 422,
-                f"team {team_id} is not playing in match {bracket_id}",
+                f"{_team_name(derived, team_id)} is not playing in match {bracket_id}",
                 rule_code="NOT_IN_MATCH",
                 errors=field_errors("team", "not in this match"),
             )
@@ -640,7 +642,7 @@ def record_correction(event_id, bracket_id, winner_id):
         if str(winner_id) not in match.teams:
             abort(
                 422,
-                f"team {winner_id} did not play in match {bracket_id}",
+                f"{_team_name(derived, winner_id)} did not play in match {bracket_id}",
                 rule_code="NOT_IN_MATCH",
                 errors=field_errors("winner", "not in this match"),
             )

@@ -139,10 +139,9 @@ class Teams(MethodView):
         return reply(event_logic.add_team(event_id, data))
 
 
-TEAM_ID = {"team_id": {"format": "int32", "minimum": 1, "maximum": 2**31 - 1}}
 
 
-@blp.route("/<uuid:event_id>/teams/<int:team_id>")
+@blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>")
 class TeamById(MethodView):
     """One team of an event."""
 
@@ -166,7 +165,7 @@ class TeamById(MethodView):
         return reply(event_logic.remove_team(event_id, team_id))
 
 
-@blp.route("/<uuid:event_id>/teams/<int:team_id>/check-in")
+@blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>/check-in")
 class CheckIn(MethodView):
     """A team is here."""
 
@@ -184,7 +183,7 @@ class CheckIn(MethodView):
         return reply(event_logic.check_in(event_id, team_id))
 
 
-@blp.route("/<uuid:event_id>/teams/<int:team_id>/drop")
+@blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>/drop")
 class Drop(MethodView):
     """A team that did not check in by the deadline."""
 

@@ -282,3 +282,26 @@ def test_an_edited_hand_moves_the_bracket_and_a_match_under_way_is_kept(client):
     assert view["stale"] == []
     assert again["match_id"] == final["match_id"]
     assert again["status"] == "playing" and again["games"][0]["totals"] == [2, 0]
+
+
+def test_odd_ids_and_too_few_teams_are_refused_in_the_one_shape(app, client):
+    director = Director(client, teams=1)
+    before = stored(app)
+    for team_id in ("0", "-1", "99999999999999999999999", "x"):
+        response = director.post(f"/teams/{team_id}/check-in", status=404)
+        assert response.json["rule_code"] == "NOT_FOUND"
+    refused(director.post("/teams/2147483647/check-in", status=404), 404, "NOT_FOUND")
+    refused(director.post("/matches/W1.1/table-token", status=409), 409, "EVENT_NOT_STARTED")
+    refused(client.get(f"/api/e/{'a' * 200}", status=404), 404, "NOT_FOUND")
+    director.check_in_all()
+    before = stored(app)
+    message = refused(director.post("/start", status=409), 409, "BAD_TEAMS")
+    assert "2 to 256 teams, not 1" in message
+    assert stored(app) == before
+    director = Director(client, teams=3, first_to=[1])
+    director.check_in_all()
+    seed = {t["seed"]: t["id"] for t in director.start()["teams"]}
+    message = refused(
+        director.post("/matches/W1.2/forfeit", {"team": seed[1]}, status=422), 422, "NOT_IN_MATCH"
+    )
+    assert message == "Team 1 is not playing in match W1.2"
