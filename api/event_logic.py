@@ -432,8 +432,61 @@ def derive(event):
             "correction"
         ):
             said[record.bracket_id] = (str(record.winner), str(record.loser), record.kind)
-    tournament = _tournament(event, [str(i) for i in event.seed_order], ())
-    how, called, series_of, results = {}, {}, {}, []
+    seeds = [str(i) for i in event.seed_order]
+    series_of = {}
+    for bid, row in rows.items():
+        proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
+        series_of[bid] = match_play.series_of(proxy, sides, row.games)[0]
+    found = _derive_at_once(event, seeds, rows, said, series_of)
+    tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of)
+    series_of = {bid: series for bid, series in series_of.items() if bid in called}
+    stale = [row for bid, row in rows.items() if bid not in called]
+    return Derived(event, teams, tournament, how, called, series_of, stale, records)
+
+
+def _outcome(bid, rows, said, series_of):
+    """(Result, how) for a match from the director's word or its games, or None; with the
+    teams that result assumes (to check against the bracket)."""
+    word = said.get(bid)
+    if word is not None:
+        return Result(bid, word[0], word[2] != "correction"), word[2], {word[0], word[1]}
+    series = series_of.get(bid)
+    if series is not None and series.decided:
+        row = rows[bid]
+        return Result(bid, str(row.teams[series.winner])), "games", {str(t) for t in row.teams}
+    return None
+
+
+def _derive_at_once(event, seeds, rows, said, series_of):
+    """(Tournament, how, called) from every match's outcome applied in play order, built once;
+    None when an outcome does not fit the bracket it makes (a row or record made for other
+    teams: then _derive_in_waves sorts out which ones count)."""
+    order = [m.id for m in _tournament(event, seeds, ()).matches()]
+    outcomes = {bid: _outcome(bid, rows, said, series_of) for bid in order}
+    try:
+        tournament = _tournament(event, seeds, [o[0] for o in outcomes.values() if o])
+    except BracketError:
+        return None
+    how, called = {}, {}
+    for bid, outcome in outcomes.items():
+        teams = set(tournament.match(bid).teams)
+        if outcome is not None:
+            if not outcome[2] <= teams:
+                return None
+            how[bid] = outcome[1]
+        row = rows.get(bid)
+        if row is not None and tuple(str(t) for t in row.teams) == tournament.match(bid).teams:
+            called[bid] = row
+        elif row is not None and outcome is not None and outcome[1] == "games":
+            return None
+    return tournament, how, called
+
+
+def _derive_in_waves(event, seeds, rows, said, series_of):
+    """(Tournament, how, called), recording wave after wave the outcomes of the callable
+    matches whose row or record fits their teams as the bracket now makes them."""
+    tournament = _tournament(event, seeds, ())
+    how, called, results = {}, {}, []
     while True:
         new = []
         for match in tournament.ready():
@@ -441,22 +494,19 @@ def derive(event):
             row = rows.get(match.id)
             if row is not None and tuple(str(t) for t in row.teams) == teams_now:
                 called[match.id] = row
-                proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
-                series, _extra = match_play.series_of(proxy, sides, row.games)
-                series_of[match.id] = series
-            word = said.get(match.id)
-            if word is not None and word[0] in teams_now and word[1] in teams_now:
-                new.append(Result(match.id, word[0], word[2] != "correction"))
-                how[match.id] = word[2]
-            elif match.id in series_of and series_of[match.id].decided:
-                new.append(Result(match.id, str(row.teams[series_of[match.id].winner])))
-                how[match.id] = "games"
+            outcome = _outcome(
+                match.id,
+                rows if match.id in called else {},
+                said,
+                series_of if match.id in called else {},
+            )
+            if outcome is not None and outcome[2] <= set(teams_now):
+                new.append(outcome[0])
+                how[match.id] = outcome[1]
         if not new:
-            break
+            return tournament, how, called
         results += new
-        tournament = _tournament(event, [str(i) for i in event.seed_order], results)
-    stale = [row for bid, row in rows.items() if bid not in called]
-    return Derived(event, teams, tournament, how, called, series_of, stale, records)
+        tournament = _tournament(event, seeds, results)
 
 
 def _free_tables(derived):
@@ -864,14 +914,29 @@ def event_view(event, director=False, derived=None, now=None):
             {"place": s.place, "team": int(s.team), "how": s.how} for s in standings
         ]
         view["champion"] = int(tournament.champion)
-    view["paths"] = {
-        str(tid): [
-            {"match": s.match, "opponent": _side(s.opponent), "won": s.won, "forfeit": s.forfeit}
-            for s in tournament.path(str(tid))
-        ]
-        for tid in event.seed_order
-    }
+    view["paths"] = paths(tournament, event.seed_order)
     return view
+
+
+def paths(tournament, team_ids):
+    """Every team's decided matches in play order, as brackets' Tournament.path gives them,
+    in one pass over the matches (path() per team walks them all: 128 teams, 33,000 steps)."""
+    steps = {str(tid): [] for tid in team_ids}
+    for state in tournament.matches():
+        if state.status not in ("played", "bye"):
+            continue
+        for own, other in ((0, 1), (1, 0)):
+            team = state.teams[own]
+            if team is not BYE and team is not None:
+                steps[team].append(
+                    {
+                        "match": state.id,
+                        "opponent": _side(state.teams[other]),
+                        "won": state.winner == team,
+                        "forfeit": state.forfeit,
+                    }
+                )
+    return steps
 
 
 def sync_and_view(event_id, director=False):

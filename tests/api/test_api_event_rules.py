@@ -305,3 +305,26 @@ def test_odd_ids_and_too_few_teams_are_refused_in_the_one_shape(app, client):
         director.post("/matches/W1.2/forfeit", {"team": seed[1]}, status=422), 422, "NOT_IN_MATCH"
     )
     assert message == "Team 1 is not playing in match W1.2"
+
+
+def test_paths_in_one_pass_are_those_of_brackets():
+    """The view's paths (one pass over the matches) equal brackets' Tournament.path per team,
+    byes and forfeits included (a 6-team double elimination played out by seed)."""
+    from api.event_logic import _side, paths
+    from brackets import Format, Result, Tournament
+
+    teams = [str(n) for n in range(1, 7)]
+    event = Tournament(Format.DOUBLE, teams, first_to=(1,))
+    while not event.finished:
+        match = event.ready()[0]
+        winner = min(match.teams, key=int) if match.id != "G1" else max(match.teams, key=int)
+        event = event.record(Result(match.id, winner, forfeit=match.id.startswith("L")))
+    expected = {
+        team: [
+            {"match": s.match, "opponent": _side(s.opponent), "won": s.won, "forfeit": s.forfeit}
+            for s in event.path(team)
+        ]
+        for team in teams
+    }
+    assert paths(event, [int(t) for t in teams]) == expected
+    assert any(step["opponent"] == "bye" for steps in expected.values() for step in steps)
