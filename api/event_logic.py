@@ -151,7 +151,12 @@ def create_event(data):
             Team.create(
                 event=event.id, name=team["name"], players=team["players"], list_order=order
             )
-    return {**event_view(event, director=True), "director_token": director, "public_token": public}
+    return {
+        **event_view(event, director=True),
+        "director_token": director,
+        "public_token": public,
+        "public_url": logic.public_url(f"api/e/{public}"),
+    }
 
 
 def _not_started(event):

@@ -157,6 +157,7 @@ class EventCreated(EventOut):
     """A new event with its two tokens, shown this once."""
 
     director_token = fields.String(metadata={"description": "runs the event: keep it"})
+    public_url = fields.String(metadata={"description": "the public view's address"})
     public_token = fields.String(
         metadata={"description": "reads the event: GET /api/e/{public_token}"}
     )

@@ -165,6 +165,7 @@ def test_the_public_view_has_an_etag_and_answers_304_until_a_hand_is_played(clie
     director.check_in_all()
     director.start()
     url = f"/api/e/{director.public}"
+    assert director.created["public_url"].endswith(url)
     first = client.get(url)
     etag = first.headers["ETag"]
     assert client.get(url, headers={"If-None-Match": etag}, status=304).body == b""
