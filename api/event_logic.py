@@ -21,6 +21,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 import orjson
+from flask import current_app
 
 import rules
 from brackets import (
@@ -954,32 +955,54 @@ def sync_and_view(event_id, director=False):
     return view
 
 
-def fingerprint(event_id):
-    """What the public view's ETag is made from, in one small read: the event's version and
-    its games' count and last change (a hand recorded anywhere in the event moves it)."""
-    sql = (
-        'SELECT e."version", COUNT(g."id"), MAX(g."updated_at") FROM "event" AS e LEFT JOIN '
-        '"eventmatch" AS em ON em."event_id" = e."id" LEFT JOIN "game" AS g ON g."match_id" = '
-        f'em."match_id" WHERE e."id" = {flask_db.database.param} GROUP BY e."version"'
-    )
-    row = flask_db.database.execute_sql(sql, (event_id,)).fetchone()
+def _fingerprint_sql(where):
     return (
-        None
-        if row is None
-        else hashlib.sha256(f"{event_id}|{row[0]}|{row[1]}|{row[2]}".encode()).hexdigest()[:32]
+        'SELECT e."id", e."version", COUNT(g."id"), MAX(g."updated_at") FROM "event" AS e '
+        'LEFT JOIN "eventmatch" AS em ON em."event_id" = e."id" LEFT JOIN "game" AS g ON '
+        f'g."match_id" = em."match_id" WHERE e."{where}" = {flask_db.database.param} '
+        'GROUP BY e."id", e."version"'
     )
 
 
-def public_event_id(token):
-    """The id of the event whose public token this is (the director token reads it too)."""
-    digest = hash_token(token)
-    row = (
-        Event.select(Event.id)
-        .where((Event.public_token_hash == digest) | (Event.director_token_hash == digest))
-        .tuples()
-        .first()
-    )
-    return None if row is None else row[0]
+def _etag(row):
+    event_id, version, games, changed = row
+    return hashlib.sha256(f"{event_id}|{version}|{games}|{changed}".encode()).hexdigest()[:32]
+
+
+def fingerprint(event_id):
+    """The public view's ETag, in one small read: made from the event's write counter and its
+    games' count and last change (a hand recorded anywhere in the event moves it)."""
+    row = flask_db.database.execute_sql(_fingerprint_sql("id"), (event_id,)).fetchone()
+    return None if row is None else _etag(row)
+
+
+_PUBLIC = {}  # event id -> (ETag, body): the last public view this process wrote
+_PUBLIC_KEPT = 64
+
+
+def public_view(token, etag_sent):
+    """(ETag, body bytes or None when `etag_sent` is current) of the event whose public token
+    this is; 404 for none. One small read while nothing changed: the ETag comes first, and a
+    body this process already wrote for that ETag is sent again (any write to the event, or
+    to one of its games, changes the ETag, so it is never stale)."""
+    row = None
+    if 22 <= len(token) <= 128:
+        sql = _fingerprint_sql("public_token_hash")
+        row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
+    if row is None:
+        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+    event_id, etag = row[0], _etag(row)
+    if etag == etag_sent:
+        return etag, None
+    kept = _PUBLIC.get(event_id)
+    if kept is not None and kept[0] == etag:
+        return kept
+    body = current_app.json.response(sync_and_view(event_id)).get_data()
+    etag = fingerprint(event_id)  # calling matches may have moved it
+    if len(_PUBLIC) >= _PUBLIC_KEPT:
+        _PUBLIC.pop(next(iter(_PUBLIC)))
+    _PUBLIC[event_id] = (etag, body)
+    return etag, None if etag == etag_sent else body
 
 
 def table_view(event_id, bracket_id, match):

@@ -139,8 +139,6 @@ class Teams(MethodView):
         return reply(event_logic.add_team(event_id, data))
 
 
-
-
 @blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>")
 class TeamById(MethodView):
     """One team of an event."""
@@ -356,11 +354,10 @@ class PublicEvent(MethodView):
         Read-only, by the public link. ETag and 304: a board polling it costs one small read
         while nothing changes. Shape: docs/tournaments.md.
         """
-        event_id = event_logic.public_event_id(token) if 22 <= len(token) <= 128 else None
-        if event_id is None:
-            abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
-        etag = event_logic.fingerprint(event_id)
-        if etag and request.if_none_match.contains(etag):
+        sent = next(iter(request.if_none_match), None)
+        etag, body = event_logic.public_view(token, sent)
+        if body is None:
             return Response(status=304, headers={"ETag": f'"{etag}"'})
-        view = event_logic.sync_and_view(event_id)
-        return reply(view, headers={"ETag": f'"{event_logic.fingerprint(event_id)}"'})
+        response = Response(body, mimetype="application/json")
+        response.headers["ETag"] = f'"{etag}"'
+        return response
