@@ -189,12 +189,13 @@ def patch_event(event_id, data):
     """Change an event's settings before it starts; returns the director view."""
     if "ruleset" in data or "rules" in data:
         current = Event.get_by_id(str(event_id))
-        _check_rules(
-            {
-                "ruleset": data.get("ruleset", current.ruleset),
-                "rules": data.get("rules", current.overrides),
-            }
-        )
+        checked = {
+            "ruleset": data.get("ruleset", current.ruleset),
+            "rules": data.get("rules", current.overrides),
+        }
+        _check_rules(checked)  # also drops the label knobs (id, name, description)
+        if "rules" in data:
+            data["rules"] = checked["rules"]
     with write_transaction():
         event = _locked_event(event_id)
         _not_started(event)

@@ -332,3 +332,23 @@ def test_paths_in_one_pass_are_those_of_brackets():
     }
     assert paths(event, [int(t) for t in teams]) == expected
     assert any(step["opponent"] == "bye" for steps in expected.values() for step in steps)
+
+
+def test_house_rules_are_checked_and_kept_for_every_game_of_the_event(app, client):
+    """The ruleset preset with house rules, as a match takes them (issue 13): a bad knob is
+    refused by rules/ with nothing changed; a good one reaches each called match's games."""
+    director = Director(client, teams=2, first_to=[1], rules={"target": 250}, ruleset="points-250")
+    before = stored(app)
+    response = client.patch_json(
+        director.url, {"rules": {"no_such_knob": 1}}, headers=director.auth, status=422
+    )
+    assert response.json["rule_code"] == "BAD_OVERRIDE"
+    assert stored(app) == before
+    view = client.patch_json(
+        director.url, {"rules": {"target": 300, "name": "Club"}}, headers=director.auth
+    ).json
+    assert view["rules"] == {"target": 300}
+    director.check_in_all()
+    director.start()
+    game = director.table("W1.1").view()["match"]
+    assert game["rules"]["target"] == 300 and game["ruleset"] == "points-250"
