@@ -331,23 +331,13 @@ class Corrections(MethodView):
         return reply(event_logic.record_correction(event_id, bracket_id, data["winner"]))
 
 
-@public.route("/<string:token>")
+@public.route("/<string(minlength=22, maxlength=128):token>")
 class PublicEvent(MethodView):
     """The public view of an event."""
 
     @public.response(200, EventOut)
     @public.alt_response(304, description="not changed since the ETag sent in If-None-Match")
-    @public.doc(
-        operationId="getPublicEvent",
-        parameters=[
-            {
-                "in": "path",
-                "name": "token",
-                "required": True,
-                "schema": {"type": "string", "minLength": 22, "maxLength": 128},
-            }
-        ],
-    )
+    @public.doc(operationId="getPublicEvent")
     def get(self, token):
         """The event for everyone: bracket, live scores, tables, standings, paths
 
