@@ -444,8 +444,13 @@ def derive(event):
     for bid, row in rows.items():
         proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
         series_of[bid] = match_play.series_of(proxy, sides, row.games)[0]
-    found = _derive_at_once(event, seeds, rows, said, series_of)
-    tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of)
+    # Timpson: a team more than 5 minutes late is eliminated. In single elimination losing
+    # the match does it; elsewhere the team also gives away every later match it would play.
+    out = set()
+    if event.format != Format.SINGLE.value:
+        out = {loser for _winner, loser, kind in said.values() if kind == "no-show"}
+    found = None if out else _derive_at_once(event, seeds, rows, said, series_of)
+    tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of, out)
     series_of = {bid: series for bid, series in series_of.items() if bid in called}
     stale = [row for bid, row in rows.items() if bid not in called]
     return Derived(event, teams, tournament, how, called, series_of, stale, records)
@@ -489,9 +494,11 @@ def _derive_at_once(event, seeds, rows, said, series_of):
     return tournament, how, called
 
 
-def _derive_in_waves(event, seeds, rows, said, series_of):
+def _derive_in_waves(event, seeds, rows, said, series_of, out=frozenset()):
     """(Tournament, how, called), recording wave after wave the outcomes of the callable
-    matches whose row or record fits their teams as the bracket now makes them."""
+    matches whose row or record fits their teams as the bracket now makes them. A match with
+    no outcome yet where a team in `out` (a no-show) plays is given away by it (`how`:
+    "no-show"); if both are out, the first listed goes on, to give its next match away."""
     tournament = _tournament(event, seeds, ())
     how, called, results = {}, {}, []
     while True:
@@ -510,6 +517,14 @@ def _derive_in_waves(event, seeds, rows, said, series_of):
             if outcome is not None and outcome[2] <= set(teams_now):
                 new.append(outcome[0])
                 how[match.id] = outcome[1]
+            elif out & set(teams_now):
+                winner = (
+                    teams_now[1]
+                    if teams_now[0] in out and teams_now[1] not in out
+                    else (teams_now[0])
+                )
+                new.append(Result(match.id, winner, True))
+                how[match.id] = "no-show"
         if not new:
             return tournament, how, called
         results += new

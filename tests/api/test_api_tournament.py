@@ -103,7 +103,7 @@ def play_out(director, decide):
 
 
 def better_seed_wins(seed_of, upsets=()):
-    """A decide(): the better seed wins each match by a forfeit (a no-show) of the other,
+    """A decide(): the better seed wins each match by a forfeit of the other,
     except matches in `upsets`, which the worse seed wins at the table, hand by hand."""
 
     def decide(director, match):
@@ -112,14 +112,14 @@ def better_seed_wins(seed_of, upsets=()):
         if match["id"] in upsets:
             director.table(match["id"]).play(match["teams"].index(worst))
         else:
-            director.post(f"/matches/{match['id']}/forfeit", {"team": worst, "reason": "no-show"})
+            director.post(f"/matches/{match['id']}/forfeit", {"team": worst})
 
     return decide
 
 
 def test_double_elimination_with_a_true_final_through_to_standings(client):
     """Double elimination with a true final (issue 13): the losers'-bracket team wins the
-    first grand final at the table, so the second is played; no-shows settle the rest."""
+    first grand final at the table, so the second is played; forfeits settle the rest."""
     director = Director(
         client, teams=4, format="double-elimination", first_to=[1], tables=2, no_show_minutes=0
     )
@@ -186,3 +186,29 @@ def test_round_robin_into_a_championship_through_to_standings(client):
         (4, seed[4]),
     ]
     assert view["standings"][2]["how"] == "1 of 3 round-robin matches won"
+
+
+def test_a_no_show_is_eliminated_in_double_elimination_too(client):
+    """Timpson's flyer: "a team more than 5 minutes late is eliminated". In double
+    elimination the no-show team does not drop into the losers' bracket to play on: it gives
+    away its losers'-bracket match too, and finishes last."""
+    director = Director(
+        client, teams=4, format="double-elimination", first_to=[1], tables=2, no_show_minutes=0
+    )
+    director.check_in_all()
+    seed = seeds(director.start())
+    view = director.keep(
+        director.post("/matches/W1.1/forfeit", {"team": seed[4], "reason": "no-show"}).json
+    )
+    l11 = director.match(view, "L1.1")
+    assert l11["teams"][0] == seed[4]
+    director.table("W1.2").play(1)  # seed 3 beats seed 2: seed 2 meets the no-show team
+    view = director.view()
+    l11 = director.match(view, "L1.1")
+    assert (l11["teams"], l11["winner"], l11["how"]) == ([seed[4], seed[2]], seed[2], "no-show")
+    assert l11["table"] is None  # never called to a table
+    seed_of = {team: n for n, team in seed.items()}
+    view = play_out(director, better_seed_wins(seed_of))
+    assert view["standings"][-1] == {"place": 4, "team": seed[4], "how": "out in losers' round 1"}
+    assert [s["match"] for s in view["paths"][str(seed[4])]] == ["W1.1", "L1.1"]
+    assert all(not s["won"] and s["forfeit"] for s in view["paths"][str(seed[4])])
