@@ -69,6 +69,15 @@ token) gives the game as a file: JSON, complete and re-importable, or CSV, one r
 or nothing; each game `created` (with a new edit token), `unchanged` or `conflict` (never
 overwritten).
 
+**Tournaments** (`/api/events`, docs/tournaments.md): the director token (256 random bits,
+kept as its SHA-256) runs an event and reaches its matches and their games; a table token
+reaches its match's games only; `GET /api/e/{public_token}` reads the event (ETag, 304).
+The bracket is derived from the games' hand logs and the director's records on every read.
+Refusals: 409 `EVENT_STARTED`, `NOT_CHECKED_IN`, `TEAM_NAME_TAKEN`, `TEAM_CHECKED_IN`,
+`TEAM_DROPPED`, `CHECK_IN_OPEN`, `MATCH_ALREADY_PLAYED`, `MATCH_NOT_READY`, `NOT_LATE_YET`,
+`MATCH_NOT_PLAYED`, `RESULT_LOCKED` (with `locked`), `NOT_CALLED`, `EVENT_NOT_STARTED`; 422
+`NOT_IN_MATCH`, `BAD_FORMAT`.
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`.
 
@@ -146,11 +155,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, live, matches, share, transfer
+    from . import events, games, hands, live, matches, share, transfer
 
     live.init_app(app)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
-                             transfer.blp))
+                             transfer.blp, events.blp, events.public))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -165,7 +174,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, live, matches, pwa, rulesets, schemas, share, transfer
+    from . import events, games, hands, live, matches, pwa, rulesets, schemas, share, transfer
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -174,9 +183,15 @@ def register_blueprints(app):
             "at least 128 random bits); a malformed or unknown one is 401, another game's "
             "403")}
     )
+    for name, what in (("directorToken", "an event's director token: the whole event, its "
+                        "matches and their games"),
+                       ("tableToken", "a called match's table token (its match's edit token): "
+                        "that match's games and nothing else")):
+        api.spec.components.security_scheme(name, {"type": "http", "scheme": "bearer",
+                                                   "description": what})
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
     for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp,
-                transfer.blp):
+                transfer.blp, events.blp, events.public):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

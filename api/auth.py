@@ -16,6 +16,7 @@ from flask import g, request
 
 from .errors import abort
 from .models import Game, Match
+from .tournament_models import Event, EventMatch
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # any token this server made (fullmatch)
 # A client-made edit token is what the phone makes (pwa/js/ui.js randomToken) and what
@@ -67,7 +68,24 @@ def is_known_token(token):
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
-    return query.exists() or match_with_token(token) is not None
+    return (query.exists() or match_with_token(token) is not None
+            or event_with_token(token) is not None)
+
+
+def event_with_token(token):
+    """The id of the event whose director or public token this is, or None."""
+    digest = hash_token(token)
+    row = Event.select(Event.id).where((Event.director_token_hash == digest)
+                                       | (Event.public_token_hash == digest)).tuples().first()
+    return None if row is None else row[0]
+
+
+def directs_match(token, match_id):
+    """True if `token` is the director token of the event that called match `match_id`: the
+    director reaches every match of the event and their games (docs/tournaments.md)."""
+    return EventMatch.select(EventMatch.id).join(Event).where(
+        (EventMatch.match_id == match_id) & (Event.director_token_hash == hash_token(token))
+    ).exists()
 
 
 def match_with_token(token, match_id=None):
@@ -108,7 +126,8 @@ def require_edit(game_id):
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
-    if game is not None and game.match_id is not None and match_with_token(token, game.match_id):
+    if game is not None and game.match_id is not None and (
+            match_with_token(token, game.match_id) or directs_match(token, game.match_id)):
         return game
     refuse(token, game, "there is no such game: it may have been deleted",
            "this token does not allow changing or fully reading this game: it belongs to "
@@ -131,11 +150,38 @@ def require_match_edit(match_id):
     (a game's token, or another match's, is 403)."""
     token = required_token("match")
     match = Match.get_or_none(Match.id == str(match_id))
-    if match is not None and hmac.compare_digest(match.edit_token_hash, hash_token(token)):
+    if match is not None and (hmac.compare_digest(match.edit_token_hash, hash_token(token))
+                              or directs_match(token, match.id)):
         return match
     refuse(token, match, "there is no such match",
            "this token does not allow changing or reading this match: it belongs to a game "
            "or to another match")
+
+
+def require_director(event_id):
+    """The event `event_id` if the request carries its director token; else abort 401, 403
+    (any other token the server knows: a table's, the public link's, a game's) or 404."""
+    token = bearer_token()
+    if token is None:
+        abort(401, "only the event's director can do that: send the director token "
+              "(Authorization: Bearer <token>)", headers=AUTH_HEADERS, rule_code="NEEDS_TOKEN")
+    event = Event.get_or_none(Event.id == str(event_id))
+    if event is not None and hmac.compare_digest(event.director_token_hash, hash_token(token)):
+        return event
+    refuse(token, event, "there is no such event",
+           "only the event's director can do that: this token belongs to a table, the public "
+           "link, a game or another event")
+
+
+def director_required(view):
+    """Check the event's director token first: the event lands in `g.event`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.event = require_director(kwargs["event_id"])
+        return view(*args, **kwargs)
+
+    return wrapper
 
 
 def match_token_required(view):

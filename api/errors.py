@@ -32,6 +32,9 @@ class ErrorOut(Schema):
     no_longer_fit = fields.List(fields.Integer(), metadata={
         "description": "hands that would come after the end of the game if this edit were "
                        "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"})
+    locked = fields.List(fields.String(), metadata={
+        "description": "later tournament matches already played that a correction would "
+                       "change (409 RESULT_LOCKED; docs/tournaments.md)"})
 
 
 # A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).

@@ -338,7 +338,9 @@ class IdempotencyKey(flask_db.Model):
         return next(iter(rows), None)
 
 
-MODELS = (Match, Game, Hand, IdempotencyKey)
+from .tournament_models import EVENT_MODELS  # noqa: E402 (they build on the models above)
+
+MODELS = (Match, Game, Hand, IdempotencyKey, *EVENT_MODELS)
 
 
 # Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.

@@ -49,13 +49,33 @@ FIELDS = {
     "rules": ("a set of rule changes", 'give the changes like {"target": 250}', "BAD_OVERRIDE"),
     "teams": ("a list of teams", 'give one team per side, like {"name": "Us"}', "BAD_INPUT"),
     "name": ("a name", "a name is 1 to 60 characters", "BAD_INPUT"),
-    "players": ("a list of players", "give up to 8 names", "BAD_INPUT"),
+    "players": ("a list of players", "give up to 8 names (a tournament team: its two partners)",
+                "BAD_INPUT"),
     "start_totals": ("a list of starting scores", "give one whole number per side",
                      "BAD_INPUT"),
     "id": ("a game id", "a game id is a UUID, like the app makes", "BAD_INPUT"),
     "edit_token": ("an edit token", "an edit token is 43 characters, 32 random bytes in "
                    "url-safe base64, as the app makes it", "WEAK_TOKEN"),
     "action": ("a share action", "say rotate or revoke", "BAD_INPUT"),
+    # tournaments (api/event_schemas.py)
+    "format": ("a tournament format", "say single-elimination, double-elimination, "
+               "round-robin or round-robin-playoff", "BAD_INPUT"),
+    "first_to": ("a series length per round", "give the wins needed in each round, 1 to 10, "
+                 "like [3, 2]", "BAD_INPUT"),
+    "advance": ("a number of teams", "say how many teams go on to the championship, 2 or more",
+                "BAD_INPUT"),
+    "shake_rule": ("a shake rule", "say rotate, loser or draw", "BAD_INPUT"),
+    "seeding": ("a way to seed", "say listed or random", "BAD_INPUT"),
+    "tables": ("a number of tables", "tables are counted from 1 to 200", "BAD_INPUT"),
+    "checkin_deadline": ("a check-in time", "give a date and time with its time zone, like "
+                         "2026-11-23T10:15:00-06:00", "BAD_INPUT"),
+    "date": ("a date", "give the day like 2026-11-23", "BAD_INPUT"),
+    "minutes_per_game": ("a game length", "give the minutes a game takes, 1 to 240", "BAD_INPUT"),
+    "no_show_minutes": ("a wait", "give the minutes a late team is waited for, 0 to 120",
+                        "BAD_INPUT"),
+    "team": ("a team", "give the number of a team in this match", "BAD_INPUT"),
+    "winner": ("a team", "give the number of the team that won", "BAD_INPUT"),
+    "reason": ("a reason", "say forfeit or no-show", "BAD_INPUT"),
 }
 ITEMS = {"bids": BID, "by_side": POINTS, "start_totals": FIELDS["start_totals"],
          "penalties": FIELDS["penalties"], "teams": FIELDS["teams"], "players": FIELDS["name"]}
@@ -63,7 +83,8 @@ WHOLE = ("what this asks for", "send a JSON object", "BAD_INPUT")
 # What is missing, said as a thing (the FIELDS words say what a value should be).
 MISSING = {"first_dealer": "the first dealer", "ruleset": "the ruleset",
            "hand_no": "the hand number", "action": "what to do with the link",
-           "name": "the team's name", "kind": "the kind of penalty", "side": "the side"}
+           "name": "the team's name", "kind": "the kind of penalty", "side": "the side",
+           "format": "the format", "team": "the team", "winner": "the winner"}
 # An integer of the right type but out of bounds gets rules/'s range code, not its type code.
 RANGE_CODES = {"BID_NOT_INTEGER": "BID_OUT_OF_RANGE", "RESULT_NOT_INTEGER": "RESULT_OUT_OF_RANGE"}
 _MISSING = object()
