@@ -140,10 +140,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, live, matches, share
+    from . import crews, games, hands, live, matches, share
 
     live.init_app(app)
-    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp))
+    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
+                             crews.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -158,7 +159,7 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import games, hands, live, matches, pwa, rulesets, schemas, share
+    from . import crews, games, hands, live, matches, pwa, rulesets, schemas, share
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -167,8 +168,13 @@ def register_blueprints(app):
             "at least 128 random bits); a malformed or unknown one is 401, another game's "
             "403")}
     )
+    api.spec.components.security_scheme(
+        "crewToken", {"type": "http", "scheme": "bearer", "description": (
+            "the crew's token (256 random bits, from POST /api/crews or the join link); a "
+            "game's edit or share token, or another crew's, is 403 (docs/crews.md)")}
+    )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp):
+    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp, crews.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

@@ -15,7 +15,7 @@ from functools import wraps
 from flask import g, request
 
 from .errors import abort
-from .models import Game, Match
+from .models import Crew, Game, Match
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # any token this server made (fullmatch)
 # A client-made edit token is what the phone makes (pwa/js/ui.js randomToken) and what
@@ -63,11 +63,13 @@ def bearer_token():
 
 
 def is_known_token(token):
-    """True if `token` is any game's edit token or share token, or any match's edit token."""
+    """True if `token` is any game's edit token or share token, any match's edit token or any
+    crew's token."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
-    return query.exists() or match_with_token(token) is not None
+    return (query.exists() or match_with_token(token) is not None
+            or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists())
 
 
 def match_with_token(token, match_id=None):
