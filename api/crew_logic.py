@@ -22,9 +22,13 @@ def crew_token_required_token():
     """The request's bearer token; 401 NEEDS_TOKEN without one."""
     token = bearer_token()
     if token is None:
-        abort(401, "only this crew's phones can do that: open the crew's join link on this "
-              "phone first (it carries the crew's token)", headers=AUTH_HEADERS,
-              rule_code="NEEDS_TOKEN")
+        abort(
+            401,
+            "only this crew's phones can do that: open the crew's join link on this "
+            "phone first (it carries the crew's token)",
+            headers=AUTH_HEADERS,
+            rule_code="NEEDS_TOKEN",
+        )
     return token
 
 
@@ -35,8 +39,12 @@ def require_crew(crew_id):
     crew = Crew.get_or_none(Crew.id == str(crew_id))
     if crew is not None and hmac.compare_digest(crew.token_hash, hash_token(token)):
         return crew
-    refuse(token, crew, "there is no such crew",
-           "this token does not open this crew: it belongs to a game, or to another crew")
+    refuse(
+        token,
+        crew,
+        "there is no such crew",
+        "this token does not open this crew: it belongs to a game, or to another crew",
+    )
 
 
 def join_url(crew_id, token):
@@ -53,8 +61,11 @@ def clean_name(name, what):
     """`name` trimmed, with its inner spaces single; 422 BAD_NAME if nothing readable is left."""
     cleaned = " ".join(name.split())
     if not cleaned or any(unicodedata.category(ch)[0] == "C" for ch in cleaned):
-        abort(422, f"{what} needs a name of letters, digits or signs you can read: "
-              f"{name!r} is not one", rule_code="BAD_NAME")
+        abort(
+            422,
+            f"{what} needs a name of letters, digits or signs you can read: {name!r} is not one",
+            rule_code="BAD_NAME",
+        )
     return cleaned
 
 
@@ -64,28 +75,40 @@ def clean_name(name, what):
 def create_crew(data):
     """A new crew and its token (returned this once)."""
     token = new_token()
-    crew = Crew.create(id=str(uuid.uuid4()), name=clean_name(data["name"], "A crew"),
-                       token_hash=hash_token(token))
+    crew = Crew.create(
+        id=str(uuid.uuid4()), name=clean_name(data["name"], "A crew"), token_hash=hash_token(token)
+    )
     return {**crew_view(crew), "token": token, "join_url": join_url(crew.id, token)}
 
 
 def crew_view(crew):
     """The crew, its roster (by name) and its games (oldest first)."""
-    players = (CrewPlayer.select(CrewPlayer.id, CrewPlayer.name)
-               .where(CrewPlayer.crew == crew.id)
-               .order_by(CrewPlayer.name_key, CrewPlayer.id))
-    games = (CrewGame.select(CrewGame.game, CrewGame.seat_players, CrewGame.attached_at)
-             .where(CrewGame.crew == crew.id)
-             .order_by(CrewGame.attached_at, CrewGame.game))
-    return {"id": crew.id, "name": crew.name,
-            "players": [{"id": p.id, "name": p.name} for p in players],
-            "games": [crew_game_view(g, crew.id) for g in games]}
+    players = (
+        CrewPlayer.select(CrewPlayer.id, CrewPlayer.name)
+        .where(CrewPlayer.crew == crew.id)
+        .order_by(CrewPlayer.name_key, CrewPlayer.id)
+    )
+    games = (
+        CrewGame.select(CrewGame.game, CrewGame.seat_players, CrewGame.attached_at)
+        .where(CrewGame.crew == crew.id)
+        .order_by(CrewGame.attached_at, CrewGame.game)
+    )
+    return {
+        "id": crew.id,
+        "name": crew.name,
+        "players": [{"id": p.id, "name": p.name} for p in players],
+        "games": [crew_game_view(g, crew.id) for g in games],
+    }
 
 
 def crew_game_view(row, crew_id):
     """A CrewGame row as JSON."""
-    return {"game_id": row.game_id, "crew_id": crew_id, "seats": row.seat_players,
-            "attached_at": row.attached_at}
+    return {
+        "game_id": row.game_id,
+        "crew_id": crew_id,
+        "seats": row.seat_players,
+        "attached_at": row.attached_at,
+    }
 
 
 def crew_etag(crew):
@@ -111,8 +134,11 @@ def add_player(crew, data):
         if found is not None:
             if found.crew_id == crew.id and found.name == name:
                 return {"id": found.id, "name": found.name}, 200
-            abort(409, f"this player was already added as {found.name!r}: a new player needs "
-                  "a new id", rule_code="PLAYER_ID_TAKEN")
+            abort(
+                409,
+                f"this player was already added as {found.name!r}: a new player needs a new id",
+                rule_code="PLAYER_ID_TAKEN",
+            )
         _refuse_taken_name(crew, name)
         CrewPlayer.create(id=player_id, crew=crew.id, name=name, name_key=name_key(name))
         _touch(crew)
@@ -121,23 +147,29 @@ def add_player(crew, data):
 
 def _refuse_taken_name(crew, name, except_id=None):
     """409 NAME_TAKEN if another player of the crew goes by `name` (folded)."""
-    query = CrewPlayer.select().where((CrewPlayer.crew == crew.id)
-                                      & (CrewPlayer.name_key == name_key(name)))
+    query = CrewPlayer.select().where(
+        (CrewPlayer.crew == crew.id) & (CrewPlayer.name_key == name_key(name))
+    )
     if except_id is not None:
         query = query.where(CrewPlayer.id != except_id)
     taken = query.first()
     if taken is not None:
-        abort(409, f"{taken.name} is already on this crew's list: pick {taken.name}, or tell "
-              f"the two apart (say {name} B.)", rule_code="NAME_TAKEN",
-              player={"id": taken.id, "name": taken.name})
+        abort(
+            409,
+            f"{taken.name} is already on this crew's list: pick {taken.name}, or tell "
+            f"the two apart (say {name} B.)",
+            rule_code="NAME_TAKEN",
+            player={"id": taken.id, "name": taken.name},
+        )
 
 
 def rename_player(crew, player_id, data):
     """Give a roster player a new name (409 NAME_TAKEN if another player has it)."""
     name = clean_name(data["name"], "A player")
     with write_transaction():
-        player = CrewPlayer.get_or_none((CrewPlayer.id == str(player_id))
-                                        & (CrewPlayer.crew == crew.id))
+        player = CrewPlayer.get_or_none(
+            (CrewPlayer.id == str(player_id)) & (CrewPlayer.crew == crew.id)
+        )
         if player is None:
             abort(404, "this crew has no such player", rule_code="NOT_FOUND")
         _refuse_taken_name(crew, name, except_id=player.id)
@@ -161,16 +193,27 @@ def check_seats(crew, game, seats):
     fit the table or names a player twice or one who is not on the crew's roster."""
     players = game_ruleset(game).players
     if len(seats) != players:
-        abort(422, f"this game has {players} seats, so name {players} players (or leave a "
-              f"seat empty), not {len(seats)}", rule_code="SEATS_COUNT")
+        abort(
+            422,
+            f"this game has {players} seats, so name {players} players (or leave a "
+            f"seat empty), not {len(seats)}",
+            rule_code="SEATS_COUNT",
+        )
     named = [str(s) for s in seats if s is not None]
     if len(set(named)) != len(named):
         abort(422, "the same player can't sit in two seats of one game", rule_code="PLAYER_TWICE")
-    known = {p for (p,) in CrewPlayer.select(CrewPlayer.id)
-             .where((CrewPlayer.crew == crew.id) & (CrewPlayer.id.in_(named))).tuples()}
+    known = {
+        p
+        for (p,) in CrewPlayer.select(CrewPlayer.id)
+        .where((CrewPlayer.crew == crew.id) & (CrewPlayer.id.in_(named)))
+        .tuples()
+    }
     if set(named) - known:
-        abort(422, "a seat names someone who is not on this crew's list: add the player to "
-              "the crew first", rule_code="NOT_ON_ROSTER")
+        abort(
+            422,
+            "a seat names someone who is not on this crew's list: add the player to the crew first",
+            rule_code="NOT_ON_ROSTER",
+        )
     return [None if s is None else str(s) for s in seats]
 
 
@@ -183,10 +226,16 @@ def attach_game(crew, game_id, data):
     if game is None:
         abort(404, "there is no such game: it may have been deleted", rule_code="NOT_FOUND")
     token = data["game_token"]
-    if not (hmac.compare_digest(game.edit_token_hash, hash_token(token))
-            or (game.match_id and match_with_token(token, game.match_id))):
-        abort(403, "that is not this game's edit token: only a phone keeping the game's score "
-              "can put it in a crew", rule_code="WRONG_TOKEN")
+    if not (
+        hmac.compare_digest(game.edit_token_hash, hash_token(token))
+        or (game.match_id and match_with_token(token, game.match_id))
+    ):
+        abort(
+            403,
+            "that is not this game's edit token: only a phone keeping the game's score "
+            "can put it in a crew",
+            rule_code="WRONG_TOKEN",
+        )
     seats = check_seats(crew, game, data["seats"])
     with write_transaction():
         row = CrewGame.get_or_none(CrewGame.game == game.id)
@@ -205,9 +254,11 @@ def attach_game(crew, game_id, data):
 def detach_game(crew, game_id):
     """Take a game out of the crew (the game itself stays); 404 if it is not the crew's."""
     with write_transaction():
-        deleted = (CrewGame.delete()
-                   .where((CrewGame.game == str(game_id)) & (CrewGame.crew == crew.id))
-                   .execute())
+        deleted = (
+            CrewGame.delete()
+            .where((CrewGame.game == str(game_id)) & (CrewGame.crew == crew.id))
+            .execute()
+        )
         if not deleted:
             abort(404, "this game is not one of this crew's games", rule_code="NOT_FOUND")
         _touch(crew)
@@ -217,8 +268,11 @@ def reseat_game(game, data):
     """Change who sat where in a crew's game (the game's edit token); 409 NOT_IN_CREW."""
     row = CrewGame.get_or_none(CrewGame.game == game.id)
     if row is None:
-        abort(409, "this game is not in a crew: put it in one first (from the crew)",
-              rule_code="NOT_IN_CREW")
+        abort(
+            409,
+            "this game is not in a crew: put it in one first (from the crew)",
+            rule_code="NOT_IN_CREW",
+        )
     crew = Crew.get_by_id(row.crew_id)
     seats = check_seats(crew, game, data["seats"])
     with write_transaction():
@@ -233,7 +287,8 @@ def reseat_game(game, data):
 STATS_SQL = (
     'SELECT cg."game_id", cg."seat_players", cg."summary", cg."summary_revision", g."state", '
     'g."ruleset", g."created_at" FROM "crewgame" AS cg JOIN "game" AS g ON g."id" = cg."game_id" '
-    'WHERE cg."crew_id" = {p}')
+    'WHERE cg."crew_id" = {p}'
+)
 
 
 def stats_rows(crew, filters):
@@ -247,24 +302,30 @@ def stats_rows(crew, filters):
         start = datetime.datetime.combine(filters["from_"], datetime.time())
         sql, params = f'{sql} AND g."created_at" >= {param}', [*params, start]
     if filters.get("to"):
-        end = datetime.datetime.combine(filters["to"] + datetime.timedelta(days=1),
-                                        datetime.time())
+        end = datetime.datetime.combine(filters["to"] + datetime.timedelta(days=1), datetime.time())
         sql, params = f'{sql} AND g."created_at" < {param}', [*params, end]
     rows = flask_db.database.execute_sql(f'{sql} ORDER BY g."created_at", g."id"', params)
     found = []
     for game_id, seats, summary, summary_rev, state, ruleset, started in rows.fetchall():
         revision = orjson.loads(state).get("revision", 0)
-        found.append([game_id, orjson.loads(seats), summary, summary_rev, revision, ruleset,
-                      started])
+        found.append(
+            [game_id, orjson.loads(seats), summary, summary_rev, revision, ruleset, started]
+        )
     return found
 
 
 def stats_etag(crew, rows, filters):
     """What the statistics' ETag hashes: the roster, the filters, and each game's revision
     and seats (a summary is a function of those, so it needs no hashing)."""
-    digest = hashlib.sha256(canonical_json([
-        crew.updated_at.isoformat(), {k: str(v) for k, v in filters.items()},
-        [[r[0], r[1], r[4]] for r in rows]]).encode()).hexdigest()
+    digest = hashlib.sha256(
+        canonical_json(
+            [
+                crew.updated_at.isoformat(),
+                {k: str(v) for k, v in filters.items()},
+                [[r[0], r[1], r[4]] for r in rows],
+            ]
+        ).encode()
+    ).hexdigest()
     return {"crew": crew.id, "digest": digest}
 
 
@@ -283,36 +344,72 @@ def _rebuild(rows):
         game = Game.by_id(row[0])
         hands = game.ordered_hands()
         summary = stats.game_summary(
-            game_ruleset(game), [(h.body, h.result) for h in hands], game.start_totals,
-            game.state["totals"], game.state["game_over"], game.state["winner"])
+            game_ruleset(game),
+            [(h.body, h.result) for h in hands],
+            game.start_totals,
+            game.state["totals"],
+            game.state["game_over"],
+            game.state["winner"],
+        )
         row[2], row[4] = summary, game.state.get("revision", 0)
     with write_transaction():
         for row in rows:
-            (CrewGame.update(summary=row[2], summary_revision=row[4])
-             .where(CrewGame.game == row[0]).execute())
+            (
+                CrewGame.update(summary=row[2], summary_revision=row[4])
+                .where(CrewGame.game == row[0])
+                .execute()
+            )
 
 
 def crew_stats(crew, rows, filters):
     """The statistics of the crew's games `rows`, with players' and partnerships' names."""
     summaries = fresh_summaries(rows)
-    entries = [stats.GameEntry(r[0], s, tuple(r[1]), (r[6], r[0]))
-               for r, s in zip(rows, summaries, strict=True)]
+    entries = [
+        stats.GameEntry(r[0], s, tuple(r[1]), (r[6], r[0]))
+        for r, s in zip(rows, summaries, strict=True)
+    ]
     result = stats.crew_stats(entries)
-    names = {p.id: p.name for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name)
-             .where(CrewPlayer.crew == crew.id)}
-    players = sorted(({"id": key, "name": names.get(key, "?"), **line}
-                      for key, line in result["players"].items()),
-                     key=lambda p: (name_key(p["name"]), p["id"]))
-    partnerships = [{"key": key, "players": key.split("+"),
-                     "names": [names.get(p, "?") for p in key.split("+")], **line}
-                    for key, line in sorted(result["partnerships"].items())]
-    h2h = [{**pair, "a_names": [names.get(p, "?") for p in pair["a"].split("+")],
-            "b_names": [names.get(p, "?") for p in pair["b"].split("+")]}
-           for pair in result["head_to_head"]]
-    return {"crew_id": crew.id, "games": result["games"], "crew": result["crew"],
-            "filters": {"ruleset": filters.get("ruleset"),
-                        "from": _day(filters.get("from_")), "to": _day(filters.get("to"))},
-            "players": players, "partnerships": partnerships, "head_to_head": h2h}
+    names = {
+        p.id: p.name
+        for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name).where(CrewPlayer.crew == crew.id)
+    }
+    players = sorted(
+        (
+            {"id": key, "name": names.get(key, "?"), **line}
+            for key, line in result["players"].items()
+        ),
+        key=lambda p: (name_key(p["name"]), p["id"]),
+    )
+    partnerships = [
+        {
+            "key": key,
+            "players": key.split("+"),
+            "names": [names.get(p, "?") for p in key.split("+")],
+            **line,
+        }
+        for key, line in sorted(result["partnerships"].items())
+    ]
+    h2h = [
+        {
+            **pair,
+            "a_names": [names.get(p, "?") for p in pair["a"].split("+")],
+            "b_names": [names.get(p, "?") for p in pair["b"].split("+")],
+        }
+        for pair in result["head_to_head"]
+    ]
+    return {
+        "crew_id": crew.id,
+        "games": result["games"],
+        "crew": result["crew"],
+        "filters": {
+            "ruleset": filters.get("ruleset"),
+            "from": _day(filters.get("from_")),
+            "to": _day(filters.get("to")),
+        },
+        "players": players,
+        "partnerships": partnerships,
+        "head_to_head": h2h,
+    }
 
 
 def _day(value):
@@ -325,4 +422,3 @@ def check_filters(filters):
     if start and end and start > end:
         abort(422, f"the dates run backwards: from {start} to {end}", rule_code="BAD_DATES")
     return filters
-

@@ -5,8 +5,10 @@ from marshmallow import Schema, fields, validate
 from .schemas import MAX_SEAT, StrictSchema
 
 NAME = {"validate": validate.Length(1, 80)}
-SEATS_DOC = ("one crew player id (or null: not on the roster) per seat, seat 1 first; the "
-             "same player may not sit twice")
+SEATS_DOC = (
+    "one crew player id (or null: not on the roster) per seat, seat 1 first; the "
+    "same player may not sit twice"
+)
 
 
 class CrewCreate(StrictSchema):
@@ -24,8 +26,12 @@ class CrewRename(StrictSchema):
 class PlayerIn(StrictSchema):
     """A roster player, named on a phone (maybe offline): the phone makes the id."""
 
-    id = fields.UUID(required=True, metadata={"description": "client-made UUID: sending the "
-                                              "same id and name again changes nothing"})
+    id = fields.UUID(
+        required=True,
+        metadata={
+            "description": "client-made UUID: sending the same id and name again changes nothing"
+        },
+    )
     name = fields.String(required=True, validate=validate.Length(1, 40))
 
 
@@ -38,17 +44,25 @@ class PlayerRename(StrictSchema):
 class Seats(StrictSchema):
     """Who sat in each seat of a game."""
 
-    seats = fields.List(fields.UUID(allow_none=True), required=True,
-                        validate=validate.Length(1, MAX_SEAT + 1),
-                        metadata={"description": SEATS_DOC})
+    seats = fields.List(
+        fields.UUID(allow_none=True),
+        required=True,
+        validate=validate.Length(1, MAX_SEAT + 1),
+        metadata={"description": SEATS_DOC},
+    )
 
 
 class CrewGameIn(Seats):
     """A game joining a crew: the game's edit token proves the asker keeps its score."""
 
-    game_token = fields.String(required=True, validate=validate.Length(1, 128), metadata={
-        "description": "the game's edit token (or its match's): only a phone keeping the "
-                       "game's score may put it in a crew"})
+    game_token = fields.String(
+        required=True,
+        validate=validate.Length(1, 128),
+        metadata={
+            "description": "the game's edit token (or its match's): only a phone keeping the "
+            "game's score may put it in a crew"
+        },
+    )
 
 
 class PlayerOut(Schema):
@@ -74,24 +88,34 @@ class CrewOut(Schema):
     name = fields.String()
     players = fields.List(fields.Nested(PlayerOut))
     games = fields.List(fields.Nested(CrewGameOut))
-    join_url = fields.String(metadata={"description": "opens the crew on another phone (the "
-                                       "token is in the fragment: never sent to a server)"})
+    join_url = fields.String(
+        metadata={
+            "description": "opens the crew on another phone (the "
+            "token is in the fragment: never sent to a server)"
+        }
+    )
 
 
 class CrewCreated(CrewOut):
     """A new crew with its token, shown this once."""
 
-    token = fields.String(metadata={"description": "the crew token (256 random bits); the "
-                                    "server keeps only its SHA-256"})
+    token = fields.String(
+        metadata={
+            "description": "the crew token (256 random bits); the server keeps only its SHA-256"
+        }
+    )
 
 
 class StatsQuery(StrictSchema):
     """Which games the statistics cover."""
 
-    ruleset = fields.String(validate=validate.Length(1, 64),
-                            metadata={"description": "only games of this preset"})
-    from_ = fields.Date(data_key="from", metadata={"description": "only games started on or "
-                                                   "after this day (UTC, YYYY-MM-DD)"})
+    ruleset = fields.String(
+        validate=validate.Length(1, 64), metadata={"description": "only games of this preset"}
+    )
+    from_ = fields.Date(
+        data_key="from",
+        metadata={"description": "only games started on or after this day (UTC, YYYY-MM-DD)"},
+    )
     to = fields.Date(metadata={"description": "only games started on or before this day"})
 
 
@@ -107,8 +131,10 @@ class StreaksOut(Schema):
     """Winning streaks over finished games, oldest first."""
 
     longest_win = fields.Integer()
-    current = fields.Dict(allow_none=True, metadata={
-        "description": '{"result": "won" | "lost" | "tied", "length": n}, or null'})
+    current = fields.Dict(
+        allow_none=True,
+        metadata={"description": '{"result": "won" | "lost" | "tied", "length": n}, or null'},
+    )
 
 
 class CrewLineOut(Schema):
@@ -120,10 +146,16 @@ class CrewLineOut(Schema):
     bids = fields.Integer()
     made = fields.Integer()
     made_pct = fields.Float(allow_none=True)
-    by_level = fields.Dict(keys=fields.String(), values=fields.Nested(MadeOut), metadata={
-        "description": "30-34, 35-41, 1 mark, 2+ marks"})
-    by_contract = fields.Dict(keys=fields.String(), values=fields.Nested(MadeOut), metadata={
-        "description": "plain, nello, plunge, splash, sevens, dip, dive"})
+    by_level = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(MadeOut),
+        metadata={"description": "30-34, 35-41, 1 mark, 2+ marks"},
+    )
+    by_contract = fields.Dict(
+        keys=fields.String(),
+        values=fields.Nested(MadeOut),
+        metadata={"description": "plain, nello, plunge, splash, sevens, dip, dive"},
+    )
     forced = fields.Nested(MadeOut)
     sets_suffered = fields.Integer()
     penalties = fields.Dict(keys=fields.String(), values=fields.Integer())
@@ -177,8 +209,9 @@ class CrewStatsOut(Schema):
 
     crew_id = fields.String()
     filters = fields.Dict()
-    games = fields.Integer(metadata={"description": "the crew's games these cover, finished "
-                                     "or not"})
+    games = fields.Integer(
+        metadata={"description": "the crew's games these cover, finished or not"}
+    )
     players = fields.List(fields.Nested(PlayerStatsOut))
     partnerships = fields.List(fields.Nested(PartnershipStatsOut))
     head_to_head = fields.List(fields.Nested(HeadToHeadOut))

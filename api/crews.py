@@ -85,8 +85,11 @@ class CrewPlayers(MethodView):
     @blp.arguments(PlayerIn())
     @blp.response(201, PlayerOut)
     @blp.alt_response(200, schema=PlayerOut, description="the same id and name again")
-    @blp.alt_response(409, schema=ErrorOut, description="NAME_TAKEN (the player who has the "
-                      "name is in `player`) or PLAYER_ID_TAKEN")
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="NAME_TAKEN (the player who has the name is in `player`) or PLAYER_ID_TAKEN",
+    )
     @blp.doc(security=CREW_TOKEN, operationId="addCrewPlayer")
     def post(self, data, crew_id):
         """Add a player to the roster (idempotent by the phone-made id)"""

@@ -9,5 +9,12 @@ truth: a summary is a pure function of the current log, rebuilt whenever the log
 from .aggregate import GameEntry, crew_stats, player_key
 from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, game_summary
 
-__all__ = ["LEVELS", "SEAT_FIELDS", "SIDE_FIELDS", "GameEntry", "crew_stats", "game_summary",
-           "player_key"]
+__all__ = [
+    "LEVELS",
+    "SEAT_FIELDS",
+    "SIDE_FIELDS",
+    "GameEntry",
+    "crew_stats",
+    "game_summary",
+    "player_key",
+]

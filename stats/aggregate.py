@@ -43,8 +43,7 @@ def crew_stats(entries):
     return {
         "games": len(entries),
         "players": {key: _view(row, history.get(("p", key))) for key, row in players.items()},
-        "partnerships": {key: _view(row, history.get(("t", key)))
-                         for key, row in pairs.items()},
+        "partnerships": {key: _view(row, history.get(("t", key))) for key, row in pairs.items()},
         "head_to_head": [_h2h_view(key, value) for key, value in sorted(h2h.items())],
         "crew": _view(crew, None, crew=True),
     }
@@ -83,8 +82,7 @@ def _add_game(entry, players, pairs, h2h, crew, history):
     keys = {}
     for side, members in teams.items():
         names = {player for _, player in members}
-        if len(members) < 2 or len(names) != len(members) or \
-                len(members) != seat_sides.count(side):
+        if len(members) < 2 or len(names) != len(members) or len(members) != seat_sides.count(side):
             continue  # a partnership is a whole side of two or more distinct players
         key = keys[side] = player_key(names)
         row = pairs.setdefault(key, [0] * WIDTH)
@@ -98,7 +96,7 @@ def _add_game(entry, players, pairs, h2h, crew, history):
 
 
 def _result(over, winner, side):
-    """"won", "lost" or "tied" for a side of a finished game; None while it is played."""
+    """ "won", "lost" or "tied" for a side of a finished game; None while it is played."""
     if not over:
         return None
     if winner is None:
@@ -123,8 +121,14 @@ def _add_h2h(h2h, first, second, winner):
 
 def _h2h_view(key, record):
     games, a_wins, b_wins = record
-    return {"a": key[0], "b": key[1], "games": games, "a_wins": a_wins, "b_wins": b_wins,
-            "ties": games - a_wins - b_wins}
+    return {
+        "a": key[0],
+        "b": key[1],
+        "games": games,
+        "a_wins": a_wins,
+        "b_wins": b_wins,
+        "ties": games - a_wins - b_wins,
+    }
 
 
 def pct(part, whole):
@@ -136,26 +140,38 @@ def _view(row, history, crew=False):
     """The JSON of one counter row (and its streaks from `history`)."""
     bids, made = row[FIELD["bids"]], row[FIELD["made"]]
     view = {
-        "hands": row[FIELD["hands"]], "reshuffles": row[FIELD["reshuffles"]],
-        "bids": bids, "made": made, "made_pct": pct(made, bids),
+        "hands": row[FIELD["hands"]],
+        "reshuffles": row[FIELD["reshuffles"]],
+        "bids": bids,
+        "made": made,
+        "made_pct": pct(made, bids),
         "by_level": {level: _made(row, level) for level in LEVELS},
         "by_contract": {kind: _made(row, kind) for kind in CONTRACT_KINDS},
-        "forced": {"bids": row[FIELD["forced"]], "made": row[FIELD["forced_made"]],
-                   "made_pct": pct(row[FIELD["forced_made"]], row[FIELD["forced"]])},
+        "forced": {
+            "bids": row[FIELD["forced"]],
+            "made": row[FIELD["forced_made"]],
+            "made_pct": pct(row[FIELD["forced_made"]], row[FIELD["forced"]]),
+        },
         "sets_suffered": row[FIELD["sets_suffered"]],
         "penalties": {kind: row[FIELD[f"penalty:{kind}"]] for kind in PENALTY_KINDS},
         "games": row[GAMES],
     }
     if crew:
         return view
-    view.update({
-        "wins": row[WINS], "losses": row[LOSSES], "ties": row[TIES],
-        "win_pct": pct(row[WINS], row[GAMES]),
-        "sets_dealt": row[FIELD["sets_dealt"]],
-        "marks_for": row[FIELD["marks_for"]], "marks_against": row[FIELD["marks_against"]],
-        "points_for": row[FIELD["points_for"]], "points_against": row[FIELD["points_against"]],
-        "streaks": streaks(history or []),
-    })
+    view.update(
+        {
+            "wins": row[WINS],
+            "losses": row[LOSSES],
+            "ties": row[TIES],
+            "win_pct": pct(row[WINS], row[GAMES]),
+            "sets_dealt": row[FIELD["sets_dealt"]],
+            "marks_for": row[FIELD["marks_for"]],
+            "marks_against": row[FIELD["marks_against"]],
+            "points_for": row[FIELD["points_for"]],
+            "points_against": row[FIELD["points_against"]],
+            "streaks": streaks(history or []),
+        }
+    )
     return view
 
 

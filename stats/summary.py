@@ -26,15 +26,25 @@ CONTRACT_KINDS = ("plain", *CONTRACTS)
 PENALTY_KINDS = ("renege", "table_talk", "exposed_domino")
 
 SEAT_FIELDS = (
-    "bids", "made",
+    "bids",
+    "made",
     *(f"{what}:{level}" for level in LEVELS for what in ("bids", "made")),
     *(f"{what}:{kind}" for kind in CONTRACT_KINDS for what in ("bids", "made")),
-    "forced", "forced_made",
+    "forced",
+    "forced_made",
 )
 SIDE_FIELDS = (
-    "hands", "reshuffles", "side_bids", "side_made", "sets_suffered", "sets_dealt",
+    "hands",
+    "reshuffles",
+    "side_bids",
+    "side_made",
+    "sets_suffered",
+    "sets_dealt",
     *(f"penalty:{kind}" for kind in PENALTY_KINDS),
-    "marks_for", "marks_against", "points_for", "points_against",
+    "marks_for",
+    "marks_against",
+    "points_for",
+    "points_against",
 )
 SEAT_INDEX = {name: i for i, name in enumerate(SEAT_FIELDS)}
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_FIELDS)}
@@ -81,9 +91,15 @@ def game_summary(rs, hands, start_totals, final_totals, game_over, winner):
         row[SIDE_INDEX["reshuffles"]] = reshuffles
         row[SIDE_INDEX[f"{unit}_for"]] = gains[side]
         row[SIDE_INDEX[f"{unit}_against"]] = sum(gains) - gains[side]
-    return {"v": SUMMARY_VERSION, "unit": unit, "seat_sides": list(rs.sides),
-            "over": bool(game_over), "winner": winner if game_over else None,
-            "seats": seats, "sides": sides}
+    return {
+        "v": SUMMARY_VERSION,
+        "unit": unit,
+        "seat_sides": list(rs.sides),
+        "over": bool(game_over),
+        "winner": winner if game_over else None,
+        "seats": seats,
+        "sides": sides,
+    }
 
 
 def _count_bid(rs, seats, sides, body, result):

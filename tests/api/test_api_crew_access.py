@@ -25,12 +25,15 @@ def new_crew(client):
     crew = client.post_json("/api/crews", {"name": "Thursday table"}, status=201).json
     auth = {"Authorization": f"Bearer {crew['token']}"}
     player = str(uuid.uuid4())
-    client.post_json(f"/api/crews/{crew['id']}/players", {"id": player, "name": "Ann"},
-                     headers=auth)
+    client.post_json(
+        f"/api/crews/{crew['id']}/players", {"id": player, "name": "Ann"}, headers=auth
+    )
     attached = Table(client)
-    client.put_json(f"/api/crews/{crew['id']}/games/{attached.id}",
-                    {"game_token": attached.token, "seats": [player, None, None, None]},
-                    headers=auth)
+    client.put_json(
+        f"/api/crews/{crew['id']}/games/{attached.id}",
+        {"game_token": attached.token, "seats": [player, None, None, None]},
+        headers=auth,
+    )
     return crew, player, attached
 
 
@@ -42,10 +45,16 @@ def test_crew_route_by_credential(client, route, credential):
     other, _, _ = new_crew(client)
     table = Table(client)
     table.hand(1, **made())
-    url = f"/api/crews/{crew['id']}" + path.format(player=player, game=table.id,
-                                                   attached=attached.id)
-    token = {"none": None, "other_crew": other["token"], "edit": table.token,
-             "share": table.share_token, "right": crew["token"]}[credential]
+    url = f"/api/crews/{crew['id']}" + path.format(
+        player=player, game=table.id, attached=attached.id
+    )
+    token = {
+        "none": None,
+        "other_crew": other["token"],
+        "edit": table.token,
+        "share": table.share_token,
+        "right": crew["token"],
+    }[credential]
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     crew_auth = {"Authorization": f"Bearer {crew['token']}"}
     before = client.get(f"/api/crews/{crew['id']}", headers=crew_auth).json
@@ -69,15 +78,25 @@ def test_seats_of_a_game_need_the_games_edit_token(client, credential):
     """Who sat where is the game's editor's to change: the crew token is 403 there."""
     crew, player, attached = new_crew(client)
     stranger = Table(client)
-    token = {"none": None, "crew": crew["token"], "share": attached.share_token,
-             "other_edit": stranger.token}[credential]
+    token = {
+        "none": None,
+        "crew": crew["token"],
+        "share": attached.share_token,
+        "other_edit": stranger.token,
+    }[credential]
     headers = {"Authorization": f"Bearer {token}"} if token else {}
-    response = client.put_json(f"/api/games/{attached.id}/seats",
-                               {"seats": [None, player, None, None]}, headers=headers,
-                               expect_errors=True)
+    response = client.put_json(
+        f"/api/games/{attached.id}/seats",
+        {"seats": [None, player, None, None]},
+        headers=headers,
+        expect_errors=True,
+    )
     assert response.status_int == (401 if credential == "none" else 403)
-    right = client.put_json(f"/api/games/{attached.id}/seats",
-                            {"seats": [None, player, None, None]}, headers=attached.auth)
+    right = client.put_json(
+        f"/api/games/{attached.id}/seats",
+        {"seats": [None, player, None, None]},
+        headers=attached.auth,
+    )
     assert right.json["seats"] == [None, player, None, None]
 
 
@@ -87,24 +106,35 @@ def test_a_game_joins_a_crew_only_with_its_own_edit_token(client):
     auth = {"Authorization": f"Bearer {crew['token']}"}
     game, other = Table(client), Table(client)
     for token in (other.token, game.share_token, crew["token"]):
-        refused = client.put_json(f"/api/crews/{crew['id']}/games/{game.id}",
-                                  {"game_token": token, "seats": [None] * 4}, headers=auth,
-                                  expect_errors=True)
+        refused = client.put_json(
+            f"/api/crews/{crew['id']}/games/{game.id}",
+            {"game_token": token, "seats": [None] * 4},
+            headers=auth,
+            expect_errors=True,
+        )
         assert refused.status_int == 403 and refused.json["rule_code"] == "WRONG_TOKEN"
     second, _, _ = new_crew(client)
-    client.put_json(f"/api/crews/{crew['id']}/games/{game.id}",
-                    {"game_token": game.token, "seats": [None] * 4}, headers=auth, status=201)
-    taken = client.put_json(f"/api/crews/{second['id']}/games/{game.id}",
-                            {"game_token": game.token, "seats": [None] * 4},
-                            headers={"Authorization": f"Bearer {second['token']}"},
-                            expect_errors=True)
+    client.put_json(
+        f"/api/crews/{crew['id']}/games/{game.id}",
+        {"game_token": game.token, "seats": [None] * 4},
+        headers=auth,
+        status=201,
+    )
+    taken = client.put_json(
+        f"/api/crews/{second['id']}/games/{game.id}",
+        {"game_token": game.token, "seats": [None] * 4},
+        headers={"Authorization": f"Bearer {second['token']}"},
+        expect_errors=True,
+    )
     assert taken.status_int == 409 and taken.json["rule_code"] == "GAME_IN_OTHER_CREW"
 
 
 def test_a_crew_token_does_not_reach_a_game(client):
     """The crew token is no game token: reading a crew's game with it is 403."""
     crew, _, attached = new_crew(client)
-    response = client.get(f"/api/games/{attached.id}",
-                          headers={"Authorization": f"Bearer {crew['token']}"},
-                          expect_errors=True)
+    response = client.get(
+        f"/api/games/{attached.id}",
+        headers={"Authorization": f"Bearer {crew['token']}"},
+        expect_errors=True,
+    )
     assert response.status_int == 403

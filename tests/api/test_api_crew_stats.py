@@ -39,17 +39,21 @@ class Crew:
     def player(self, name):
         """Add a player; returns its id."""
         player_id = str(uuid.uuid4())
-        self.client.post_json(f"{self.url}/players", {"id": player_id, "name": name},
-                              headers=self.auth, status=201)
+        self.client.post_json(
+            f"{self.url}/players", {"id": player_id, "name": name}, headers=self.auth, status=201
+        )
         self.ids[name] = player_id
         return player_id
 
     def attach(self, table, names, status=201):
         """Put `table`'s game in the crew with `names` seated (None: an empty seat)."""
         seats = [None if n is None else self.ids[n] for n in names]
-        return self.client.put_json(f"{self.url}/games/{table.id}",
-                                    {"game_token": table.token, "seats": seats},
-                                    headers=self.auth, status=status)
+        return self.client.put_json(
+            f"{self.url}/games/{table.id}",
+            {"game_token": table.token, "seats": seats},
+            headers=self.auth,
+            status=status,
+        )
 
     def stats(self, status=200, **query):
         """GET the crew's statistics."""
@@ -58,8 +62,9 @@ class Crew:
 
 def edit(table, hand_no, **hand):
     """PUT a hand with the game's current ETag."""
-    return table.client.put_json(f"{table.url}/hands/{hand_no}", hand,
-                                 headers={**table.auth, "If-Match": table.etag()})
+    return table.client.put_json(
+        f"{table.url}/hands/{hand_no}", hand, headers={**table.auth, "If-Match": table.etag()}
+    )
 
 
 @pytest.fixture
@@ -73,8 +78,9 @@ def crew(client):
     one.hand(1, **made(bidder=0, bid=30, captured=35))
     one.hand(2, **made(bidder=1, bid=35, captured=20))
     one.hand(3, **made(bidder=2, bid=84, captured=42))
-    one.hand(4, **made(bidder=3, bid=31, captured=31),
-             penalties=[{"kind": "exposed_domino", "side": 0}])
+    one.hand(
+        4, **made(bidder=3, bid=31, captured=31), penalties=[{"kind": "exposed_domino", "side": 0}]
+    )
     crew.before_edit = crew.stats().json
     edit(one, 2, **made(bidder=1, bid=35, captured=40))
     one.hand(5, **made(bidder=0, bid=42, captured=42))
@@ -110,8 +116,7 @@ def pair(stats, *names):
 
 def level(bids, made_):
     """A bids/made line."""
-    return {"bids": bids, "made": made_,
-            "made_pct": round(100 * made_ / bids, 1) if bids else None}
+    return {"bids": bids, "made": made_, "made_pct": round(100 * made_ / bids, 1) if bids else None}
 
 
 def test_an_edited_past_hand_counts_as_edited(crew):
@@ -137,8 +142,12 @@ def test_players_golden(crew):
     assert (bob["marks_for"], bob["marks_against"]) == (2 + 1 + 1, 7 + 0 + 0)
     assert (di["marks_for"], di["marks_against"]) == (3, 7)  # game 4: Di did not sit
     assert (ann["bids"], ann["made"], ann["made_pct"]) == (3, 3, 100.0)
-    assert ann["by_level"] == {"30-34": level(1, 1), "35-41": level(1, 1),
-                               "1 mark": level(1, 1), "2+ marks": level(0, 0)}
+    assert ann["by_level"] == {
+        "30-34": level(1, 1),
+        "35-41": level(1, 1),
+        "1 mark": level(1, 1),
+        "2+ marks": level(0, 0),
+    }
     assert bob["by_level"]["30-34"] == level(2, 1)  # the forced 30 set, game 2's 30 made
     assert (bob["bids"], bob["made"], bob["made_pct"]) == (3, 2, 66.7)
     assert bob["forced"] == level(1, 0)
@@ -166,12 +175,18 @@ def test_partnerships_head_to_head_and_crew_golden(crew):
     assert (ann_cy["sets_suffered"], ann_cy["sets_dealt"]) == (1, 1)
     assert (ann_cy["marks_for"], ann_cy["marks_against"]) == (7, 4)
     assert (bob_di["games"], bob_di["bids"], bob_di["made"], bob_di["forced"]) == (
-        2, 4, 3, level(1, 0))
+        2,
+        4,
+        3,
+        level(1, 0),
+    )
     assert (bob_di["marks_for"], bob_di["marks_against"]) == (3, 7)
     assert len(stats["partnerships"]) == 2  # game 4's Bob has no whole side
     [h2h] = stats["head_to_head"]
-    wins = {tuple(sorted(h2h["a_names"])): h2h["a_wins"],
-            tuple(sorted(h2h["b_names"])): h2h["b_wins"]}
+    wins = {
+        tuple(sorted(h2h["a_names"])): h2h["a_wins"],
+        tuple(sorted(h2h["b_names"])): h2h["b_wins"],
+    }
     assert (h2h["games"], h2h["ties"]) == (2, 0)
     assert wins == {(ANN, CY): 1, (BOB, DI): 1}
     team = stats["crew"]
@@ -210,21 +225,25 @@ def test_stats_etag_moves_with_a_rename_a_reseat_and_a_hand(client, crew):
     """Issue 14 ("with ETags"): 304 while nothing changed; renaming a player, changing who
     sat where (the game's edit token) and a new hand each give new statistics."""
     etag = crew.stats().headers["ETag"]
-    again = client.get(f"{crew.url}/stats", headers={**crew.auth, "If-None-Match": etag},
-                       status=304)
+    again = client.get(
+        f"{crew.url}/stats", headers={**crew.auth, "If-None-Match": etag}, status=304
+    )
     assert again.body == b""
-    client.patch_json(f"{crew.url}/players/{crew.ids[ANN]}", {"name": "Annie"},
-                      headers=crew.auth)
+    client.patch_json(f"{crew.url}/players/{crew.ids[ANN]}", {"name": "Annie"}, headers=crew.auth)
     renamed = client.get(f"{crew.url}/stats", headers={**crew.auth, "If-None-Match": etag})
     assert "Annie" in {p["name"] for p in renamed.json["players"]}
     one, four = crew.tables[0], crew.tables[2]
     seats = [crew.ids[n] for n in (BOB, ANN, CY, DI)]  # Ann and Bob swapped in game 1
     client.put_json(f"/api/games/{one.id}/seats", {"seats": seats}, headers=one.auth)
-    swapped = client.get(f"{crew.url}/stats", {"ruleset": "straight-42"},
-                         headers={**crew.auth, "If-None-Match": renamed.headers["ETag"]})
+    swapped = client.get(
+        f"{crew.url}/stats",
+        {"ruleset": "straight-42"},
+        headers={**crew.auth, "If-None-Match": renamed.headers["ETag"]},
+    )
     annie = by_name(swapped.json)["Annie"]
     assert (annie["bids"], annie["forced"]) == (2, level(1, 0))  # seat 2's bids of game 1
     four.hand(2, **made(bidder=3, bid=30, captured=35))
-    later = client.get(f"{crew.url}/stats", headers={**crew.auth,
-                                                      "If-None-Match": swapped.headers["ETag"]})
+    later = client.get(
+        f"{crew.url}/stats", headers={**crew.auth, "If-None-Match": swapped.headers["ETag"]}
+    )
     assert later.json["crew"]["hands"] == swapped.json["crew"]["hands"] + 1 + 1  # + game 5

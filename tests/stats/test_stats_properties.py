@@ -26,12 +26,24 @@ def game(draw, index):
         if state.game_over:
             break
         body = draw(hand(state.next_dealer))
-        state = rules.replay(rs, [body], state.next_dealer, state.totals,  # resumed: one hand
-                             scored_hands=state.scored_hands, warnings=state.warnings)
+        state = rules.replay(
+            rs,
+            [body],
+            state.next_dealer,
+            state.totals,  # resumed: one hand
+            scored_hands=state.scored_hands,
+            warnings=state.warnings,
+        )
         bodies.append(body)
         results.append(state.hands[0].to_dict())
-    summary = stats.game_summary(rs, list(zip(bodies, results, strict=True)), start,
-                                 state.totals, state.game_over, state.winner)
+    summary = stats.game_summary(
+        rs,
+        list(zip(bodies, results, strict=True)),
+        start,
+        state.totals,
+        state.game_over,
+        state.winner,
+    )
     return stats.GameEntry(f"g{index}", summary, seats, (index,))
 
 
@@ -40,9 +52,16 @@ def hand(draw, dealer):
     """A made or set hand: a forced dealer's bid after three passes, or a bidder and bid."""
     bid = draw(st.sampled_from(BIDS))
     result = {"declared": draw(st.sampled_from(("made", "set")))}
-    penalties = draw(st.lists(st.builds(
-        lambda kind, side: {"kind": kind, "side": side},
-        st.sampled_from(("table_talk", "exposed_domino")), st.integers(0, 1)), max_size=1))
+    penalties = draw(
+        st.lists(
+            st.builds(
+                lambda kind, side: {"kind": kind, "side": side},
+                st.sampled_from(("table_talk", "exposed_domino")),
+                st.integers(0, 1),
+            ),
+            max_size=1,
+        )
+    )
     if draw(st.booleans()):
         body = {"bids": ["pass", "pass", "pass", bid], "result": result}
     else:
@@ -89,16 +108,18 @@ def test_crew_statistics_are_the_sum_of_each_games(entries):
         keys = set().union(*(a[kind] for a in alone))
         assert set(whole[kind]) == keys
         for key in keys:
-            assert counters(whole[kind][key]) == summed(a[kind][key] for a in alone
-                                                        if key in a[kind]), (kind, key)
+            assert counters(whole[kind][key]) == summed(
+                a[kind][key] for a in alone if key in a[kind]
+            ), (kind, key)
     h2h = {}
     for a in alone:
         for pair in a["head_to_head"]:
             record = h2h.setdefault((pair["a"], pair["b"]), [0, 0, 0])
             for i, name in enumerate(("games", "a_wins", "b_wins")):
                 record[i] += pair[name]
-    assert {(p["a"], p["b"]): [p["games"], p["a_wins"], p["b_wins"]]
-            for p in whole["head_to_head"]} == h2h
+    assert {
+        (p["a"], p["b"]): [p["games"], p["a_wins"], p["b_wins"]] for p in whole["head_to_head"]
+    } == h2h
 
 
 @given(crews())
