@@ -6,8 +6,10 @@ import hashlib
 import hmac
 import unicodedata
 import uuid
+from contextlib import contextmanager
 
 import orjson
+from peewee import IntegrityError
 
 import stats
 
@@ -67,6 +69,20 @@ def clean_name(name, what):
             rule_code="BAD_NAME",
         )
     return cleaned
+
+
+@contextmanager
+def same_moment_conflict():
+    """409 CONFLICT for a unique key broken by another request in the same moment (on
+    PostgreSQL two transactions can both find a name free, and the index refuses the second)."""
+    try:
+        yield
+    except IntegrityError:
+        abort(
+            409,
+            "another phone changed this crew at the same moment: load the crew again and check",
+            rule_code="CONFLICT",
+        )
 
 
 # ---- the crew and its roster ----
@@ -129,7 +145,7 @@ def add_player(crew, data):
     409 PLAYER_ID_TAKEN when the id names another player, NAME_TAKEN when another player of
     the crew has the name already (the phone can offer that player instead: `player`)."""
     player_id, name = str(data["id"]), clean_name(data["name"], "A player")
-    with write_transaction():
+    with same_moment_conflict(), write_transaction():
         found = CrewPlayer.get_or_none(CrewPlayer.id == player_id)
         if found is not None:
             if found.crew_id == crew.id and found.name == name:
@@ -166,7 +182,7 @@ def _refuse_taken_name(crew, name, except_id=None):
 def rename_player(crew, player_id, data):
     """Give a roster player a new name (409 NAME_TAKEN if another player has it)."""
     name = clean_name(data["name"], "A player")
-    with write_transaction():
+    with same_moment_conflict(), write_transaction():
         player = CrewPlayer.get_or_none(
             (CrewPlayer.id == str(player_id)) & (CrewPlayer.crew == crew.id)
         )
@@ -237,7 +253,7 @@ def attach_game(crew, game_id, data):
             rule_code="WRONG_TOKEN",
         )
     seats = check_seats(crew, game, data["seats"])
-    with write_transaction():
+    with same_moment_conflict(), write_transaction():
         row = CrewGame.get_or_none(CrewGame.game == game.id)
         if row is not None and row.crew_id != crew.id:
             abort(409, "this game already belongs to another crew", rule_code="GAME_IN_OTHER_CREW")
@@ -301,7 +317,7 @@ def stats_rows(crew, filters):
     if filters.get("from_"):
         start = datetime.datetime.combine(filters["from_"], datetime.time())
         sql, params = f'{sql} AND g."created_at" >= {param}', [*params, start]
-    if filters.get("to"):
+    if filters.get("to") and filters["to"] < datetime.date.max:  # the last day: no end
         end = datetime.datetime.combine(filters["to"] + datetime.timedelta(days=1), datetime.time())
         sql, params = f'{sql} AND g."created_at" < {param}', [*params, end]
     rows = flask_db.database.execute_sql(f'{sql} ORDER BY g."created_at", g."id"', params)
