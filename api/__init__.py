@@ -63,6 +63,14 @@ else. The score is derived from the games' hand logs when read. Refusals: 409
 `GAME_NOT_OVER`, `MATCH_DECIDED`, `NOT_NEXT_GAME`, `GAME_IN_MATCH` (deleting a game of a
 match); 422 `MATCH_NEEDS_TWO_TEAMS`.
 
+**Crews** (`/api/crews`, docs/crews.md): a group that plays together, without accounts. The
+crew token (256 random bits, kept as its SHA-256; `crewToken` below) reads and writes its
+crew and nothing else; a game's edit or share token there is 403, and a crew token on a game
+is 403. A game joins a crew with the crew token and the game's own edit token. Statistics
+(`GET /api/crews/{id}/stats`) are derived from the games' current hand logs. Refusals: 409
+`NAME_TAKEN` (with the `player` who has the name), `PLAYER_ID_TAKEN`, `GAME_IN_OTHER_CREW`,
+`NOT_IN_CREW`; 422 `BAD_NAME`, `SEATS_COUNT`, `PLAYER_TWICE`, `NOT_ON_ROSTER`, `BAD_DATES`.
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`.
 
