@@ -366,11 +366,17 @@ def stats_etag(crew, keys, filters):
 
 def fresh_summaries(rows):
     """Each row's summary for its game's current revision: a cached one, or (when the game's
-    log changed since) rebuilt from the hand log and stored for the next read."""
-    stale = [r for r in rows if r[2] is None or r[3] != r[4]]
+    log changed since, or the summary is of an older SUMMARY_VERSION) rebuilt from the hand
+    log and stored for the next read."""
+    for row in rows:
+        if row[2] is not None:
+            row[2] = orjson.loads(row[2])
+    stale = [
+        r for r in rows if r[2] is None or r[3] != r[4] or r[2].get("v") != stats.SUMMARY_VERSION
+    ]
     if stale:
         _rebuild(stale)
-    return [r[2] if isinstance(r[2], dict) else orjson.loads(r[2]) for r in rows]
+    return [r[2] for r in rows]
 
 
 def _rebuild(rows):

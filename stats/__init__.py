@@ -7,12 +7,13 @@ truth: a summary is a pure function of the current log, rebuilt whenever the log
 """
 
 from .aggregate import GameEntry, crew_stats, player_key
-from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, game_summary
+from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
 
 __all__ = [
     "LEVELS",
     "SEAT_FIELDS",
     "SIDE_FIELDS",
+    "SUMMARY_VERSION",
     "GameEntry",
     "crew_stats",
     "game_summary",

@@ -8,13 +8,10 @@ first one.
 
 from dataclasses import dataclass
 
-from .summary import CONTRACT_KINDS, LEVELS, PENALTY_KINDS, SEAT_FIELDS, SIDE_FIELDS
+from .summary import CONTRACT_KINDS, FIELD, LEVELS, PENALTY_KINDS, WIDTH, column_sums
 
-SEAT_WIDTH, SIDE_WIDTH = len(SEAT_FIELDS), len(SIDE_FIELDS)
-WIDTH = SEAT_WIDTH + SIDE_WIDTH + 4  # + games, wins, losses, ties
-GAMES, WINS, LOSSES, TIES = range(WIDTH - 4, WIDTH)
-FIELD = {name: i for i, name in enumerate(SEAT_FIELDS)}
-FIELD.update({name: SEAT_WIDTH + i for i, name in enumerate(SIDE_FIELDS)})
+GAMES, WINS, LOSSES, TIES = (FIELD[name] for name in ("games", "wins", "losses", "ties"))
+RESULTS = ("won", "lost", "tied")
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,99 +33,63 @@ def player_key(players):
 def crew_stats(entries):
     """{"players", "partnerships", "head_to_head", "crew", "games"} for GameEntries.
 
-    Each line collects the summary rows that feed it and sums them column by column at the
-    end (zip and sum run in C): a crew of 500 games adds up in a few milliseconds."""
+    Each game's summary holds its share of every line (a row of integers per seat, per side
+    and for the crew); a line collects its rows and sums them column by column at the end
+    (zip and sum run in C), so a crew of 500 games adds up in a few milliseconds."""
     entries = list(entries)
-    players, pairs, h2h = {}, {}, {}
-    crew = Line()
-    crew_first_sides = []  # side 1's row of each game: its hands and reshuffles, once a game
+    players, pairs, h2h, crew_rows = {}, {}, {}, []
     for entry in entries:
-        _add_game(entry, players, pairs, h2h, crew, crew_first_sides)
-    crew_row = crew.total()
-    first = column_sums(crew_first_sides, SIDE_WIDTH)
-    for name in ("hands", "reshuffles"):
-        crew_row[FIELD[name]] = first[FIELD[name] - SEAT_WIDTH]
+        _add_game(entry, players, pairs, h2h, crew_rows)
     return {
         "games": len(entries),
         "players": {key: _view(line.total(), line.history) for key, line in players.items()},
         "partnerships": {key: _view(line.total(), line.history) for key, line in pairs.items()},
         "head_to_head": [_h2h_view(key, value) for key, value in sorted(h2h.items())],
-        "crew": _view(crew_row, None, crew=True),
+        "crew": _view(column_sums(crew_rows, WIDTH), None, crew=True),
     }
 
 
-def column_sums(rows, width):
-    """The column-wise sums of equal-length rows (zeros for none)."""
-    return [sum(column) for column in zip(*rows, strict=True)] if rows else [0] * width
-
-
 class Line:
-    """One line of the statistics while it is added up: the seat rows and side rows that feed
-    it, its finished games' results, and (order, result) pairs for its streaks."""
+    """One line of the statistics while it is added up: its rows, one per game, and
+    (order, result) pairs of its finished games for the streaks."""
 
-    __slots__ = ("seats", "sides", "results", "history")
+    __slots__ = ("rows", "history")
 
     def __init__(self):
-        self.seats, self.sides, self.results, self.history = [], [], [0, 0, 0, 0], []
+        self.rows, self.history = [], []
 
-    def add_side(self, side_row, outcome, order):
-        """Count a side the line sat on, and how its game ended (None: still played)."""
-        self.sides.append(side_row)
-        if outcome:
-            self.results[0] += 1
-            self.results[RESULT_INDEX[outcome]] += 1
-            self.history.append((order, outcome))
+    def add(self, row, order):
+        """Count one game's row (its result, if finished, goes to the streaks)."""
+        self.rows.append(row)
+        if row[GAMES]:
+            self.history.append((order, RESULTS[row[WINS : TIES + 1].index(1)]))
 
     def total(self):
         """The line as one row of WIDTH counters."""
-        return [
-            *column_sums(self.seats, SEAT_WIDTH),
-            *column_sums(self.sides, SIDE_WIDTH),
-            *self.results,
-        ]
+        return column_sums(self.rows, WIDTH)
 
 
-RESULT_INDEX = {"won": 1, "lost": 2, "tied": 3}
-
-
-def _add_game(entry, players, pairs, h2h, crew, crew_first_sides):
+def _add_game(entry, players, pairs, h2h, crew_rows):
     summary, seat_players = entry.summary, entry.seat_players
-    seat_rows, side_rows = summary["seats"], summary["sides"]
-    seat_sides, winner, over = summary["seat_sides"], summary["winner"], summary["over"]
-    outcome = [_result(over, winner, side) for side in range(len(side_rows))]
-    crew.seats.extend(seat_rows)
-    crew.sides.extend(side_rows)
-    crew_first_sides.append(side_rows[0])
-    crew.results[0] += bool(over)
+    lines, seat_sides = summary["lines"], summary["seat_sides"]
+    crew_rows.append(summary["crew"])
     teams = {}
     for seat, player in enumerate(seat_players):
         if player is None:
             continue
-        side = seat_sides[seat]
-        teams.setdefault(side, []).append((seat, player))
+        teams.setdefault(seat_sides[seat], []).append(player)
         line = players.get(player) or players.setdefault(player, Line())
-        line.seats.append(seat_rows[seat])
-        line.add_side(side_rows[side], outcome[side], entry.order)
+        line.add(lines[seat], entry.order)
     keys = {}
     for side, members in teams.items():
-        names = {player for _, player in members}
+        names = set(members)
         if len(members) < 2 or len(names) != len(members) or len(members) != seat_sides.count(side):
             continue  # a partnership is a whole side of two or more distinct players
         key = keys[side] = player_key(names)
         line = pairs.get(key) or pairs.setdefault(key, Line())
-        line.seats.extend(seat_rows[seat] for seat, _ in members)
-        line.add_side(side_rows[side], outcome[side], entry.order)
-    if len(side_rows) == 2 and len(keys) == 2 and over:
-        _add_h2h(h2h, keys[0], keys[1], winner)
-
-
-def _result(over, winner, side):
-    """ "won", "lost" or "tied" for a side of a finished game; None while it is played."""
-    if not over:
-        return None
-    if winner is None:
-        return "tied"
-    return "won" if winner == side else "lost"
+        line.add(summary["teams"][side], entry.order)
+    if len(summary["teams"]) == 2 and len(keys) == 2 and summary["over"]:
+        _add_h2h(h2h, keys[0], keys[1], summary["winner"])
 
 
 def _add_h2h(h2h, first, second, winner):

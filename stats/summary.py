@@ -48,7 +48,15 @@ SIDE_FIELDS = (
 )
 SEAT_INDEX = {name: i for i, name in enumerate(SEAT_FIELDS)}
 SIDE_INDEX = {name: i for i, name in enumerate(SIDE_FIELDS)}
-SUMMARY_VERSION = 1
+# A line of the statistics (a player's, a partnership's, the crew's share of one game) is one
+# row of WIDTH integers: the seat counters, the side counters, then finished games, wins,
+# losses and ties. Adding lines up is then summing columns.
+SEAT_WIDTH, SIDE_WIDTH = len(SEAT_FIELDS), len(SIDE_FIELDS)
+WIDTH = SEAT_WIDTH + SIDE_WIDTH + 4
+FIELD = {name: i for i, name in enumerate(SEAT_FIELDS)}
+FIELD.update({name: SEAT_WIDTH + i for i, name in enumerate(SIDE_FIELDS)})
+FIELD.update({name: WIDTH - 4 + i for i, name in enumerate(("games", "wins", "losses", "ties"))})
+SUMMARY_VERSION = 2  # a cached summary of another version is rebuilt
 
 
 def bid_level(rs, bid):
@@ -91,15 +99,49 @@ def game_summary(rs, hands, start_totals, final_totals, game_over, winner):
         row[SIDE_INDEX["reshuffles"]] = reshuffles
         row[SIDE_INDEX[f"{unit}_for"]] = gains[side]
         row[SIDE_INDEX[f"{unit}_against"]] = sum(gains) - gains[side]
+    over, winner = bool(game_over), winner if game_over else None
     return {
         "v": SUMMARY_VERSION,
         "unit": unit,
         "seat_sides": list(rs.sides),
-        "over": bool(game_over),
-        "winner": winner if game_over else None,
-        "seats": seats,
-        "sides": sides,
+        "over": over,
+        "winner": winner,
+        **_lines(seats, sides, list(rs.sides), over, winner),
     }
+
+
+def column_sums(rows, width):
+    """The column-wise sums of equal-length rows (zeros for none)."""
+    return [sum(column) for column in zip(*rows, strict=True)] if rows else [0] * width
+
+
+def _lines(seats, sides, seat_sides, over, winner):
+    """{"lines": one per seat, "teams": one per side, "crew"}: the game's share of a
+    player's, a partnership's and the crew's statistics, each a row of WIDTH integers."""
+    results = [_result_row(over, winner, side) for side in range(len(sides))]
+    lines = [[*seats[seat], *sides[side], *results[side]] for seat, side in enumerate(seat_sides)]
+    teams = [
+        [
+            *column_sums([seats[s] for s, of in enumerate(seat_sides) if of == side], SEAT_WIDTH),
+            *sides[side],
+            *results[side],
+        ]
+        for side in range(len(sides))
+    ]
+    crew_side = column_sums(sides, SIDE_WIDTH)
+    for name in ("hands", "reshuffles"):  # the same hands for every side: count them once
+        crew_side[SIDE_INDEX[name]] = sides[0][SIDE_INDEX[name]]
+    crew = [*column_sums(seats, SEAT_WIDTH), *crew_side, int(over), 0, 0, 0]
+    return {"lines": lines, "teams": teams, "crew": crew}
+
+
+def _result_row(over, winner, side):
+    """[finished games, wins, losses, ties] of a side in one game."""
+    if not over:
+        return [0, 0, 0, 0]
+    if winner is None:
+        return [1, 0, 0, 1]
+    return [1, 1, 0, 0] if winner == side else [1, 0, 1, 0]
 
 
 def _count_bid(rs, seats, sides, body, result):

@@ -156,3 +156,24 @@ def test_odd_filters_are_4xx_never_500(client, crew, query):
     """No input, however odd, gives a 500: the last day there is, a day that is no date."""
     response = client.get(f"{crew.url}/stats", query, headers=crew.auth, expect_errors=True)
     assert response.status_int in (200, 422), response
+
+
+def test_a_summary_of_an_older_revision_or_version_is_never_counted(client, crew):
+    """Derived, never a second truth: a cached summary that does not match the game's log (a
+    stale revision, or another summary version) is rebuilt from the log before it counts."""
+    from api.db import flask_db
+    from api.models import CrewGame
+
+    crew.player("Ann")
+    table = Table(client)
+    table.hand(1, **made(bidder=0, bid=30, captured=35))
+    crew.attach(table, ("Ann", None, None, None))
+    assert crew.stats().json["players"][0]["made"] == 1
+    with flask_db.database.connection_context():
+        row = CrewGame.get_by_id(table.id)
+        wrong = {**row.summary, "v": 1, "lines": [[0] * len(row.summary["lines"][0])] * 4}
+        CrewGame.update(summary=wrong).where(CrewGame.game == table.id).execute()
+    crew.attach(table, ("Ann", None, None, None), status=200)  # a new ETag: summed again
+    assert crew.stats().json["players"][0]["made"] == 1
+    with flask_db.database.connection_context():
+        assert CrewGame.get_by_id(table.id).summary["v"] == 2
