@@ -177,3 +177,19 @@ def test_a_summary_of_an_older_revision_or_version_is_never_counted(client, crew
     assert crew.stats().json["players"][0]["made"] == 1
     with flask_db.database.connection_context():
         assert CrewGame.get_by_id(table.id).summary["v"] == 2
+
+
+@pytest.mark.parametrize(
+    "body, words, code",
+    [
+        ({"id": "nope", "name": "Ann"}, '"nope" is not a player id', "BAD_INPUT"),
+        ({"name": "Ann"}, "the player's id is missing", "MISSING_FIELD"),
+        ({"id": str(uuid.uuid4()), "name": "x" * 41}, "1 to 40 characters", "BAD_NAME"),
+    ],
+)
+def test_schema_refusals_on_a_crew_speak_of_players(client, crew, body, words, code):
+    """Every message reads like the table would say it: a crew's fields are named as a crew's
+    (a player id, not a game id), with a stable rule_code and nothing stored."""
+    refused = client.post_json(f"{crew.url}/players", body, headers=crew.auth, status=422).json
+    assert words in refused["message"] and refused["rule_code"] == code
+    assert client.get(crew.url, headers=crew.auth).json["players"] == []
