@@ -78,6 +78,14 @@ Refusals: 409 `EVENT_STARTED`, `NOT_CHECKED_IN`, `TEAM_NAME_TAKEN`, `TEAM_CHECKE
 `MATCH_NOT_PLAYED`, `RESULT_LOCKED` (with `locked`), `NOT_CALLED`, `EVENT_NOT_STARTED`; 422
 `NOT_IN_MATCH`, `BAD_FORMAT`.
 
+**Crews** (`/api/crews`, docs/crews.md): a group that plays together, without accounts. The
+crew token (256 random bits, kept as its SHA-256; `crewToken` below) reads and writes its
+crew and nothing else; a game's edit or share token there is 403, and a crew token on a game
+is 403. A game joins a crew with the crew token and the game's own edit token. Statistics
+(`GET /api/crews/{id}/stats`) are derived from the games' current hand logs. Refusals: 409
+`NAME_TAKEN` (with the `player` who has the name), `PLAYER_ID_TAKEN`, `GAME_IN_OTHER_CREW`,
+`NOT_IN_CREW`; 422 `BAD_NAME`, `SEATS_COUNT`, `PLAYER_TWICE`, `NOT_ON_ROSTER`, `BAD_DATES`.
+
 Outside this document: `/s/{token}`, the share page (HTML, works without JavaScript), and the
 PWA at `/`.
 
@@ -155,11 +163,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import events, games, hands, live, matches, share, transfer
+    from . import crews, events, games, hands, live, matches, share, transfer
 
     live.init_app(app)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
-                             transfer.blp, events.blp, events.public))
+                             transfer.blp, events.blp, events.public, crews.blp))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -174,7 +182,19 @@ def create_app(test_config=None):
 
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
-    from . import events, games, hands, live, matches, pwa, rulesets, schemas, share, transfer
+    from . import (
+        crews,
+        events,
+        games,
+        hands,
+        live,
+        matches,
+        pwa,
+        rulesets,
+        schemas,
+        share,
+        transfer,
+    )
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -189,9 +209,14 @@ def register_blueprints(app):
                         "that match's games and nothing else")):
         api.spec.components.security_scheme(name, {"type": "http", "scheme": "bearer",
                                                    "description": what})
+    api.spec.components.security_scheme(
+        "crewToken", {"type": "http", "scheme": "bearer", "description": (
+            "the crew's token (256 random bits, from POST /api/crews or the join link); a "
+            "game's edit or share token, or another crew's, is 403 (docs/crews.md)")}
+    )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
     for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp,
-                transfer.blp, events.blp, events.public):
+                transfer.blp, events.blp, events.public, crews.blp):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

@@ -15,7 +15,7 @@ from functools import wraps
 from flask import g, request
 
 from .errors import abort
-from .models import Game, Match
+from .models import Crew, Game, Match
 from .tournament_models import Event, EventMatch
 
 TOKEN_RE = re.compile(r"[A-Za-z0-9_-]{22,128}")  # any token this server made (fullmatch)
@@ -64,12 +64,14 @@ def bearer_token():
 
 
 def is_known_token(token):
-    """True if `token` is any game's edit token or share token, or any match's edit token."""
+    """True if `token` is any game's edit token or share token, any match's edit token or any
+    crew's token."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
     return (query.exists() or match_with_token(token) is not None
-            or event_with_token(token) is not None)
+            or event_with_token(token) is not None
+            or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists())
 
 
 def event_with_token(token):

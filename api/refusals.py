@@ -77,6 +77,20 @@ FIELDS = {
     "winner": ("a team", "give the number of the team that won", "BAD_INPUT"),
     "reason": ("a reason", "say forfeit or no-show", "BAD_INPUT"),
 }
+# The crew routes' fields, where their words differ from a game's (docs/crews.md).
+CREW_FIELDS = {
+    "id": ("a player id", "a player id is a UUID, made by the phone", "BAD_INPUT"),
+    "name": ("a name", "a player's name is 1 to 40 characters, a crew's 1 to 80",
+             "BAD_NAME"),
+    "seats": ("who sat where", "give one crew player's id (or null) per seat, seat 1 first",
+              "BAD_INPUT"),
+    "game_token": ("a game's edit token", "send the edit token of the game you keep the "
+                   "score of", "BAD_TOKEN"),
+    "from": ("a day", "give a day like 2026-11-23", "BAD_DATES"),
+    "to": ("a day", "give a day like 2026-11-23", "BAD_DATES"),
+}
+CREW_MISSING = {"id": "the player's id", "name": "the name", "seats": "who sat where",
+                "game_token": "the game's edit token"}
 ITEMS = {"bids": BID, "by_side": POINTS, "start_totals": FIELDS["start_totals"],
          "penalties": FIELDS["penalties"], "teams": FIELDS["teams"], "players": FIELDS["name"]}
 WHOLE = ("what this asks for", "send a JSON object", "BAD_INPUT")
@@ -122,9 +136,13 @@ def shown(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def describe(path):
-    """(what, hint, rule_code) for the field at `path`."""
+def describe(path, overrides=None):
+    """(what, hint, rule_code) for the field at `path` (`overrides`: a route's own words)."""
     names = [str(key) for key in path]
+    if overrides and names and names[-1] in overrides:
+        return overrides[names[-1]]
+    if overrides and len(names) > 1 and names[-1].isdigit() and names[-2] in overrides:
+        return overrides[names[-2]]
     if not names or names == ["_schema"]:
         return WHOLE
     if names[-1].isdigit() and len(names) > 1 and names[-2] in ITEMS:
@@ -137,8 +155,9 @@ def describe(path):
     return ("what this asks for", "check it and try again", "BAD_INPUT")
 
 
-def schema_refusal(errors, body):
-    """(rule_code, message) for the first thing the schema refused in `body`."""
+def schema_refusal(errors, body, crew=False):
+    """(rule_code, message) for the first thing the schema refused in `body` (`crew`: on a
+    crew route, whose fields have words of their own)."""
     found = first_error(errors)
     if found is None:
         return "BAD_INPUT", "the request is not what this asks for"
@@ -146,9 +165,10 @@ def schema_refusal(errors, body):
     key = str(path[-1]) if path else ""
     if text == "Unknown field.":
         return "UNKNOWN_FIELD", f'"{key}" is not something the scorepad knows here: leave it out'
-    what, hint, rule_code = describe(path)
+    what, hint, rule_code = describe(path, CREW_FIELDS if crew else None)
     if text == "Missing data for required field.":
-        return "MISSING_FIELD", f"{MISSING.get(key, what)} is missing: {hint}"
+        missing = {**MISSING, **CREW_MISSING} if crew else MISSING
+        return "MISSING_FIELD", f"{missing.get(key, what)} is missing: {hint}"
     whole = tuple(path) == ("_schema",)
     value = body if whole else value_at(body, path)
     if value is _MISSING:

@@ -1,0 +1,21 @@
+"""Statistics of a crew's games, derived from their hand logs (standard library and rules/ only).
+
+`game_summary` folds one game's hand log (each hand as the table entered it and as rules/
+scored it) into counters by seat and by side; `crew_stats` adds the summaries of many games up
+by player, partnership and crew, with head-to-head and streaks. Nothing here is a second
+truth: a summary is a pure function of the current log, rebuilt whenever the log changes.
+"""
+
+from .aggregate import GameEntry, crew_stats, player_key
+from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
+
+__all__ = [
+    "LEVELS",
+    "SEAT_FIELDS",
+    "SIDE_FIELDS",
+    "SUMMARY_VERSION",
+    "GameEntry",
+    "crew_stats",
+    "game_summary",
+    "player_key",
+]
