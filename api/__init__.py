@@ -130,7 +130,7 @@ def create_app(test_config=None):
                            "built from the Host header each client sends, which it can forge")
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
     app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
-                                         "api_docs_asset")
+                                         "api_docs_asset", "live.live_health")
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
@@ -140,9 +140,10 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import games, hands, live, matches, share
+    from . import games, hands, live, live_topology, matches, share
 
     live.init_app(app)
+    live_topology.init_app(app, CSP)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp))
     errors.register(app)
 
