@@ -410,6 +410,24 @@ EVENT_SCHEMA = {
 }
 
 
+# What the API (the `web` part, sync workers) answers instead of holding a stream.
+ELSEWHERE_RESPONSES = {
+    "307": {
+        "description": "asked of the API: the share stream is at the live process (Location)",
+        "headers": {"Location": {"schema": {"type": "string"}}},
+    },
+    "421": {
+        "description": "asked of the API: the editor stream is at the live process named in "
+        "`Tally-Live-URL` (`LIVE_ELSEWHERE`; a browser would drop the token on a redirect)",
+        "headers": {"Tally-Live-URL": {"schema": {"type": "string"}}},
+    },
+    "503": {
+        "description": "asked of an API with no live process (`LIVE_UNAVAILABLE`), or the "
+        "database is busy"
+    },
+}
+
+
 def stream_doc(read, gone, operation_id):
     """`blp.doc` arguments describing an event stream response."""
     return {
@@ -420,7 +438,8 @@ def stream_doc(read, gone, operation_id):
             "200": {
                 "description": "the event stream",
                 "content": {"text/event-stream": {"schema": EVENT_SCHEMA}},
-            }
+            },
+            **ELSEWHERE_RESPONSES,
         },
     }
 
