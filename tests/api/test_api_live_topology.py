@@ -80,9 +80,9 @@ def test_the_pages_may_connect_to_the_live_process(part):
 
 
 def test_the_live_process_answers_the_streams_only(part):
-    all_in_one = part("all")
+    # both apps are built before the game: on PostgreSQL building one empties the schema
+    all_in_one, live = part("all"), part("live")
     table = Table(all_in_one)
-    live = part("live")
     refused = live.get(table.url, headers=table.auth, status=404).json
     assert refused["rule_code"] == "NOT_FOUND" and "live updates only" in refused["message"]
     live.post_json("/api/games", {"ruleset": "straight-42", "first_dealer": 0}, status=404)
@@ -96,8 +96,8 @@ def test_the_live_process_answers_the_streams_only(part):
 def test_the_live_process_lets_the_api_page_open_an_editor_stream(part):
     """CORS: the editor stream sends Authorization, so the browser asks first (a preflight);
     the page's origin on the same host name is allowed, any other is not."""
-    table = Table(part("all"))
-    live = part("live")
+    all_in_one, live = part("all"), part("live")  # built first (see above)
+    table = Table(all_in_one)
     preflight = {
         "Origin": PAGE,
         "Access-Control-Request-Method": "GET",
@@ -123,8 +123,9 @@ def test_the_live_process_lets_the_api_page_open_an_editor_stream(part):
 
 
 def test_listed_origins_replace_the_same_host_rule(part):
-    table = Table(part("all"))
+    all_in_one = part("all")
     live = part("live", LIVE_ALLOWED_ORIGINS=["https://tally.example"])
+    table = Table(all_in_one)
     headers = {**table.auth, "Host": "scores.local:8001"}
     listed = live.get(f"{table.url}/events", headers={**headers, "Origin": "https://tally.example"})
     assert listed.headers["Access-Control-Allow-Origin"] == "https://tally.example"
