@@ -44,16 +44,16 @@ def minutes_until(text, now):
 
 
 def series_words(first_to):
-    """The Timpson flyer's own words for a series: "first to win 3 of 5"."""
+    """A series in the hall's words: "best of 5" (first to 3), or "one game"."""
     if first_to is None:
         return ""
     if first_to == 1:
         return "one game"
-    return f"{first_to} of {2 * first_to - 1}"
+    return f"best of {2 * first_to - 1}"
 
 
 def series_line(first_to_list):
-    """The event's series lengths: "3 of 5, then 2 of 3" (docs/tournaments.md first_to)."""
+    """The event's series lengths: "best of 5, then best of 3" (docs/tournaments.md)."""
     words = [series_words(n) for n in first_to_list]
     return ", then ".join(dict.fromkeys(words))
 
@@ -135,6 +135,8 @@ def match_card(match, names, now):
         "sides": sides,
         "live": totals is not None,
         "game_no": len(match.get("games") or []),
+        # the true final's second game: played only if the losers'-bracket team wins G1
+        "if_needed": match["id"] == "G2" and match["status"] == "waiting",
         "eta": minutes_until(match["est_start"], now)
         if match["status"] == "waiting-for-table"
         else None,

@@ -17,6 +17,7 @@
   let wanted = 0; // the last redraw asked for: an older answer arriving late is dropped
   let pause = 2000; // before reopening a stream the server refused; doubles to a minute
   let reopen = null;
+  let wasLive = false; // the stream has been open: "reconnecting…" while it is down
   let clock = null; // "in about 5 min" moves on even while nothing happens: redraw each minute
 
   const say = (words) => {
@@ -84,6 +85,7 @@
     source = es;
     es.onopen = () => {
       pause = 2000;
+      wasLive = true;
       stopPolling();
       say('live');
     };
@@ -101,7 +103,9 @@
       location.reload(); // deleted or revoked: the server's page says so
     });
     es.onerror = () => {
-      say('reconnecting…');
+      // a stream not served here (a single-process server) is no fault: the poll keeps the
+      // board current, and the bar keeps saying how often
+      if (wasLive) say('reconnecting…');
       startPolling(); // the board stays right while the stream is down
       if (es.readyState === 2 && source === es) {
         // refused (not served here, too many streams): try again after a pause
@@ -133,10 +137,14 @@
     } else close();
   }
 
-  // JavaScript keeps the board current from here: the page's own refresh is cancelled.
-  window.stop();
-  meta.remove();
-  say('reconnecting…');
+  // JavaScript keeps the board current from here: the page's own refresh is cancelled once
+  // the page has loaded (stopping it sooner would cut its load short).
+  const cancelRefresh = () => {
+    window.stop();
+    meta.remove();
+  };
+  if (document.readyState === 'complete') cancelRefresh();
+  else window.addEventListener('load', cancelRefresh, { once: true });
   document.addEventListener('visibilitychange', onVisibility);
   tick();
   poll()

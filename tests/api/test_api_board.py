@@ -14,7 +14,7 @@ from eventtest import TWO_MARKS, Director
 
 def text_of(html):
     """The page's visible text, tags dropped, one space between words."""
-    body = html.split("<body", 1)[1]
+    body = html.split("<body", 1)[1].split(">", 1)[1]
     body = re.sub(r"<svg.*?</svg>", " ", body, flags=re.S)
     return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
@@ -66,22 +66,22 @@ def assert_strict_page(html):
 
 
 def test_a_single_elimination_board_shows_bracket_tables_live_game_and_qr(client):
-    director = started(client, 8)  # Timpson: round 1 first to 3 of 5, then 2 of 3
+    director = started(client, 8)  # Timpson: round 1 first to 3 (best of 5), then best of 3
     director.table("W1.1").play(0, 0, 0)  # seed 1 wins W1.1, 3-0
     one_hand(director.table("W1.2"), 1)  # W1.2: Team 5 leads the first game 2-0
     response = board(client, director)
     html, text = response.text, text_of(response.text)
     assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
     assert_strict_page(html)
-    assert "Timpson 42 Single elimination · 8 teams · series 3 of 5, then 2 of 3" in text
+    assert "Timpson 42 Single elimination · 8 teams · series best of 5, then best of 3" in text
     # the bracket: quarterfinals, semifinals, final, with W1.1's winner already moved on
     for heading in ("Quarterfinals", "Semifinals", "Final"):
         assert f"<h3>{heading}</h3>" in html
     w21 = html.split('data-match="W2.1"', 1)[1].split("</li>", 1)[0]
     assert "Team 1" in w21 and "winner of W1.2" in w21
     # the live game at table 2: games won 0-0, marks this game 0-2 (docs/rules.md: 2 marks)
-    card = text.split("Table 2", 1)[1].split("Table 3", 1)[0]
-    assert "W1.2 · 3 of 5 · game 1 Team 4 0 0 Team 5 0 2" in card
+    card = "Table 2" + text.split("Table 2", 1)[1].split("Table 3", 1)[0]
+    assert "Table 2 W1.2 · best of 5 · game 1 Team 4 0 0 Team 5 0 2" in card
     # the QR code of the board's own link, and the link in words
     assert '<svg viewBox="0 0 ' in html and 'class="qr-code"' in html
     assert f"http://localhost/b/{director.public}" in text
@@ -179,4 +179,5 @@ def test_the_board_answers_304_while_nothing_changed_and_a_new_page_after_a_hand
     client.get(f"/b/{director.public}", headers={"If-None-Match": etag}, status=304)
     one_hand(director.table("W1.1"), 0)
     again = board(client, director)
-    assert again.headers["ETag"] != etag and "game 1" in text_of(again.text)
+    assert again.headers["ETag"] != etag
+    assert "Table 1 W1.1 · one game Team 1 0 2 Team 2 0 0" in text_of(again.text)
