@@ -30,8 +30,9 @@ def parse_time(text):
     return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
-def minutes_until(text, now):
-    """Words for an estimated start: "now", "in about 10 min", "in about 1 h 5 min"."""
+def minutes_until(text, now, short=False):
+    """Words for an estimated start: "now", "in about 10 min", "in about 1 h 5 min" (short:
+    "~10 min", for a table card's one line)."""
     moment = parse_time(text)
     if moment is None:
         return None
@@ -39,8 +40,10 @@ def minutes_until(text, now):
     if minutes <= 0:
         return "now"
     if minutes < 60:
-        return f"in about {minutes} min"
-    return f"in about {minutes // 60} h {minutes % 60} min"
+        span = f"{minutes} min"
+    else:
+        span = f"{minutes // 60} h" + (f" {minutes % 60} min" if minutes % 60 else "")
+    return f"~{span}" if short else f"in about {span}"
 
 
 def series_words(first_to):
@@ -138,6 +141,9 @@ def match_card(match, names, now):
         # the true final's second game: played only if the losers'-bracket team wins G1
         "if_needed": match["id"] == "G2" and match["status"] == "waiting",
         "eta": minutes_until(match["est_start"], now)
+        if match["status"] == "waiting-for-table"
+        else None,
+        "eta_short": minutes_until(match["est_start"], now, short=True)
         if match["status"] == "waiting-for-table"
         else None,
     }
@@ -253,6 +259,9 @@ def up_next(view, cards):
     return [{**card, "to_table": tables.get(card["id"])} for card in waiting]
 
 
+UP_NEXT_SHOWN = 8  # a 128-team round robin has thousands waiting: the board shows the soonest
+
+
 def waiting_teams(view, names):
     """Teams still in that wait for an opponent: [{team, for}] ("winner of W2.1")."""
     out = []
@@ -293,6 +302,7 @@ def build(view, unit, now=None):
     cards = {m["id"]: match_card(m, names, now) for m in view["matches"]}
     started = view["started_at"] is not None
     teams_in = [t for t in view["teams"] if not t.get("dropped")]
+    upcoming = up_next(view, cards)
     return {
         "name": view["name"],
         "format": FORMAT_WORDS.get(view["format"], view["format"]),
@@ -303,7 +313,8 @@ def build(view, unit, now=None):
         "finished": view["finished"],
         "podium": podium(view, names),
         "tables": table_cards(view, cards, view["matches"]) if started else [],
-        "up_next": up_next(view, cards),
+        "up_next": upcoming[:UP_NEXT_SHOWN],
+        "more_next": max(0, len(upcoming) - UP_NEXT_SHOWN),
         "waiting": waiting_teams(view, names),
         "sections": bracket_sections(view, cards),
         "round_robin": round_robin_table(view, names)

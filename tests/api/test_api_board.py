@@ -14,7 +14,7 @@ from eventtest import TWO_MARKS, Director
 
 def text_of(html):
     """The page's visible text, tags dropped, one space between words."""
-    body = html.split("<body", 1)[1].split(">", 1)[1]
+    body = html.split("<body", 1)[1].split(">", 1)[1] if "<body" in html else html
     body = re.sub(r"<svg.*?</svg>", " ", body, flags=re.S)
     return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
@@ -181,3 +181,16 @@ def test_the_board_answers_304_while_nothing_changed_and_a_new_page_after_a_hand
     again = board(client, director)
     assert again.headers["ETag"] != etag
     assert "Table 1 W1.1 · one game Team 1 0 2 Team 2 0 0" in text_of(again.text)
+
+
+def test_up_next_shows_the_soonest_eight_with_their_estimates_and_counts_the_rest(client):
+    # 8 teams round robin at one table: 28 matches, 1 playing, 27 waiting for the table; each
+    # takes up to one game of 20 minutes (docs/tournaments.md: estimated start)
+    director = started(client, 8, format="round-robin", first_to=[1], tables=1, minutes_per_game=20)
+    html = board(client, director).text
+    upcoming = text_of(html.split('data-part="next"', 1)[1].split("</section>", 1)[0])
+    assert upcoming.count(" v ") == 8
+    assert "R1.2 · Table 1 · in about 20 min" in upcoming
+    assert "in about 1 h" in upcoming and "1 h 0 min" not in upcoming
+    assert "and 19 more matches after these" in upcoming
+    assert "Next: " in text_of(html) and "· ~20 min" in text_of(html)

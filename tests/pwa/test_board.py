@@ -244,3 +244,45 @@ def test_a_16_team_double_elimination_midway_fits_and_reads(
         assert not page.js_errors, page.js_errors
     finally:
         context.close()
+
+
+def shoot(page, name):
+    """Save a screenshot to $BOARD_SHOTS when it is set (for a person to look at)."""
+    shots = os.environ.get("BOARD_SHOTS")
+    if shots:
+        page.screenshot(path=str(pathlib.Path(shots) / name))
+
+
+def test_a_round_robin_with_few_tables_shows_who_is_next_and_when(hall_browser, board_url):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 6, format="round-robin-playoff", advance=4, first_to=[1], tables=2)
+    event.win_game(event.playing()[0], 0)
+    context, page = open_board(hall_browser, board_url, event)
+    try:
+        shoot(page, "board-round-robin-1920x1080.png")
+        upcoming = page.inner_text(".next").replace("\n", " ")
+        # 15 round-robin matches, 2 tables: the rest wait, each with its estimated start
+        assert "in about" in upcoming and " v " in upcoming, upcoming
+        assert page.locator(".rr tbody tr").count() == 6
+        assert page.locator(".bracket-P").count() == 1  # the championship, sides to come
+        assert page.evaluate(CLIPPED) == [] and page.evaluate(OVERLAPS) == []
+    finally:
+        context.close()
+
+
+def test_a_finished_event_shows_the_podium(hall_browser, board_url):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 4, first_to=[1], tables=2)
+    event.win_game("W1.1", 0)
+    event.win_game("W1.2", 1)
+    event.view()
+    event.win_game("W2.1", 1)
+    context, page = open_board(hall_browser, board_url, event)
+    try:
+        shoot(page, "board-finished-1920x1080.png")
+        podium = page.inner_text(".podium").replace("\n", " ").lower()
+        assert "1st team 3" in podium and "2nd team 1" in podium and "3rd team" in podium
+        assert page.locator(".tables").count() == 0
+        assert page.evaluate(CLIPPED) == [] and page.evaluate(OVERLAPS) == []
+    finally:
+        context.close()
