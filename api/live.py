@@ -25,6 +25,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from peewee import SqliteDatabase
 
+from . import live_topology
 from .db import flask_db, is_sqlite
 from .errors import abort
 from .models import Game
@@ -52,8 +53,7 @@ class Subscriber:
 def game_event(revision, etag, body):
     """The `game` event: revision as its id, the ETag and the game's JSON (`body`, bytes)."""
     etag_json = etag.replace("\\", "\\\\").replace('"', '\\"')
-    data = b'{"revision":%d,"etag":"%s","game":%s}' % (revision, etag_json.encode(),
-                                                       body.strip())
+    data = b'{"revision":%d,"etag":"%s","game":%s}' % (revision, etag_json.encode(), body.strip())
     return revision, b"id: %d\nevent: game\ndata: %s\n\n" % (revision, data)
 
 
@@ -122,8 +122,12 @@ class Hub:
                 self.games.setdefault(sub.game_id, set()).add(sub)
                 self._ensure_thread()
         if too_many:
-            abort(429, f"{too_many}: close one and try again in a moment",
-                  rule_code="TOO_MANY_STREAMS", headers={"Retry-After": "5"})
+            abort(
+                429,
+                f"{too_many}: close one and try again in a moment",
+                rule_code="TOO_MANY_STREAMS",
+                headers={"Retry-After": "5"},
+            )
 
     def unsubscribe(self, sub):
         """Count the stream out."""
@@ -139,6 +143,11 @@ class Hub:
                     self.clients[sub.client] = left
                 else:
                     self.clients.pop(sub.client, None)
+
+    def count(self):
+        """How many streams this process holds."""
+        with self.lock:
+            return sum(self.clients.values())
 
     def changed(self, game_id):
         """A game changed (a write in this process, a NOTIFY, a poll): update its streams."""
@@ -194,8 +203,7 @@ class Hub:
         """A connection of its own (outside the pool), in autocommit, LISTENing."""
         import psycopg
 
-        conn = psycopg.connect(dbname=database.database, autocommit=True,
-                               **database.connect_params)
+        conn = psycopg.connect(dbname=database.database, autocommit=True, **database.connect_params)
         conn.execute(f"LISTEN {CHANNEL}")
         return conn
 
@@ -222,9 +230,12 @@ class Hub:
         if not ids:
             return
         with flask_db.database.obj.connection_context():
-            rows = {str(game_id): (state.get("revision", 0), share) for game_id, state, share in
-                    Game.select(Game.id, Game.state, Game.share_token)
-                    .where(Game.id.in_(ids)).tuples()}
+            rows = {
+                str(game_id): (state.get("revision", 0), share)
+                for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
+                .where(Game.id.in_(ids))
+                .tuples()
+            }
         with self.lock:
             for game_id in ids:
                 now = rows.get(game_id)
@@ -348,7 +359,7 @@ def open_stream(game_id, token, initial):
     """Subscribe (429 over a limit), then read the current state (so no change falls between
     the two), and stream. `initial()` returns the current event, or a gone event."""
     live = hub()
-    sub = Subscriber(str(game_id), token, request.host_url, request.remote_addr or "?")
+    sub = Subscriber(str(game_id), token, live_topology.page_base(), request.remote_addr or "?")
     live.subscribe(sub)
     try:
         first = initial()
@@ -363,8 +374,8 @@ def open_stream(game_id, token, initial):
 EVENTS_DOC = (
     "Server-Sent Events (`text/event-stream`). First `retry: 2000`, then, on connect (unless "
     "`Last-Event-ID` is the current revision) and after every change, one `game` event: `id:` "
-    "the game's revision, `data:` `{{\"revision\", \"etag\", \"game\"}}` where `game` and `etag` "
-    "are what {read} answers. `event: gone` with `data: {{\"reason\": \"revoked\"|\"deleted\"}}` "
+    'the game\'s revision, `data:` `{{"revision", "etag", "game"}}` where `game` and `etag` '
+    'are what {read} answers. `event: gone` with `data: {{"reason": "revoked"|"deleted"}}` '
     "ends the stream when {gone}. `: keep-alive` comments every LIVE_HEARTBEAT_SECONDS (15); "
     "the server closes the stream after LIVE_MAX_STREAM_SECONDS (300): reconnect with "
     "`Last-Event-ID` (an older id gets the current state at once). At most "
@@ -372,7 +383,9 @@ EVENTS_DOC = (
     "(500) per game: over that 429 `TOO_MANY_STREAMS`."
 )
 LAST_EVENT_ID = {
-    "in": "header", "name": "Last-Event-ID", "required": False,
+    "in": "header",
+    "name": "Last-Event-ID",
+    "required": False,
     "schema": {"type": "string"},
     "description": "the revision the client last received (EventSource sends it itself)",
 }
@@ -384,10 +397,33 @@ EVENT_SCHEMA = {
     "required": ["event", "data"],
     "properties": {
         "event": {"type": "string", "enum": ["game", "gone"]},
-        "id": {"type": "string", "pattern": "^[0-9]+$",
-               "description": "the game's revision (`game` events)"},
-        "data": {"type": "string", "description": "JSON: `{\"revision\", \"etag\", \"game\"}` "
-                 "(`game`) or `{\"reason\"}` (`gone`)"},
+        "id": {
+            "type": "string",
+            "pattern": "^[0-9]+$",
+            "description": "the game's revision (`game` events)",
+        },
+        "data": {
+            "type": "string",
+            "description": 'JSON: `{"revision", "etag", "game"}` (`game`) or `{"reason"}` (`gone`)',
+        },
+    },
+}
+
+
+# What the API (the `web` part, sync workers) answers instead of holding a stream.
+ELSEWHERE_RESPONSES = {
+    "307": {
+        "description": "asked of the API: the share stream is at the live process (Location)",
+        "headers": {"Location": {"schema": {"type": "string"}}},
+    },
+    "421": {
+        "description": "asked of the API: the editor stream is at the live process named in "
+        "`Tally-Live-URL` (`LIVE_ELSEWHERE`; a browser would drop the token on a redirect)",
+        "headers": {"Tally-Live-URL": {"schema": {"type": "string"}}},
+    },
+    "503": {
+        "description": "asked of an API with no live process (`LIVE_UNAVAILABLE`), or the "
+        "database is busy"
     },
 }
 
@@ -398,15 +434,19 @@ def stream_doc(read, gone, operation_id):
         "operationId": operation_id,
         "description": EVENTS_DOC.format(read=read, gone=gone),
         "parameters": [LAST_EVENT_ID],
-        "responses": {"200": {
-            "description": "the event stream",
-            "content": {"text/event-stream": {"schema": EVENT_SCHEMA}},
-        }},
+        "responses": {
+            "200": {
+                "description": "the event stream",
+                "content": {"text/event-stream": {"schema": EVENT_SCHEMA}},
+            },
+            **ELSEWHERE_RESPONSES,
+        },
     }
 
 
-blp = Blueprint("live", __name__, url_prefix="/api", description="Live updates (Server-Sent "
-                "Events)")
+blp = Blueprint(
+    "live", __name__, url_prefix="/api", description="Live updates (Server-Sent Events)"
+)
 
 
 def _current(game_id, token, host):
@@ -424,19 +464,28 @@ def _current(game_id, token, host):
 
 
 @blp.route("/share/<string(minlength=16, maxlength=64):token>/events")
-@blp.doc(**stream_doc("`GET /api/share/{token}` answers", "the link is turned off or "
-                      "replaced, or the game is deleted", "streamSharedGame"))
+@blp.doc(
+    **stream_doc(
+        "`GET /api/share/{token}` answers",
+        "the link is turned off or replaced, or the game is deleted",
+        "streamSharedGame",
+    )
+)
 def share_events(token):
     """Follow a shared game live (read-only)"""
     from . import logic
 
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=False)
     game, _ = logic.shared_game(token)  # 404 for a link that does not exist
     return open_stream(game.id, token, lambda: _current(game.id, token, None))
 
 
 @blp.route("/games/<uuid:game_id>/events")
-@blp.doc(security=[{"editToken": []}], **stream_doc(
-    "`GET /api/games/{id}` answers", "the game is deleted", "streamGame"))
+@blp.doc(
+    security=[{"editToken": []}],
+    **stream_doc("`GET /api/games/{id}` answers", "the game is deleted", "streamGame"),
+)
 def game_events(game_id):
     """Follow a game live (edit token)
 
@@ -445,6 +494,37 @@ def game_events(game_id):
     """
     from .auth import require_edit
 
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=True)
     require_edit(game_id)
-    host = request.host_url
+    host = live_topology.page_base()
     return open_stream(game_id, None, lambda: _current(game_id, None, host))
+
+
+@blp.route("/live/health")
+@blp.doc(
+    operationId="liveHealth",
+    responses={
+        "200": {
+            "description": "this process's part and the streams it holds",
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "properties": {
+                            "role": {"type": "string", "enum": ["all", "web", "live"]},
+                            "streams": {"type": "integer"},
+                        },
+                    }
+                }
+            },
+        }
+    },
+)
+def live_health():
+    """Health of the live process
+
+    Answers at once on every process (the live process serves only this and the streams):
+    its part (`all`, `web` or `live`) and how many streams the answering worker holds.
+    """
+    return {"role": live_topology.role(), "streams": hub().count()}
