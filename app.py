@@ -1,5 +1,9 @@
-"""The WSGI entry point (the Procfile's target)."""
+"""The WSGI entry point of the API (the Procfile's `web`, sync workers): every route but the
+live streams, which it hands to the live process (`live.py`; api/live_topology.py).
+LIVE_ROLE=all makes it serve the streams too (on threaded workers only)."""
+
+import os
 
 from api import create_app
 
-app = create_app()
+app = create_app({"LIVE_ROLE": os.environ.get("LIVE_ROLE", "web")})

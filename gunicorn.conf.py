@@ -1,15 +1,17 @@
-"""gunicorn's settings, read from the working folder by every `gunicorn ... app:app` start
-(the README's command and the Procfile alike).
+"""gunicorn's settings for the API (the Procfile's `web`, `python3 -m api.serve`'s API), read
+from the working folder by every `gunicorn ... app:app` started here.
 
-Threaded workers (`gthread`): an open live stream (api/live.py) holds one thread, which waits
-on a lock (no CPU) between events, so a worker of GUNICORN_THREADS threads holds that many
-streams and still answers requests; the sync workers used before hold one request each, and a
-single stream would block a worker. Threads, not gevent: the SQLite writer queue blocks in
-`flock` and SQLite itself in C, which would stall every greenlet of a gevent worker.
+Sync workers: one request at a time per process, the fastest model for the API's short
+requests (bench/api_load: share/hello 0.57-0.61 on SQLite against 0.40 with 1,000-thread
+`gthread` workers). A sync worker must never hold a live stream, so `app:app` serves none: it
+points stream clients at the live process (`live.py` with `gunicorn.live.conf.py`; see
+api/live_topology.py).
 """
 
 import os
 
-worker_class = os.environ.get("GUNICORN_WORKER_CLASS", "gthread")
-threads = int(os.environ.get("GUNICORN_THREADS", "1000"))
-worker_connections = threads  # never accept a connection no thread can serve
+worker_class = "sync"
+workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
+# no control socket: its default path is one per user, which the live process (and any other
+# gunicorn of this user) would fight over; nothing here uses `gunicornc`
+control_socket_disable = True

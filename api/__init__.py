@@ -36,7 +36,8 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 `NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
 `METHOD_NOT_ALLOWED`, `CONFLICT`, `GAME_EXISTS`, `TOKEN_IN_USE`, `GAME_CHANGED` (412),
 `NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` and `TOO_MANY_TRIES` (429: writes; failed
-token lookups), `SERVER_BUSY` (503). A 422 from the rules
+token lookups), `SERVER_BUSY` (503), and for the live streams `TOO_MANY_STREAMS` (429),
+`LIVE_ELSEWHERE` (421, with `Tally-Live-URL`) and `LIVE_UNAVAILABLE` (503). A 422 from the rules
 engine adds, when replaying the log, `hand_no`. A 409 on `POST .../hands` for a `hand_no`
 already recorded with other content carries that hand as `stored_hand`.
 
@@ -83,7 +84,9 @@ PWA at `/`.
 
 **Live.** `GET /api/share/{token}/events` and `GET /api/games/{id}/events` (edit token in
 `Authorization`: read it with `fetch()`, so the token never goes into a URL) stream a game's
-changes as Server-Sent Events: the whole game and its ETag after every change.
+changes as Server-Sent Events: the whole game and its ETag after every change. They are
+served by the live process; the API answers them with a 307 (share) or a 421 naming the live
+process (editor), and `GET /api/live/health` reports a process's part.
 
 This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
@@ -145,7 +148,7 @@ def create_app(test_config=None):
                            "built from the Host header each client sends, which it can forge")
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
     app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
-                                         "api_docs_asset")
+                                         "api_docs_asset", "live.live_health")
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
@@ -155,9 +158,10 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import board, events, games, hands, live, matches, share, transfer
+    from . import board, events, games, hands, live, live_topology, matches, share, transfer
 
     live.init_app(app)
+    live_topology.init_app(app, CSP)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
                              transfer.blp, events.blp, events.public, board.pages))
     errors.register(app)

@@ -79,6 +79,15 @@ class Config:
     LIVE_MAX_STREAMS_PER_GAME = _int("LIVE_MAX_STREAMS_PER_GAME", 500)
     LIVE_WRITE_TIMEOUT_SECONDS = _float("LIVE_WRITE_TIMEOUT_SECONDS", 30)
     LIVE_POLL_SECONDS = _float("LIVE_POLL_SECONDS", 0.25)
+    # Which part this process plays (api/live_topology.py): "all" (streams and the rest: the
+    # default of create_app), "web" (app.py: never holds a stream, points the client at the
+    # live process) or "live" (live.py: the streams only). LIVE_URL: where the web process
+    # sends stream clients: empty (a proxy routes /api/**/events to the live process), ":8001"
+    # (the same host name, port 8001) or an origin. LIVE_ALLOWED_ORIGINS: the pages' origins
+    # the live process lets open editor streams (unset: any origin on the same host name).
+    LIVE_ROLE = os.environ.get("LIVE_ROLE", "all")
+    LIVE_URL = os.environ.get("LIVE_URL", "")
+    LIVE_ALLOWED_ORIGINS = _list("LIVE_ALLOWED_ORIGINS")
 
     API_TITLE = "Tally 42"
     API_VERSION = "1"

@@ -34,7 +34,7 @@ from brackets import (
     Tournament,
 )
 
-from . import logic, match_play
+from . import live, logic, match_play
 from .auth import hash_token, new_token
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort, field_errors
@@ -180,9 +180,11 @@ def _locked_event(event_id):
     return event
 
 
-def _bump(event):
-    """Count one more write to the event (the public view's ETag moves)."""
-    Event.update(version=Event.version + 1).where(Event.id == event.id).execute()
+def _bump(event, by=1):
+    """Count one more write to the event (the public view's ETag and its live revision
+    move) and announce it to the live streams (api/event_live.py)."""
+    Event.update(version=Event.version + by).where(Event.id == event.id).execute()
+    live.notify_event(event.id)
 
 
 def patch_event(event_id, data):
@@ -203,6 +205,7 @@ def patch_event(event_id, data):
         _check_format(event)
         event.version += 1
         event.save()
+        live.notify_event(event.id)
     return event_view(event, director=True)
 
 
@@ -346,6 +349,7 @@ def start_event(event_id):
         event.started_at = utcnow()
         event.version += 1
         event.save()
+        live.notify_event(event.id)
     return sync_and_view(event.id, director=True)
 
 
@@ -593,6 +597,11 @@ def _drop_stale(derived):
         Game.delete().where(Game.match_id == row.match_id).execute()
         Match.delete().where(Match.id == row.match_id).execute()
         EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()
+    # The event's live revision counts each game's revision + 1 (api/event_live.py): what the
+    # deleted games counted moves to the write counter, so the revision never goes back.
+    share = sum(state.get("revision", 0) + 1 for row in dropped for *_rest, state in row.games)
+    if share:
+        _bump(derived.event, share)
     return len(dropped)
 
 

@@ -25,6 +25,7 @@ from flask import Response, current_app, request
 from flask_smorest import Blueprint
 from peewee import SqliteDatabase
 
+from . import live_topology
 from .db import flask_db, is_sqlite
 from .errors import abort
 from .models import Game
@@ -52,8 +53,7 @@ class Subscriber:
 def game_event(revision, etag, body):
     """The `game` event: revision as its id, the ETag and the game's JSON (`body`, bytes)."""
     etag_json = etag.replace("\\", "\\\\").replace('"', '\\"')
-    data = b'{"revision":%d,"etag":"%s","game":%s}' % (revision, etag_json.encode(),
-                                                       body.strip())
+    data = b'{"revision":%d,"etag":"%s","game":%s}' % (revision, etag_json.encode(), body.strip())
     return revision, b"id: %d\nevent: game\ndata: %s\n\n" % (revision, data)
 
 
@@ -115,15 +115,20 @@ class Hub:
             if self.clients.get(sub.client, 0) >= per_client:
                 too_many = f"this device already has {per_client} live streams open"
             elif len(self.games.get(sub.game_id, ())) >= per_game:
-                too_many = f"this game already has {per_game} live screens following it"
+                what = "event" if sub.game_id.startswith("e:") else "game"
+                too_many = f"this {what} already has {per_game} live screens following it"
             else:
                 too_many = None
                 self.clients[sub.client] = self.clients.get(sub.client, 0) + 1
                 self.games.setdefault(sub.game_id, set()).add(sub)
                 self._ensure_thread()
         if too_many:
-            abort(429, f"{too_many}: close one and try again in a moment",
-                  rule_code="TOO_MANY_STREAMS", headers={"Retry-After": "5"})
+            abort(
+                429,
+                f"{too_many}: close one and try again in a moment",
+                rule_code="TOO_MANY_STREAMS",
+                headers={"Retry-After": "5"},
+            )
 
     def unsubscribe(self, sub):
         """Count the stream out."""
@@ -139,6 +144,11 @@ class Hub:
                     self.clients[sub.client] = left
                 else:
                     self.clients.pop(sub.client, None)
+
+    def count(self):
+        """How many streams this process holds."""
+        with self.lock:
+            return sum(self.clients.values())
 
     def changed(self, game_id):
         """A game changed (a write in this process, a NOTIFY, a poll): update its streams."""
@@ -194,8 +204,7 @@ class Hub:
         """A connection of its own (outside the pool), in autocommit, LISTENing."""
         import psycopg
 
-        conn = psycopg.connect(dbname=database.database, autocommit=True,
-                               **database.connect_params)
+        conn = psycopg.connect(dbname=database.database, autocommit=True, **database.connect_params)
         conn.execute(f"LISTEN {CHANNEL}")
         return conn
 
@@ -216,15 +225,25 @@ class Hub:
             self.dirty.update(self.games)
 
     def _poll(self):
-        """SQLite: one query for the revision and share token of every followed game."""
+        """SQLite: one query for the revision and share token of every followed game, and one
+        for what the ETag of every followed event is made of."""
+        from . import event_live
+
         with self.lock:
             ids = list(self.games)
         if not ids:
             return
+        events = [name for name in ids if event_live.is_event_key(name)]
+        games = [name for name in ids if not event_live.is_event_key(name)]
         with flask_db.database.obj.connection_context():
-            rows = {str(game_id): (state.get("revision", 0), share) for game_id, state, share in
-                    Game.select(Game.id, Game.state, Game.share_token)
-                    .where(Game.id.in_(ids)).tuples()}
+            rows = event_live.poll(events)
+            if games:
+                rows.update(
+                    (str(game_id), (state.get("revision", 0), share))
+                    for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
+                    .where(Game.id.in_(games))
+                    .tuples()
+                )
         with self.lock:
             for game_id in ids:
                 now = rows.get(game_id)
@@ -243,7 +262,13 @@ class Hub:
                 self._deliver(game_id, subs)
 
     def _deliver(self, game_id, subs):
+        from . import event_live
+
         database = flask_db.database.obj
+        if event_live.is_event_key(game_id):  # an event's streams (the board)
+            with self.app.app_context(), database.connection_context():
+                event_live.deliver(self.app, game_id, subs)
+            return
         with self.app.app_context(), database.connection_context():
             game = Game.by_id(game_id)
             hands = game.ordered_hands() if game is not None else None
@@ -282,7 +307,40 @@ def notify_statement(game_id):
     statements (`models.run`); none on SQLite (the poll finds the change)."""
     if is_sqlite():
         return []
-    return [("SELECT pg_notify(%s, %s)", [CHANNEL, str(game_id)])]
+    return [
+        ("SELECT pg_notify(%s, %s)", [CHANNEL, str(game_id)]),
+        *event_of_game_statement(game_id),
+    ]
+
+
+# A game of an event's match changes the event's public view too: its event is announced
+# (`e:<event id>`, api/event_live.py) by the same batch of statements.
+EVENT_OF_GAME = (
+    'SELECT pg_notify(%s, %s || em."event_id") FROM "eventmatch" AS em JOIN "game" AS g '
+    'ON g."match_id" = em."match_id" WHERE g."id" = %s'
+)
+EVENT_OF_MATCH = 'SELECT pg_notify(%s, %s || "event_id") FROM "eventmatch" WHERE "match_id" = %s'
+
+
+def event_of_game_statement(game_id):
+    """PostgreSQL: the statement announcing the event whose match holds `game_id` (none for
+    a casual game or a match outside events); none on SQLite (the poll finds it)."""
+    if is_sqlite():
+        return []
+    return [(EVENT_OF_GAME, [CHANNEL, "e:", str(game_id)])]
+
+
+def notify_event(event_id):
+    """Announce a write to an event (a director write, a match called) inside its
+    transaction; SQLite: nothing (the poll finds it)."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql("SELECT pg_notify(%s, %s)", [CHANNEL, f"e:{event_id}"])
+
+
+def notify_match(match_id):
+    """Announce a write to a match (a game started) to the event it is played in, if any."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql(EVENT_OF_MATCH, [CHANNEL, "e:", str(match_id)])
 
 
 def notify(game_id):
@@ -348,7 +406,7 @@ def open_stream(game_id, token, initial):
     """Subscribe (429 over a limit), then read the current state (so no change falls between
     the two), and stream. `initial()` returns the current event, or a gone event."""
     live = hub()
-    sub = Subscriber(str(game_id), token, request.host_url, request.remote_addr or "?")
+    sub = Subscriber(str(game_id), token, live_topology.page_base(), request.remote_addr or "?")
     live.subscribe(sub)
     try:
         first = initial()
@@ -363,8 +421,8 @@ def open_stream(game_id, token, initial):
 EVENTS_DOC = (
     "Server-Sent Events (`text/event-stream`). First `retry: 2000`, then, on connect (unless "
     "`Last-Event-ID` is the current revision) and after every change, one `game` event: `id:` "
-    "the game's revision, `data:` `{{\"revision\", \"etag\", \"game\"}}` where `game` and `etag` "
-    "are what {read} answers. `event: gone` with `data: {{\"reason\": \"revoked\"|\"deleted\"}}` "
+    'the game\'s revision, `data:` `{{"revision", "etag", "game"}}` where `game` and `etag` '
+    'are what {read} answers. `event: gone` with `data: {{"reason": "revoked"|"deleted"}}` '
     "ends the stream when {gone}. `: keep-alive` comments every LIVE_HEARTBEAT_SECONDS (15); "
     "the server closes the stream after LIVE_MAX_STREAM_SECONDS (300): reconnect with "
     "`Last-Event-ID` (an older id gets the current state at once). At most "
@@ -372,7 +430,9 @@ EVENTS_DOC = (
     "(500) per game: over that 429 `TOO_MANY_STREAMS`."
 )
 LAST_EVENT_ID = {
-    "in": "header", "name": "Last-Event-ID", "required": False,
+    "in": "header",
+    "name": "Last-Event-ID",
+    "required": False,
     "schema": {"type": "string"},
     "description": "the revision the client last received (EventSource sends it itself)",
 }
@@ -384,10 +444,33 @@ EVENT_SCHEMA = {
     "required": ["event", "data"],
     "properties": {
         "event": {"type": "string", "enum": ["game", "gone"]},
-        "id": {"type": "string", "pattern": "^[0-9]+$",
-               "description": "the game's revision (`game` events)"},
-        "data": {"type": "string", "description": "JSON: `{\"revision\", \"etag\", \"game\"}` "
-                 "(`game`) or `{\"reason\"}` (`gone`)"},
+        "id": {
+            "type": "string",
+            "pattern": "^[0-9]+$",
+            "description": "the game's revision (`game` events)",
+        },
+        "data": {
+            "type": "string",
+            "description": 'JSON: `{"revision", "etag", "game"}` (`game`) or `{"reason"}` (`gone`)',
+        },
+    },
+}
+
+
+# What the API (the `web` part, sync workers) answers instead of holding a stream.
+ELSEWHERE_RESPONSES = {
+    "307": {
+        "description": "asked of the API: the share stream is at the live process (Location)",
+        "headers": {"Location": {"schema": {"type": "string"}}},
+    },
+    "421": {
+        "description": "asked of the API: the editor stream is at the live process named in "
+        "`Tally-Live-URL` (`LIVE_ELSEWHERE`; a browser would drop the token on a redirect)",
+        "headers": {"Tally-Live-URL": {"schema": {"type": "string"}}},
+    },
+    "503": {
+        "description": "asked of an API with no live process (`LIVE_UNAVAILABLE`), or the "
+        "database is busy"
     },
 }
 
@@ -398,15 +481,19 @@ def stream_doc(read, gone, operation_id):
         "operationId": operation_id,
         "description": EVENTS_DOC.format(read=read, gone=gone),
         "parameters": [LAST_EVENT_ID],
-        "responses": {"200": {
-            "description": "the event stream",
-            "content": {"text/event-stream": {"schema": EVENT_SCHEMA}},
-        }},
+        "responses": {
+            "200": {
+                "description": "the event stream",
+                "content": {"text/event-stream": {"schema": EVENT_SCHEMA}},
+            },
+            **ELSEWHERE_RESPONSES,
+        },
     }
 
 
-blp = Blueprint("live", __name__, url_prefix="/api", description="Live updates (Server-Sent "
-                "Events)")
+blp = Blueprint(
+    "live", __name__, url_prefix="/api", description="Live updates (Server-Sent Events)"
+)
 
 
 def _current(game_id, token, host):
@@ -424,19 +511,28 @@ def _current(game_id, token, host):
 
 
 @blp.route("/share/<string(minlength=16, maxlength=64):token>/events")
-@blp.doc(**stream_doc("`GET /api/share/{token}` answers", "the link is turned off or "
-                      "replaced, or the game is deleted", "streamSharedGame"))
+@blp.doc(
+    **stream_doc(
+        "`GET /api/share/{token}` answers",
+        "the link is turned off or replaced, or the game is deleted",
+        "streamSharedGame",
+    )
+)
 def share_events(token):
     """Follow a shared game live (read-only)"""
     from . import logic
 
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=False)
     game, _ = logic.shared_game(token)  # 404 for a link that does not exist
     return open_stream(game.id, token, lambda: _current(game.id, token, None))
 
 
 @blp.route("/games/<uuid:game_id>/events")
-@blp.doc(security=[{"editToken": []}], **stream_doc(
-    "`GET /api/games/{id}` answers", "the game is deleted", "streamGame"))
+@blp.doc(
+    security=[{"editToken": []}],
+    **stream_doc("`GET /api/games/{id}` answers", "the game is deleted", "streamGame"),
+)
 def game_events(game_id):
     """Follow a game live (edit token)
 
@@ -445,6 +541,104 @@ def game_events(game_id):
     """
     from .auth import require_edit
 
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=True)
     require_edit(game_id)
-    host = request.host_url
+    host = live_topology.page_base()
     return open_stream(game_id, None, lambda: _current(game_id, None, host))
+
+
+EVENT_STREAM_DOC = (
+    "Server-Sent Events (`text/event-stream`), docs/tournaments.md \"Live: the event's "
+    'stream". First `retry: 2000`, then, on connect (unless `Last-Event-ID` is the current '
+    "revision) and after every change to the public view, one `event` event: `id:` the "
+    'event\'s revision, `data:` `{"revision", "etag", "event"}` where `event` and `etag` are '
+    'what `GET /api/e/{token}` answers. `event: gone` with `data: {"reason": '
+    '"revoked"|"deleted"}` ends the stream when the event is deleted or its link no longer '
+    "opens it. `: keep-alive` comments every LIVE_HEARTBEAT_SECONDS (15); the server closes "
+    "the stream after LIVE_MAX_STREAM_SECONDS (300): reconnect with `Last-Event-ID`. At most "
+    "LIVE_MAX_STREAMS_PER_CLIENT (20) streams per client address and LIVE_MAX_STREAMS_PER_GAME "
+    "(500) per event: over that 429 `TOO_MANY_STREAMS`."
+)
+
+
+@blp.route("/e/<string(minlength=22, maxlength=128):token>/events")
+@blp.doc(
+    operationId="streamPublicEvent",
+    description=EVENT_STREAM_DOC,
+    parameters=[LAST_EVENT_ID],
+    responses={
+        "200": {
+            "description": "the event stream",
+            "content": {
+                "text/event-stream": {
+                    "schema": {
+                        **EVENT_SCHEMA,
+                        "properties": {
+                            **EVENT_SCHEMA["properties"],
+                            "event": {"type": "string", "enum": ["event", "gone"]},
+                            "id": {
+                                "type": "string",
+                                "pattern": "^[0-9]+$",
+                                "description": "the event's revision (`event` events)",
+                            },
+                            "data": {
+                                "type": "string",
+                                "description": 'JSON: `{"revision", "etag", "event"}` '
+                                '(`event`) or `{"reason"}` (`gone`)',
+                            },
+                        },
+                    }
+                }
+            },
+        },
+        "404": {"description": "no event at this link (`NOT_FOUND`)"},
+        "429": {"description": "too many streams (`TOO_MANY_STREAMS`)"},
+        **ELSEWHERE_RESPONSES,
+    },
+)
+def event_events(token):
+    """Follow a tournament live (read-only: the board)"""
+    from . import event_live
+
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=False)
+    event_id, digest = event_live.event_by_public_token(token)  # 404 for no such link
+    live = hub()
+    sub = Subscriber(event_live.key(event_id), digest, None, request.remote_addr or "?")
+    live.subscribe(sub)
+    try:
+        first = event_live.initial(event_id, digest)
+    except BaseException:
+        live.unsubscribe(sub)
+        raise
+    return stream(live, sub, first, request.headers.get("Last-Event-ID", "").strip())
+
+
+@blp.route("/live/health")
+@blp.doc(
+    operationId="liveHealth",
+    responses={
+        "200": {
+            "description": "this process's part and the streams it holds",
+            "content": {
+                "application/json": {
+                    "schema": {
+                        "type": "object",
+                        "properties": {
+                            "role": {"type": "string", "enum": ["all", "web", "live"]},
+                            "streams": {"type": "integer"},
+                        },
+                    }
+                }
+            },
+        }
+    },
+)
+def live_health():
+    """Health of the live process
+
+    Answers at once on every process (the live process serves only this and the streams):
+    its part (`all`, `web` or `live`) and how many streams the answering worker holds.
+    """
+    return {"role": live_topology.role(), "streams": hub().count()}

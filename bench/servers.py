@@ -39,22 +39,30 @@ def wait_http(url, timeout=30.0, proc=None):
 
 
 class Gunicorn:
-    """A gunicorn process (sync workers, one per core) serving `target`; a context manager.
+    """A gunicorn process (sync workers, one per core, unless `config` says otherwise: the
+    live process's gunicorn.live.conf.py) serving `target`; a context manager.
 
     The same settings serve the API and the bare Flask "hello" baseline, so their ratio
     measures the app and not the server. Failure modes: RuntimeError if it does not answer.
     """
 
-    def __init__(self, target, env=None, workers=None, cwd=ROOT, probe="/", log=None):
+    def __init__(self, target, env=None, workers=None, cwd=ROOT, probe="/", log=None, config=None):
         self.port = free_port()
         self.url = f"http://127.0.0.1:{self.port}"
         self.workers = workers or os.cpu_count() or 2
         self.cmd = [
-            sys.executable, "-m", "gunicorn",
-            "-w", str(self.workers),
-            "-b", f"127.0.0.1:{self.port}",
-            "--backlog", "2048",
-            "--log-level", "warning",
+            sys.executable,
+            "-m",
+            "gunicorn",
+            *(["-c", config] if config else []),
+            "-w",
+            str(self.workers),
+            "-b",
+            f"127.0.0.1:{self.port}",
+            "--backlog",
+            "2048",
+            "--log-level",
+            "warning",
             target,
         ]
         self.env = {**os.environ, **(env or {})}
@@ -68,7 +76,11 @@ class Gunicorn:
         out = open(self.log, "ab") if self.log else subprocess.DEVNULL
         try:
             self.proc = subprocess.Popen(
-                self.cmd, env=self.env, cwd=self.cwd, stdout=out, stderr=out,
+                self.cmd,
+                env=self.env,
+                cwd=self.cwd,
+                stdout=out,
+                stderr=out,
                 start_new_session=True,
             )
         finally:
@@ -98,6 +110,33 @@ class Gunicorn:
 
     def __exit__(self, *exc):
         self.stop()
+
+
+def web_and_live(env, web_workers=None, live_workers=None, log=None, webs=1):
+    """The Procfile's topology: `webs` API servers (app:app, sync workers, as `web`) and one
+    live process (live:app on threaded workers, as `live`), each API server pointing stream
+    clients at the live one. Returns ([web, ...], live), all started (stop them yourself)."""
+    live = Gunicorn(
+        "live:app",
+        env=env,
+        workers=live_workers,
+        log=log,
+        probe="/api/live/health",
+        config=os.path.join(ROOT, "gunicorn.live.conf.py"),
+    ).start()
+    webs_started = []
+    try:
+        for _ in range(webs):
+            web_env = {**env, "LIVE_URL": live.url, "LIVE_ROLE": "web"}
+            webs_started.append(
+                Gunicorn("app:app", env=web_env, workers=web_workers, log=log).start()
+            )
+    except BaseException:
+        live.stop()
+        for web in webs_started:
+            web.stop()
+        raise
+    return webs_started, live
 
 
 def pg_ensure_db(name=PG_BENCH_DB):

@@ -7,7 +7,7 @@
 // with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
 import * as store from './store.js';
 import { events } from './sse.js';
-import { pull } from './sync.js';
+import { pull, pushing } from './sync.js';
 
 const BACKOFF_MAX_MS = 30000;
 const STATUS_WORDS = { live: 'live', reconnecting: 'reconnecting…' };
@@ -18,6 +18,10 @@ let retryMs = 2000; // the server's `retry:` (2 s) until it says otherwise
 let lastEventId = null;
 let lastGame = null;
 let shown = null; // the state the bar shows: 'live', 'reconnecting' or null
+// Where the streams are: '' (this origin: one server, or a proxy routing /api/**/events to
+// the live process) or the live process's origin, as the API named it in its 421 answer (the
+// two-port local start). Forgotten when a connection there fails, so the API is asked again.
+let liveBase = '';
 
 /** Follow a game's stream (null: follow none). Called by the router for the game on screen. */
 export function follow(id) {
@@ -48,6 +52,7 @@ async function run(id, signal) {
     const opened = Date.now();
     const outcome = await connect(id, signal);
     if (signal.aborted || outcome === 'stop') break;
+    if (outcome === 'moved') continue; // told where the streams are: go there now
     // a stream the server closed after a while (its time limit): reconnect at once; one closed
     // straight away counts as a failure, so a broken server is never hammered
     if (outcome === 'ended' && Date.now() - opened > 5000) failures = 0;
@@ -62,7 +67,10 @@ async function run(id, signal) {
   showStatus(null);
 }
 
-/** One connection: 'ended' (closed by the server), 'failed' (try again) or 'stop' (never). */
+/**
+ * One connection: 'ended' (closed by the server), 'failed' (try again), 'moved' (the API
+ * named the live process: connect there) or 'stop' (never).
+ */
 async function connect(id, signal) {
   const game = await store.getGame(id);
   if (!game) return 'stop';
@@ -71,13 +79,19 @@ async function connect(id, signal) {
   if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
   let res;
   try {
-    res = await fetch(`/api/games/${encodeURIComponent(id)}/events`, {
+    res = await fetch(`${liveBase}/api/games/${encodeURIComponent(id)}/events`, {
       headers,
       cache: 'no-store',
       signal,
     });
   } catch {
-    return 'failed'; // offline or aborted
+    liveBase = ''; // offline, aborted, or the live process moved: ask the API again next time
+    return 'failed';
+  }
+  const elsewhere = res.status === 421 && !liveBase && res.headers.get('Tally-Live-URL');
+  if (elsewhere && /^https?:\/\//.test(elsewhere)) {
+    liveBase = elsewhere.replace(/\/+$/, '');
+    return 'moved';
   }
   if ([401, 403, 404, 410].includes(res.status)) return 'stop'; // deleted or not ours
   if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
@@ -127,6 +141,7 @@ function sleep(ms, signal) {
 /** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
 function showStatus(state) {
   shown = state;
+  pushing(state === 'live' ? followed : null); // live: the timer's pull rests
   let el = document.getElementById('live');
   if (!el) {
     const bar = document.querySelector('.bar');

@@ -9,6 +9,7 @@ import { handInput, score, sameHand } from './game.js';
 let running = null;
 let again = false;
 let watched = null;
+let pushed = null;
 
 /** Tell the views a game changed (they re-render if it is theirs). */
 const changed = (id) => window.dispatchEvent(new CustomEvent('tally:changed', { detail: id }));
@@ -16,6 +17,16 @@ const changed = (id) => window.dispatchEvent(new CustomEvent('tally:changed', { 
 /** The game currently on screen: after the outbox drains, its newer server copy is pulled. */
 export function watch(id) {
   watched = id;
+}
+
+/**
+ * The game whose changes the live stream pushes right now (null: none). While the watched
+ * game is pushed, a drain (the 20 s timer's included) does not pull it: the stream brings
+ * every change, and its first event on each reconnect is the catch-up. When the stream is
+ * down the timer's pull comes back.
+ */
+export function pushing(id) {
+  pushed = id;
 }
 
 /** Run the outbox (never twice at once; a call during a run makes it go round once more). */
@@ -64,7 +75,7 @@ async function drain() {
     if (outcome === 'retry-later') blocked.add(game.id);
     changed(game.id);
   }
-  if (watched)
+  if (watched && watched !== pushed)
     await pull(watched).catch((err) => {
       if (!(err instanceof TypeError)) throw err;
     });

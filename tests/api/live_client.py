@@ -28,7 +28,9 @@ class Events:
             Events.opened.append(self)
             threading.Thread(target=self._read, daemon=True).start()
         else:
-            self.body = json.loads(self.response.read())
+            raw = self.response.read()
+            json_body = self.headers.get("Content-Type", "").startswith("application/json")
+            self.body = json.loads(raw) if json_body else raw.decode()
             self.conn.close()
 
     def _read(self):
@@ -101,16 +103,18 @@ class Client:
             conn.close()
 
     def new_game(self):
-        status, _, game = self.call("POST", "/api/games", {"ruleset": "straight-42",
-                                                            "first_dealer": 0})
+        status, _, game = self.call(
+            "POST", "/api/games", {"ruleset": "straight-42", "first_dealer": 0}
+        )
         assert status == 201, game
         return game
 
     def post_hand(self, game, hand_no, bid=30, captured=35):
         status, headers, body = self.call(
-            "POST", f"/api/games/{game['id']}/hands",
+            "POST",
+            f"/api/games/{game['id']}/hands",
             {"hand_no": hand_no, "bidder": 1, "bid": bid, "result": {"captured": captured}},
-            {"Authorization": f"Bearer {game['edit_token']}",
-             "Idempotency-Key": uuid.uuid4().hex})
+            {"Authorization": f"Bearer {game['edit_token']}", "Idempotency-Key": uuid.uuid4().hex},
+        )
         assert status == 201, body
         return body

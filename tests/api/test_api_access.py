@@ -24,7 +24,8 @@ RIGHT_STATUS = {("post", "/api/games/{game_id}/set-aside/restore"): 409}  # noth
 # Operations anyone may call (the share token is in the path, not in Authorization).
 PUBLIC = {("get", "/api/rulesets"), ("get", "/api/rulesets/{ruleset_id}"),
           ("post", "/api/games"), ("get", "/api/share/{token}"), ("post", "/api/matches"),
-          ("get", "/api/share/{token}/events"), ("post", "/api/import")}
+          ("get", "/api/share/{token}/events"), ("post", "/api/import"),
+          ("get", "/api/live/health")}
 EXPECTED = {"none": 401, "other": 403, "share": 403}
 # The tournament routes take other tokens (director, table, public): test_api_event_access.py
 # checks every one of them the same way.

@@ -1,7 +1,9 @@
-"""Live streams (issue 12) against two real app servers on one database: streams are held by
-server A, writes go to server B, so every event here crossed from one server to the other
-(LISTEN/NOTIFY on PostgreSQL with TEST_DATABASE_URL; the revision poll on SQLite, which is
-also how one server's worker processes learn of each other's writes)."""
+"""Live streams (issue 12) against the Procfile's topology, real processes on one database:
+the API on sync workers (`web`, app:app) and the streams on their own threaded process
+(`live`, live:app). Streams are held by the live process, writes go to the API, so every event
+here crossed from one process to the other (LISTEN/NOTIFY on PostgreSQL with
+TEST_DATABASE_URL, where two API servers write beside one live process, as the issue asks;
+the revision poll on SQLite)."""
 
 import os
 import time
@@ -11,7 +13,7 @@ import pytest
 from apitest import PG_URL
 from live_client import Client, Events
 
-from bench.servers import Gunicorn, pg_drop_schema, pg_schema_url
+from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 
 SERVER_ENV = {
     "RATELIMIT_PER_GAME": "10000",
@@ -21,26 +23,26 @@ SERVER_ENV = {
     "LIVE_MAX_STREAM_SECONDS": "60",
     "LIVE_MAX_STREAMS_PER_CLIENT": "6",
     "LIVE_POLL_SECONDS": "0.1",
-    "GUNICORN_THREADS": "16",
+    "LIVE_THREADS": "16",
 }
 
 
 @pytest.fixture(scope="module")
 def servers(tmp_path_factory):
-    """Two app servers (one worker each) on one database: (A, B)."""
+    """The live process and the API servers (one worker each) on one database: (live, webs);
+    two API servers on PostgreSQL, one on SQLite (its one-server store)."""
     if PG_URL:
         schema = f"live_test_{os.getpid()}"
         url = pg_schema_url(PG_URL, schema)
     else:
         url = f"sqlite:///{tmp_path_factory.mktemp('live') / 'tally42.sqlite3'}"
     env = {**SERVER_ENV, "DATABASE_URL": url}
-    a = Gunicorn("app:app", env=env, workers=1).start()
-    b = Gunicorn("app:app", env=env, workers=1).start()
+    webs, live = web_and_live(env, web_workers=1, live_workers=1, webs=2 if PG_URL else 1)
     try:
-        yield a, b
+        yield live, webs
     finally:
-        a.stop()
-        b.stop()
+        for server in (*webs, live):
+            server.stop()
         if PG_URL:
             pg_drop_schema(PG_URL, schema)
 
@@ -54,12 +56,14 @@ def close_streams():
 
 @pytest.fixture
 def a(servers):
+    """The live process (it holds the streams)."""
     return servers[0]
 
 
 @pytest.fixture
 def b(servers):
-    return Client(servers[1].url)
+    """A client of the (first) API server (the writes)."""
+    return Client(servers[1][0].url)
 
 
 def auth(game, **headers):
@@ -70,14 +74,20 @@ def share_stream(server, game, **headers):
     return Events(server.url, f"/api/share/{game['share_token']}/events", headers)
 
 
-def editor_stream(server, game, **headers):
+def editor_stream(server, game, origin=None, **headers):
+    """The editor stream, opened as the phone does from the API's page (its Origin)."""
+    if origin:
+        headers["Origin"] = origin
     return Events(server.url, f"/api/games/{game['id']}/events", auth(game, **headers))
 
 
-def test_a_hand_posted_reaches_share_and_editor_streams(a, b):
+def test_a_hand_posted_reaches_share_and_editor_streams(a, b, servers):
+    web = servers[1][0].url
     game = b.new_game()
-    share, editor = share_stream(a, game), editor_stream(a, game)
+    share, editor = share_stream(a, game), editor_stream(a, game, origin=web)
     assert share.headers["Content-Type"].startswith("text/event-stream")
+    assert share.headers["Access-Control-Allow-Origin"] == "*"  # public, any page may follow
+    assert editor.headers["Access-Control-Allow-Origin"] == web  # the API's page, by name
     assert share.next() == {"retry": "2000", "received": pytest.approx(time.monotonic(), abs=30)}
     first = share.next_event()
     assert (first["event"], first["id"], first["data"]["revision"]) == ("game", "0", 0)
@@ -87,7 +97,9 @@ def test_a_hand_posted_reaches_share_and_editor_streams(a, b):
     assert shared["id"] == full["id"] == "1"
     _, headers, body = b.call("GET", f"/api/share/{game['share_token']}")
     assert shared["data"] == {"revision": 1, "etag": headers["ETag"], "game": body}
-    _, headers, body = Client(a.url).call("GET", f"/api/games/{game['id']}", headers=auth(game))
+    # the same game and ETag as the API's read, share link included (built for the page's
+    # origin, the API's, not the live process's)
+    _, headers, body = b.call("GET", f"/api/games/{game['id']}", headers=auth(game))
     assert full["data"] == {"revision": 1, "etag": headers["ETag"], "game": body}
     assert len(body["hands"]) == 1 and "share_token" not in shared["data"]["game"]
     share.close()
@@ -100,15 +112,21 @@ def test_edit_and_undo_are_pushed(a, b):
     b.post_hand(game, 2)
     editor = editor_stream(a, game)
     etag = editor.next_event()["data"]["etag"]
-    status, _, _ = b.call("PUT", f"/api/games/{game['id']}/hands/2",
-                          {"bidder": 2, "bid": 31, "result": {"captured": 10}},
-                          auth(game, **{"If-Match": etag}))
+    status, _, _ = b.call(
+        "PUT",
+        f"/api/games/{game['id']}/hands/2",
+        {"bidder": 2, "bid": 31, "result": {"captured": 10}},
+        auth(game, **{"If-Match": etag}),
+    )
     assert status == 200
     edited = editor.next_event()["data"]
     assert edited["revision"] == 3
     assert edited["game"]["hands"][1]["hand"]["bid"] == 31
-    status, _, _ = b.call("DELETE", f"/api/games/{game['id']}/hands/2",
-                          headers=auth(game, **{"If-Match": edited["etag"]}))
+    status, _, _ = b.call(
+        "DELETE",
+        f"/api/games/{game['id']}/hands/2",
+        headers=auth(game, **{"If-Match": edited["etag"]}),
+    )
     assert status == 200
     undone = editor.next_event()["data"]
     assert undone["revision"] == 4 and [h["hand_no"] for h in undone["game"]["hands"]] == [1]
@@ -126,8 +144,10 @@ def test_reconnect_with_last_event_id_skips_or_catches_up(a, b):
     # missed while away: two hands; a reconnect with the old id gets the whole state at once
     b.post_hand(game, 2)
     b.post_hand(game, 3)
-    for stream in (share_stream(a, game, **{"Last-Event-ID": "1"}),
-                   editor_stream(a, game, **{"Last-Event-ID": "1"})):
+    for stream in (
+        share_stream(a, game, **{"Last-Event-ID": "1"}),
+        editor_stream(a, game, **{"Last-Event-ID": "1"}),
+    ):
         caught_up = stream.next_event()
         assert caught_up["id"] == "3"
         assert [h["hand_no"] for h in caught_up["data"]["game"]["hands"]] == [1, 2, 3]
@@ -139,11 +159,15 @@ def test_revoked_share_token_closes_its_stream(a, b):
     share, editor = share_stream(a, game), editor_stream(a, game)
     share.next_event()
     editor.next_event()
-    status, _, body = b.call("POST", f"/api/games/{game['id']}/share", {"action": "revoke"},
-                             auth(game))
+    status, _, body = b.call(
+        "POST", f"/api/games/{game['id']}/share", {"action": "revoke"}, auth(game)
+    )
     assert status == 200 and body["share_token"] is None
-    assert share.next_event() == {"event": "gone", "data": {"reason": "revoked"},
-                                  "received": pytest.approx(time.monotonic(), abs=30)}
+    assert share.next_event() == {
+        "event": "gone",
+        "data": {"reason": "revoked"},
+        "received": pytest.approx(time.monotonic(), abs=30),
+    }
     assert share.next_event() == {"closed": True}
     changed = editor.next_event()["data"]  # the editor sees the link gone (a new revision)
     assert changed["revision"] == 1 and changed["game"]["share_token"] is None
@@ -155,8 +179,7 @@ def test_rotated_token_closes_and_deleted_game_ends_every_stream(a, b):
     share, editor = share_stream(a, game), editor_stream(a, game)
     share.next_event()
     editor.next_event()
-    _, _, body = b.call("POST", f"/api/games/{game['id']}/share", {"action": "rotate"},
-                        auth(game))
+    _, _, body = b.call("POST", f"/api/games/{game['id']}/share", {"action": "rotate"}, auth(game))
     assert share.next_event()["data"] == {"reason": "revoked"}
     rotated = share_stream(a, {**game, "share_token": body["share_token"]})
     rotated.next_event()
@@ -202,3 +225,51 @@ def test_stream_refusals_use_the_error_shape(a, b):
     assert (wrong.status, wrong.body["rule_code"]) == (403, "WRONG_TOKEN")
     gone = Events(a.url, f"/api/games/{uuid.uuid4()}/events", auth(other))
     assert (gone.status, gone.body["rule_code"]) == (404, "NOT_FOUND")
+
+
+def test_hands_posted_to_every_api_server_reach_one_live_process(a, servers):
+    """Every write, whichever API server took it, reaches the streams on the live process (on
+    PostgreSQL two API servers and one live process: issue 12, "several servers")."""
+    webs = [Client(server.url) for server in servers[1]]
+    game = webs[0].new_game()
+    share = share_stream(a, game)
+    assert share.next_event()["id"] == "0"
+    for hand_no in range(1, 5):
+        webs[hand_no % len(webs)].post_hand(game, hand_no)
+        pushed = share.next_event(5)
+        while pushed["data"]["revision"] < hand_no:  # two writes may come as one event
+            pushed = share.next_event(5)
+        assert pushed["data"]["revision"] == hand_no
+    share.close()
+
+
+def test_the_api_never_holds_a_stream_it_points_at_the_live_process(a, b, servers):
+    """A sync API worker must never hold a stream: the share stream is redirected (EventSource
+    follows), the editor stream is told where to go (a browser drops Authorization on a
+    redirect to another origin), both at once and in the one error shape."""
+    web = servers[1][0]
+    game = b.new_game()
+    started = time.monotonic()
+    redirected = Events(web.url, f"/api/share/{game['share_token']}/events")
+    assert redirected.status == 307
+    assert redirected.headers["Location"] == f"{a.url}/api/share/{game['share_token']}/events"
+    elsewhere = Events(web.url, f"/api/games/{game['id']}/events", auth(game))
+    assert (elsewhere.status, elsewhere.body["rule_code"]) == (421, "LIVE_ELSEWHERE")
+    assert elsewhere.headers["Tally-Live-URL"] == a.url
+    assert a.url in elsewhere.body["message"]
+    assert time.monotonic() - started < 5
+    # and the API still answers: no worker is stuck on a stream
+    assert b.call("GET", f"/api/share/{game['share_token']}")[0] == 200
+
+
+def test_the_live_process_serves_streams_only(a, b):
+    game = b.new_game()
+    status, _, body = Client(a.url).call("GET", f"/api/games/{game['id']}", headers=auth(game))
+    assert (status, body["rule_code"]) == (404, "NOT_FOUND")
+    assert "live updates only" in body["message"]
+    status, _, body = Client(a.url).call(
+        "POST", "/api/games", {"ruleset": "straight-42", "first_dealer": 0}
+    )
+    assert status == 404
+    status, _, body = Client(a.url).call("GET", "/api/live/health")
+    assert (status, body["role"]) == (200, "live")

@@ -2,10 +2,17 @@
 within a second and without a reload; streams close while hidden and catch up when shown;
 the share page without JavaScript keeps its refresh."""
 
+import os
 import time
 import uuid
 
+import pytest
 from conftest import Table, new_phone, wait_js
+
+from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
+from tests.api.live_client import Client
+
+PG_URL = os.environ.get("TEST_DATABASE_URL")
 
 LIVE_WITHIN_S = 1.0
 
@@ -22,8 +29,13 @@ def stream_log(page):
 
     def on_request(request):
         if request.url.endswith("/events"):
-            log.append({"url": request.url, "auth": request.headers.get("authorization"),
-                        "last_id": request.headers.get("last-event-id")})
+            log.append(
+                {
+                    "url": request.url,
+                    "auth": request.headers.get("authorization"),
+                    "last_id": request.headers.get("last-event-id"),
+                }
+            )
 
     page.on("request", on_request)
     return log
@@ -40,8 +52,50 @@ def hands_shown(page):
     return page.evaluate("() => document.querySelectorAll(\"a[aria-label^='Edit hand']\").length")
 
 
-def test_a_hand_entered_on_one_phone_shows_on_the_other_within_a_second(table, browser,
-                                                                        base_url):
+@pytest.fixture(scope="module")
+def split_url(tmp_path_factory):
+    """The Procfile's topology, as `python3 -m api.serve` starts it: the API on sync workers
+    (gunicorn, app:app) and the streams on the live process (gunicorn, live:app) on another
+    port, which the API names to the phone (LIVE_URL) and which lets the API's pages in
+    (CORS). On PostgreSQL when TEST_DATABASE_URL is set, else SQLite. Yields the API's URL."""
+    if PG_URL:
+        schema = f"live_pwa_{os.getpid()}"
+        url = pg_schema_url(PG_URL, schema)
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('split') / 'tally42.sqlite3'}"
+    env = {"DATABASE_URL": url, "RATELIMIT_ENABLED": "0", "LIVE_THREADS": "32"}
+    webs, live = web_and_live(env, web_workers=2, live_workers=1)
+    # the phone reaches the live process on the port the API names, like api.serve's ":8001"
+    try:
+        yield webs[0].url
+    finally:
+        for server in (*webs, live):
+            server.stop()
+        if PG_URL:
+            pg_drop_schema(PG_URL, schema)
+
+
+def test_a_hand_entered_on_one_phone_shows_on_the_other_within_a_second(table, browser, base_url):
+    """One server process holding everything (the in-process test server, SQLite)."""
+    two_phones(browser, table, base_url)
+
+
+def test_two_phones_go_live_with_the_api_and_the_live_process_apart(browser, split_url):
+    """The real topology (issue 12: a separate live process; SQLite, or PostgreSQL with
+    TEST_DATABASE_URL): the API sends the phone to the live process, and a hand entered on one
+    phone shows on the other within a second."""
+    context, page = new_phone(browser, split_url)
+    try:
+        streams = two_phones(browser, Table(page, split_url), split_url)
+        live_origin = streams[-1]["url"].split("/api/")[0]
+        assert live_origin != split_url  # the streams were read from the live process
+        assert [s["url"].startswith(live_origin) for s in streams].count(False) == 1  # asked once
+    finally:
+        context.close()
+
+
+def two_phones(browser, table, base_url):
+    """Phone A enters hands, phone B follows live; returns B's stream requests."""
     a = table
     a.open()
     game_id = a.new_game("marks")
@@ -97,6 +151,41 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other_within_a_second(table, b
         wait_live(page_b)
         assert page_b.evaluate("() => window.notReloaded === true")
         b.assert_same(game_id)
+        return streams
+    finally:
+        context.close()
+
+
+def test_while_live_the_phone_does_not_pull_on_the_timer(browser, split_url):
+    """While the stream is live the 20 s timer does not pull the game (the stream brings every
+    change); while the stream is down (here: the page hidden) the timer pulls again."""
+    api = Client(split_url)
+    game = api.new_game()
+    context, page = new_phone(browser, split_url)
+    try:
+        pulls = []
+        game_path = f"/api/games/{game['id']}"
+        page.on("request", lambda r: pulls.append(r.url) if r.url.endswith(game_path) else None)
+        page.clock.install()
+        phone = Table(page, split_url)
+        phone.open(f"#/join/{game['id']}/{game['edit_token']}")
+        page.wait_for_selector(".bidder-bar")
+        wait_live(page)
+        page.wait_for_timeout(500)
+        before = len(pulls)
+        page.clock.run_for(65_000)  # three turns of the timer
+        page.wait_for_timeout(500)
+        assert len(pulls) == before, "the timer pulled while the stream was live"
+        api.post_hand(game, 1)  # and a hand still arrives, pushed
+        page.wait_for_selector("a[aria-label='Edit hand 1']", timeout=5_000)
+        page.evaluate(HIDE, True)  # the stream closes
+        page.wait_for_selector("#live:empty", state="attached")
+        before = len(pulls)
+        page.clock.run_for(21_000)
+        deadline = time.monotonic() + 5
+        while len(pulls) == before:
+            assert time.monotonic() < deadline, "the timer did not pull with the stream down"
+            page.wait_for_timeout(100)
     finally:
         context.close()
 
@@ -160,11 +249,11 @@ def new_shared_game(request):
 
 def post_hand(request, game_id, token, hand_no, bidder, bid, captured):
     """POST one made or set point hand through the API."""
-    res = request.post(f"/api/games/{game_id}/hands",
-                       data={"hand_no": hand_no, "bidder": bidder, "bid": bid,
-                             "result": {"captured": captured}},
-                       headers={"Authorization": f"Bearer {token}",
-                                "Idempotency-Key": uuid.uuid4().hex})
+    res = request.post(
+        f"/api/games/{game_id}/hands",
+        data={"hand_no": hand_no, "bidder": bidder, "bid": bid, "result": {"captured": captured}},
+        headers={"Authorization": f"Bearer {token}", "Idempotency-Key": uuid.uuid4().hex},
+    )
     assert res.status == 201, res.text()
 
 
@@ -174,7 +263,32 @@ def share_rows(page):
 
 
 def test_a_hand_posted_through_the_api_shows_on_an_open_share_page_within_a_second(phone):
-    page = phone
+    share_page_follows(phone)
+
+
+def test_the_share_page_goes_live_with_the_api_and_the_live_process_apart(browser, split_url):
+    """The real topology: the share page's EventSource asks the API, which redirects it to the
+    live process (CSP and CORS let it through), and hands still show within a second."""
+    context, page = new_phone(browser, split_url)
+    try:
+        redirects = []
+        page.on(
+            "response",
+            lambda r: (
+                redirects.append(r.headers.get("location"))
+                if r.url.endswith("/events") and r.status == 307
+                else None
+            ),
+        )
+        share_page_follows(page)
+        assert redirects and not redirects[0].startswith(split_url)
+        assert not [e for e in page.js_errors if "Failed to load resource" not in e]
+    finally:
+        context.close()
+
+
+def share_page_follows(page):
+    """The share page follows the game live, and catches up when shown again."""
     game_id, token, share = new_shared_game(page.request)
     post_hand(page.request, game_id, token, 1, 1, 30, 35)
     page.goto(f"/s/{share}")
@@ -226,8 +340,11 @@ def test_a_revoked_link_closes_the_open_share_page_within_a_second(phone):
     page.goto(f"/s/{share}")
     wait_js(page, "() => document.querySelector('.live')?.textContent === 'live'")
     started = time.monotonic()
-    res = page.request.post(f"/api/games/{game_id}/share", data={"action": "revoke"},
-                            headers={"Authorization": f"Bearer {token}"})
+    res = page.request.post(
+        f"/api/games/{game_id}/share",
+        data={"action": "revoke"},
+        headers={"Authorization": f"Bearer {token}"},
+    )
     assert res.status == 200, res.text()
     page.wait_for_selector("text=This game is not shared", timeout=5_000)
     elapsed = time.monotonic() - started
