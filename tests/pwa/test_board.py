@@ -12,7 +12,7 @@ import uuid
 
 import pytest
 from conftest import ARGS, CHROMIUM, serve, wait_js
-from test_live import split_url  # noqa: F401 (the fixture: the API and the live process apart)
+from test_live import HIDE, split_url  # noqa: F401 (split_url: the fixture, API and live apart)
 
 HALL = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": 1280, "height": 720}
@@ -218,6 +218,34 @@ def test_the_board_goes_live_with_the_api_and_the_live_process_apart(
     streams = follow_a_match(hall_browser, split_url)
     assert streams[0].startswith(split_url)  # asked of the API, once
     assert any(not url.startswith(split_url) for url in streams)  # read from the live process
+
+
+def test_the_board_closes_its_stream_while_hidden_and_catches_up_when_shown(
+    hall_browser, board_url
+):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 2, first_to=[1], tables=1)
+    context, page = open_board(hall_browser, board_url, event)
+    try:
+        wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
+        opened = len(page.streams)
+        page.evaluate("() => { window.notReloaded = true; }")
+        page.evaluate(HIDE, True)  # the stream closes, and nothing polls
+        event.hand("W1.1", 1)
+        page.wait_for_timeout(2500)  # more than the poll's pace (POLL_S) and the push's
+        assert "0 2" not in page.inner_text(".card").replace("\n", " ")
+        assert len(page.streams) == opened  # no new stream while hidden
+        page.evaluate(HIDE, False)  # shown: at once the hand, and the stream again
+        wait_js(
+            page,
+            "() => /Team 2\\s*0\\s*2/.test(document.querySelector('.card').innerText)",
+            timeout=3_000,
+        )
+        wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
+        assert len(page.streams) > opened
+        assert page.evaluate("() => window.notReloaded === true")
+    finally:
+        context.close()
 
 
 def test_without_javascript_the_board_keeps_its_refresh(hall_browser, board_url):
