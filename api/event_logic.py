@@ -32,6 +32,7 @@ from brackets import (
     NotFinishedError,
     Result,
     Tournament,
+    lateness,
 )
 
 from . import live, logic, match_play
@@ -308,7 +309,9 @@ def drop_team(event_id, team_id):
                 f"{team.name} checked in, so it cannot be dropped for being late",
                 rule_code="TEAM_CHECKED_IN",
             )
-        if event.checkin_deadline is None or utcnow() < event.checkin_deadline:
+        if event.checkin_deadline is None or not lateness.late_teams(
+            [team.id], {}, event.checkin_deadline, utcnow()
+        ):  # brackets/lateness.py: late only once the check-in time has passed
             abort(
                 409,
                 f"{team.name} is not late yet: check-in is open until "
@@ -684,16 +687,24 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                     "is late for it",
                     rule_code="NOT_LATE_YET",
                 )
-            due = row.called_at + datetime.timedelta(minutes=event.no_show_minutes)
-            if utcnow() < due:
+            # The rule (out only when MORE than the wait late) lives in brackets/lateness.py.
+            try:
+                result = lateness.no_show_result(
+                    match, str(team_id), row.called_at, utcnow(), event.no_show_minutes
+                )
+            except BracketError as error:
+                if error.code not in ("NOT_LATE", "BAD_TIME"):
+                    raise
                 abort(
                     409,
                     f"{_team_name(derived, team_id)} is not late yet: match {bracket_id}"
-                    f" was called at {iso(row.called_at)}, and a team is out after "
-                    f"{event.no_show_minutes} minutes",
+                    f" was called at {iso(row.called_at)}, and a team is out only when more "
+                    f"than {event.no_show_minutes} minutes late",
                     rule_code="NOT_LATE_YET",
                 )
-        winner = next(t for t in match.teams if t != str(team_id))
+            winner = result.winner
+        else:
+            winner = next(t for t in match.teams if t != str(team_id))
         EventRecord.create(
             event=event.id, bracket_id=bracket_id, kind=kind, winner=int(winner), loser=team_id
         )
@@ -898,15 +909,17 @@ def event_view(event, director=False, derived=None, now=None):
         "paths": {},
     }
     if director:
-        late = event.checkin_deadline is not None and now >= event.checkin_deadline
-        view["late"] = [
-            t.id
+        # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
+        # (even late) is here, and a dropped one is out already
+        waiting = {
+            t.id: t.checked_in_at
             for t in derived.teams.values()
-            if late
-            and event.started_at is None
-            and t.checked_in_at is None
-            and t.dropped_at is None
-        ]
+            if t.checked_in_at is None and t.dropped_at is None
+        }
+        late = event.checkin_deadline is not None and event.started_at is None
+        view["late"] = (
+            lateness.late_teams(list(waiting), {}, event.checkin_deadline, now) if late else []
+        )
         view["records"] = [
             {
                 "match": r.bracket_id,
