@@ -353,7 +353,8 @@ def start_event(event_id):
         event.version += 1
         event.save()
         live.notify_event(event.id)
-    return sync_and_view(event.id, director=True)
+        derived, tokens = _settle(event, derive(event))  # the first matches, same transaction
+    return _director_view(derived, tokens)
 
 
 # ---- the derivation ----
@@ -618,17 +619,32 @@ def sync(event_id):
     derived = derive(event)
     if not _to_call(derived) and not [r for r in derived.stale if not _has_hands(r)]:
         return derived, {}
-    tokens = {}
     with write_transaction():
         event = _locked_event(event_id)
-        derived = derive(event)
-        dropped = _drop_stale(derived)
-        derived = derive(event) if dropped else derived
-        for bracket_id, table in _to_call(derived):
-            tokens[bracket_id] = _call(derived, bracket_id, table)
-        if tokens or dropped:  # another server may have called them while this one waited
-            _bump(event)
-    return derive(Event.get_by_id(event.id)), tokens
+        # another server may have called them while this one waited: derive again, locked
+        return _settle(event, derive(event))
+
+
+def _settle(event, derived):
+    """In the open write transaction, the event row locked, `derived` its current state: drop
+    the called matches a correction left stale with no hand played, and call every callable
+    match a free table can take. Returns (Derived, {bracket id: table token} of the matches
+    called here). Derives again only when it wrote, so a director write that calls nothing
+    derives its bracket twice (to check, and after), and the view shares the second."""
+    dropped = _drop_stale(derived)
+    derived = derive(event) if dropped else derived
+    tokens = {bid: _call(derived, bid, table) for bid, table in _to_call(derived)}
+    if tokens or dropped:
+        _bump(event)
+        derived = derive(Event.get_by_id(event.id))
+    return derived, tokens
+
+
+def _director_view(derived, tokens):
+    """The director view of `derived`, with the table tokens this request made (shown once)."""
+    view = event_view(derived.event, True, derived)
+    view["new_table_tokens"] = tokens
+    return view
 
 
 # ---- the director's records ----
@@ -713,7 +729,8 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                 Match.id == row.match_id
             ).execute()
         _bump(event)
-    return sync_and_view(event_id, director=True)
+        derived, tokens = _settle(event, derive(event))
+    return _director_view(derived, tokens)
 
 
 def record_correction(event_id, bracket_id, winner_id):
@@ -761,7 +778,8 @@ def record_correction(event_id, bracket_id, winner_id):
                 locked=under_way,
             )
         _bump(event)
-    return sync_and_view(event_id, director=True)
+        derived, tokens = _settle(event, after)
+    return _director_view(derived, tokens)
 
 
 def issue_table_token(event_id, bracket_id):
