@@ -166,12 +166,12 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import crews, events, games, hands, live, live_topology, matches, share, transfer
+    from . import board, crews, events, games, hands, live, live_topology, matches, share, transfer
 
     live.init_app(app)
     live_topology.init_app(app, CSP)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
-                             transfer.blp, events.blp, events.public, crews.blp))
+                             transfer.blp, events.blp, events.public, crews.blp, board.pages))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -199,6 +199,7 @@ def register_blueprints(app):
         share,
         transfer,
     )
+    from .board import pages as board_pages
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -225,4 +226,5 @@ def register_blueprints(app):
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
     app.register_blueprint(share.pages)
+    app.register_blueprint(board_pages)  # /b/{public_token}: the event's board (HTML)
     app.register_blueprint(pwa.bp)

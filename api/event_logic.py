@@ -32,9 +32,10 @@ from brackets import (
     NotFinishedError,
     Result,
     Tournament,
+    lateness,
 )
 
-from . import logic, match_play
+from . import live, logic, match_play
 from .auth import hash_token, new_token
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort, field_errors
@@ -180,9 +181,11 @@ def _locked_event(event_id):
     return event
 
 
-def _bump(event):
-    """Count one more write to the event (the public view's ETag moves)."""
-    Event.update(version=Event.version + 1).where(Event.id == event.id).execute()
+def _bump(event, by=1):
+    """Count one more write to the event (the public view's ETag and its live revision
+    move) and announce it to the live streams (api/event_live.py)."""
+    Event.update(version=Event.version + by).where(Event.id == event.id).execute()
+    live.notify_event(event.id)
 
 
 def patch_event(event_id, data):
@@ -203,6 +206,7 @@ def patch_event(event_id, data):
         _check_format(event)
         event.version += 1
         event.save()
+        live.notify_event(event.id)
     return event_view(event, director=True)
 
 
@@ -305,7 +309,9 @@ def drop_team(event_id, team_id):
                 f"{team.name} checked in, so it cannot be dropped for being late",
                 rule_code="TEAM_CHECKED_IN",
             )
-        if event.checkin_deadline is None or utcnow() < event.checkin_deadline:
+        if event.checkin_deadline is None or not lateness.late_teams(
+            [team.id], {}, event.checkin_deadline, utcnow()
+        ):  # brackets/lateness.py: late only once the check-in time has passed
             abort(
                 409,
                 f"{team.name} is not late yet: check-in is open until "
@@ -346,7 +352,9 @@ def start_event(event_id):
         event.started_at = utcnow()
         event.version += 1
         event.save()
-    return sync_and_view(event.id, director=True)
+        live.notify_event(event.id)
+        derived, tokens = _settle(event, derive(event))  # the first matches, same transaction
+    return _director_view(derived, tokens)
 
 
 # ---- the derivation ----
@@ -593,6 +601,11 @@ def _drop_stale(derived):
         Game.delete().where(Game.match_id == row.match_id).execute()
         Match.delete().where(Match.id == row.match_id).execute()
         EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()
+    # The event's live revision counts each game's revision + 1 (api/event_live.py): what the
+    # deleted games counted moves to the write counter, so the revision never goes back.
+    share = sum(state.get("revision", 0) + 1 for row in dropped for *_rest, state in row.games)
+    if share:
+        _bump(derived.event, share)
     return len(dropped)
 
 
@@ -606,17 +619,32 @@ def sync(event_id):
     derived = derive(event)
     if not _to_call(derived) and not [r for r in derived.stale if not _has_hands(r)]:
         return derived, {}
-    tokens = {}
     with write_transaction():
         event = _locked_event(event_id)
-        derived = derive(event)
-        dropped = _drop_stale(derived)
-        derived = derive(event) if dropped else derived
-        for bracket_id, table in _to_call(derived):
-            tokens[bracket_id] = _call(derived, bracket_id, table)
-        if tokens or dropped:  # another server may have called them while this one waited
-            _bump(event)
-    return derive(Event.get_by_id(event.id)), tokens
+        # another server may have called them while this one waited: derive again, locked
+        return _settle(event, derive(event))
+
+
+def _settle(event, derived):
+    """In the open write transaction, the event row locked, `derived` its current state: drop
+    the called matches a correction left stale with no hand played, and call every callable
+    match a free table can take. Returns (Derived, {bracket id: table token} of the matches
+    called here). Derives again only when it wrote, so a director write that calls nothing
+    derives its bracket twice (to check, and after), and the view shares the second."""
+    dropped = _drop_stale(derived)
+    derived = derive(event) if dropped else derived
+    tokens = {bid: _call(derived, bid, table) for bid, table in _to_call(derived)}
+    if tokens or dropped:
+        _bump(event)
+        derived = derive(Event.get_by_id(event.id))
+    return derived, tokens
+
+
+def _director_view(derived, tokens):
+    """The director view of `derived`, with the table tokens this request made (shown once)."""
+    view = event_view(derived.event, True, derived)
+    view["new_table_tokens"] = tokens
+    return view
 
 
 # ---- the director's records ----
@@ -675,16 +703,24 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                     "is late for it",
                     rule_code="NOT_LATE_YET",
                 )
-            due = row.called_at + datetime.timedelta(minutes=event.no_show_minutes)
-            if utcnow() < due:
+            # The rule (out only when MORE than the wait late) lives in brackets/lateness.py.
+            try:
+                result = lateness.no_show_result(
+                    match, str(team_id), row.called_at, utcnow(), event.no_show_minutes
+                )
+            except BracketError as error:
+                if error.code not in ("NOT_LATE", "BAD_TIME"):
+                    raise
                 abort(
                     409,
                     f"{_team_name(derived, team_id)} is not late yet: match {bracket_id}"
-                    f" was called at {iso(row.called_at)}, and a team is out after "
-                    f"{event.no_show_minutes} minutes",
+                    f" was called at {iso(row.called_at)}, and a team is out only when more "
+                    f"than {event.no_show_minutes} minutes late",
                     rule_code="NOT_LATE_YET",
                 )
-        winner = next(t for t in match.teams if t != str(team_id))
+            winner = result.winner
+        else:
+            winner = next(t for t in match.teams if t != str(team_id))
         EventRecord.create(
             event=event.id, bracket_id=bracket_id, kind=kind, winner=int(winner), loser=team_id
         )
@@ -693,7 +729,8 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                 Match.id == row.match_id
             ).execute()
         _bump(event)
-    return sync_and_view(event_id, director=True)
+        derived, tokens = _settle(event, derive(event))
+    return _director_view(derived, tokens)
 
 
 def record_correction(event_id, bracket_id, winner_id):
@@ -741,7 +778,8 @@ def record_correction(event_id, bracket_id, winner_id):
                 locked=under_way,
             )
         _bump(event)
-    return sync_and_view(event_id, director=True)
+        derived, tokens = _settle(event, after)
+    return _director_view(derived, tokens)
 
 
 def issue_table_token(event_id, bracket_id):
@@ -889,15 +927,17 @@ def event_view(event, director=False, derived=None, now=None):
         "paths": {},
     }
     if director:
-        late = event.checkin_deadline is not None and now >= event.checkin_deadline
-        view["late"] = [
-            t.id
+        # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
+        # (even late) is here, and a dropped one is out already
+        waiting = {
+            t.id: t.checked_in_at
             for t in derived.teams.values()
-            if late
-            and event.started_at is None
-            and t.checked_in_at is None
-            and t.dropped_at is None
-        ]
+            if t.checked_in_at is None and t.dropped_at is None
+        }
+        late = event.checkin_deadline is not None and event.started_at is None
+        view["late"] = (
+            lateness.late_teams(list(waiting), {}, event.checkin_deadline, now) if late else []
+        )
         view["records"] = [
             {
                 "match": r.bracket_id,

@@ -115,7 +115,8 @@ class Hub:
             if self.clients.get(sub.client, 0) >= per_client:
                 too_many = f"this device already has {per_client} live streams open"
             elif len(self.games.get(sub.game_id, ())) >= per_game:
-                too_many = f"this game already has {per_game} live screens following it"
+                what = "event" if sub.game_id.startswith("e:") else "game"
+                too_many = f"this {what} already has {per_game} live screens following it"
             else:
                 too_many = None
                 self.clients[sub.client] = self.clients.get(sub.client, 0) + 1
@@ -224,18 +225,25 @@ class Hub:
             self.dirty.update(self.games)
 
     def _poll(self):
-        """SQLite: one query for the revision and share token of every followed game."""
+        """SQLite: one query for the revision and share token of every followed game, and one
+        for what the ETag of every followed event is made of."""
+        from . import event_live
+
         with self.lock:
             ids = list(self.games)
         if not ids:
             return
+        events = [name for name in ids if event_live.is_event_key(name)]
+        games = [name for name in ids if not event_live.is_event_key(name)]
         with flask_db.database.obj.connection_context():
-            rows = {
-                str(game_id): (state.get("revision", 0), share)
-                for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
-                .where(Game.id.in_(ids))
-                .tuples()
-            }
+            rows = event_live.poll(events)
+            if games:
+                rows.update(
+                    (str(game_id), (state.get("revision", 0), share))
+                    for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
+                    .where(Game.id.in_(games))
+                    .tuples()
+                )
         with self.lock:
             for game_id in ids:
                 now = rows.get(game_id)
@@ -254,7 +262,13 @@ class Hub:
                 self._deliver(game_id, subs)
 
     def _deliver(self, game_id, subs):
+        from . import event_live
+
         database = flask_db.database.obj
+        if event_live.is_event_key(game_id):  # an event's streams (the board)
+            with self.app.app_context(), database.connection_context():
+                event_live.deliver(self.app, game_id, subs)
+            return
         with self.app.app_context(), database.connection_context():
             game = Game.by_id(game_id)
             hands = game.ordered_hands() if game is not None else None
@@ -293,7 +307,40 @@ def notify_statement(game_id):
     statements (`models.run`); none on SQLite (the poll finds the change)."""
     if is_sqlite():
         return []
-    return [("SELECT pg_notify(%s, %s)", [CHANNEL, str(game_id)])]
+    return [
+        ("SELECT pg_notify(%s, %s)", [CHANNEL, str(game_id)]),
+        *event_of_game_statement(game_id),
+    ]
+
+
+# A game of an event's match changes the event's public view too: its event is announced
+# (`e:<event id>`, api/event_live.py) by the same batch of statements.
+EVENT_OF_GAME = (
+    'SELECT pg_notify(%s, %s || em."event_id") FROM "eventmatch" AS em JOIN "game" AS g '
+    'ON g."match_id" = em."match_id" WHERE g."id" = %s'
+)
+EVENT_OF_MATCH = 'SELECT pg_notify(%s, %s || "event_id") FROM "eventmatch" WHERE "match_id" = %s'
+
+
+def event_of_game_statement(game_id):
+    """PostgreSQL: the statement announcing the event whose match holds `game_id` (none for
+    a casual game or a match outside events); none on SQLite (the poll finds it)."""
+    if is_sqlite():
+        return []
+    return [(EVENT_OF_GAME, [CHANNEL, "e:", str(game_id)])]
+
+
+def notify_event(event_id):
+    """Announce a write to an event (a director write, a match called) inside its
+    transaction; SQLite: nothing (the poll finds it)."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql("SELECT pg_notify(%s, %s)", [CHANNEL, f"e:{event_id}"])
+
+
+def notify_match(match_id):
+    """Announce a write to a match (a game started) to the event it is played in, if any."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql(EVENT_OF_MATCH, [CHANNEL, "e:", str(match_id)])
 
 
 def notify(game_id):
@@ -499,6 +546,73 @@ def game_events(game_id):
     require_edit(game_id)
     host = live_topology.page_base()
     return open_stream(game_id, None, lambda: _current(game_id, None, host))
+
+
+EVENT_STREAM_DOC = (
+    "Server-Sent Events (`text/event-stream`), docs/tournaments.md \"Live: the event's "
+    'stream". First `retry: 2000`, then, on connect (unless `Last-Event-ID` is the current '
+    "revision) and after every change to the public view, one `event` event: `id:` the "
+    'event\'s revision, `data:` `{"revision", "etag", "event"}` where `event` and `etag` are '
+    'what `GET /api/e/{token}` answers. `event: gone` with `data: {"reason": '
+    '"revoked"|"deleted"}` ends the stream when the event is deleted or its link no longer '
+    "opens it. `: keep-alive` comments every LIVE_HEARTBEAT_SECONDS (15); the server closes "
+    "the stream after LIVE_MAX_STREAM_SECONDS (300): reconnect with `Last-Event-ID`. At most "
+    "LIVE_MAX_STREAMS_PER_CLIENT (20) streams per client address and LIVE_MAX_STREAMS_PER_GAME "
+    "(500) per event: over that 429 `TOO_MANY_STREAMS`."
+)
+
+
+@blp.route("/e/<string(minlength=22, maxlength=128):token>/events")
+@blp.doc(
+    operationId="streamPublicEvent",
+    description=EVENT_STREAM_DOC,
+    parameters=[LAST_EVENT_ID],
+    responses={
+        "200": {
+            "description": "the event stream",
+            "content": {
+                "text/event-stream": {
+                    "schema": {
+                        **EVENT_SCHEMA,
+                        "properties": {
+                            **EVENT_SCHEMA["properties"],
+                            "event": {"type": "string", "enum": ["event", "gone"]},
+                            "id": {
+                                "type": "string",
+                                "pattern": "^[0-9]+$",
+                                "description": "the event's revision (`event` events)",
+                            },
+                            "data": {
+                                "type": "string",
+                                "description": 'JSON: `{"revision", "etag", "event"}` '
+                                '(`event`) or `{"reason"}` (`gone`)',
+                            },
+                        },
+                    }
+                }
+            },
+        },
+        "404": {"description": "no event at this link (`NOT_FOUND`)"},
+        "429": {"description": "too many streams (`TOO_MANY_STREAMS`)"},
+        **ELSEWHERE_RESPONSES,
+    },
+)
+def event_events(token):
+    """Follow a tournament live (read-only: the board)"""
+    from . import event_live
+
+    if live_topology.role() == "web":  # never held here: off to the live process
+        return live_topology.elsewhere(editor=False)
+    event_id, digest = event_live.event_by_public_token(token)  # 404 for no such link
+    live = hub()
+    sub = Subscriber(event_live.key(event_id), digest, None, request.remote_addr or "?")
+    live.subscribe(sub)
+    try:
+        first = event_live.initial(event_id, digest)
+    except BaseException:
+        live.unsubscribe(sub)
+        raise
+    return stream(live, sub, first, request.headers.get("Last-Event-ID", "").strip())
 
 
 @blp.route("/live/health")

@@ -31,7 +31,7 @@ from flask import current_app, redirect, request
 
 from .errors import abort
 
-STREAM_ENDPOINTS = frozenset({"live.share_events", "live.game_events"})
+STREAM_ENDPOINTS = frozenset({"live.share_events", "live.game_events", "live.event_events"})
 LIVE_ENDPOINTS = STREAM_ENDPOINTS | {"live.live_health"}
 PREFLIGHT_MAX_AGE = "600"
 # What a cross-origin stream request may send: the token, the resume point, and what fetch
@@ -115,7 +115,7 @@ def _cors_headers(response):
     arrives with `Origin: null`). The editor stream answers the allowed origins only. No
     cookies are ever used, so no credentials are allowed."""
     origin = request.headers.get("Origin")
-    if request.endpoint == "live.share_events" or request.endpoint == "live.live_health":
+    if request.endpoint in ("live.share_events", "live.event_events", "live.live_health"):
         response.headers["Access-Control-Allow-Origin"] = "*"
     else:
         response.headers.add("Vary", "Origin")

@@ -15,7 +15,7 @@ from peewee import IntegrityError
 import rules
 from brackets import Series, ShakeRule
 
-from . import logic
+from . import live, logic
 from .auth import hash_token, new_token
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort, field_errors
@@ -188,6 +188,7 @@ def _start_game(match_id, game_no):
         existing = next((g for g in games if g[0] == game_no), None)
         if existing is None:
             game = _start_next(match, games, game_no)
+            live.notify_match(match.id)  # the event it is played in, if any (the board)
             games = _game_rows(match.id)
             status = 201
         else:

@@ -1,0 +1,145 @@
+"""Live: an event's public view pushed to open screens (the board) as Server-Sent Events.
+
+`GET /api/e/{public_token}/events` (docs/tournaments.md "Live: the event's stream") rides on
+the game streams' Hub (api/live.py): its streams are kept under the key `e:<event id>`
+beside the games' ids, the same thread hears the same NOTIFY channel (PostgreSQL) or polls
+(SQLite), and for each changed event builds the public view ONCE and hands the same bytes to
+every stream of it.
+
+The event's revision (the stream's `id:`) is derived from rows every write already keeps:
+the event row's write counter plus, over the games of its matches, each game's revision + 1
+(see `REVISION`). It is read before the view is built, so a view never goes out under a
+revision newer than what it shows; a change that lands while it is built moves the
+revision again and is sent next.
+"""
+
+from flask import current_app
+
+from . import event_logic
+from .auth import hash_token
+from .db import flask_db, is_sqlite
+
+PREFIX = "e:"
+
+
+def key(event_id):
+    """The Hub's key for an event's streams (never a game id: those are UUIDs)."""
+    return PREFIX + str(event_id)
+
+
+def is_event_key(name):
+    return name.startswith(PREFIX)
+
+
+def _game_revision():
+    """SQL for a game row's revision (kept in its cached state's JSON)."""
+    if is_sqlite():
+        return "COALESCE(json_extract(g.\"state\", '$.revision'), 0)"
+    return "COALESCE((g.\"state\"::jsonb ->> 'revision')::integer, 0)"
+
+
+def _revision_sql(where):
+    """One row per event: id, version, games' count and last change (the ETag's parts, as
+    event_logic.fingerprint reads them), the public token's hash and the revision."""
+    return (
+        'SELECT e."id", e."version", COUNT(g."id"), MAX(g."updated_at"), '
+        'e."public_token_hash", e."version" + COALESCE(SUM(CASE WHEN g."id" IS NULL THEN 0 '
+        f'ELSE {_game_revision()} + 1 END), 0) FROM "event" AS e '
+        'LEFT JOIN "eventmatch" AS em ON em."event_id" = e."id" LEFT JOIN "game" AS g ON '
+        f'g."match_id" = em."match_id" WHERE {where} '
+        'GROUP BY e."id", e."version", e."public_token_hash"'
+    )
+
+
+def current(event_id):
+    """(revision, ETag, public token hash) of an event, in one read; None when it is gone."""
+    sql = _revision_sql(f'e."id" = {flask_db.database.param}')
+    row = flask_db.database.execute_sql(sql, (str(event_id),)).fetchone()
+    if row is None:
+        return None
+    return int(row[5]), f'"{event_logic._etag(row[:4])}"', row[4]
+
+
+def event_by_public_token(token):
+    """(event id, the token's hash) for a public link; 404 for one that opens nothing."""
+    from .errors import abort
+    from .tournament_models import Event
+
+    digest = hash_token(token)
+    row = Event.select(Event.id).where(Event.public_token_hash == digest).tuples().first()
+    if row is None:
+        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+    return row[0], digest
+
+
+def event_item(revision, etag, body):
+    """The `event` event: the revision as its id, the ETag and the public JSON (bytes)."""
+    etag_json = etag.replace("\\", "\\\\").replace('"', '\\"')
+    data = b'{"revision":%d,"etag":"%s","event":%s}' % (
+        revision,
+        etag_json.encode(),
+        body.strip(),
+    )
+    return revision, b"id: %d\nevent: event\ndata: %s\n\n" % (revision, data)
+
+
+def build(event_id):
+    """(revision, ETag, public token hash, the public view's bytes) of an event, or None when
+    it is gone. The revision and ETag are read first; when the read calls matches (a write
+    that moves them) they are read again and the view derived again, so the three agree."""
+    for _attempt in range(3):
+        now = current(event_id)
+        if now is None:
+            return None
+        derived, tokens = event_logic.sync(event_id)
+        if not tokens:
+            break
+    revision, etag, public_hash = now
+    view = event_logic.event_view(derived.event, False, derived)
+    return revision, etag, public_hash, current_app.json.response(view).get_data()
+
+
+def initial(event_id, public_hash):
+    """The event a new stream starts with: the current view, or `gone`."""
+    from .live import gone_event
+
+    built = build(event_id)
+    if built is None:
+        return gone_event("deleted")
+    revision, etag, now_hash, body = built
+    if now_hash != public_hash:
+        return gone_event("revoked")
+    return event_item(revision, etag, body)
+
+
+def deliver(app, name, subs):
+    """Build the event's view once and hand it to every stream of it (the Hub's thread, in
+    an app context with a connection)."""
+    from .live import gone_event
+
+    built = build(name[len(PREFIX) :])
+    item = None if built is None else event_item(built[0], built[1], built[3])
+    for sub in subs:
+        if built is None:
+            sub.deliver(gone_event("deleted"))
+        elif sub.token != built[2]:
+            sub.deliver(gone_event("revoked"))
+        else:
+            sub.deliver(item)
+
+
+def poll(names):
+    """SQLite: {key: what the ETag is made of, and the link} of the followed events, in one
+    query (a missing event maps to None)."""
+    if not names:
+        return {}
+    ids = [name[len(PREFIX) :] for name in names]
+    marks = ", ".join([flask_db.database.param] * len(ids))
+    sql = (
+        'SELECT e."id", e."version", COUNT(g."id"), MAX(g."updated_at"), e."public_token_hash" '
+        'FROM "event" AS e LEFT JOIN "eventmatch" AS em ON em."event_id" = e."id" '
+        'LEFT JOIN "game" AS g ON g."match_id" = em."match_id" '
+        f'WHERE e."id" IN ({marks}) GROUP BY e."id", e."version", e."public_token_hash"'
+    )
+    rows = {key(row[0]): tuple(row[1:]) for row in flask_db.database.execute_sql(sql, ids)}
+    return {name: rows.get(name) for name in names}

@@ -1,0 +1,272 @@
+"""The event's live stream, `GET /api/e/{public_token}/events` (issue 13: "The board ... updates
+live (the live issue)"; docs/tournaments.md "Live: the event's stream"), against the
+Procfile's topology: the streams on the live process, the director and the tables writing to
+the API. On PostgreSQL (TEST_DATABASE_URL) two API servers write beside one live process, so
+every change crossed processes by LISTEN/NOTIFY (issue 12: "every app server learns of a
+change"); on SQLite the live process found it by its poll.
+"""
+
+import os
+import sqlite3
+import time
+
+import pytest
+from apitest import PG_URL
+from eventtest import Director
+from live_client import Client, Events
+
+from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
+
+SERVER_ENV = {
+    "RATELIMIT_PER_GAME": "10000",
+    "RATELIMIT_PER_CLIENT": "10000",
+    "RATELIMIT_TOKEN_FAILURES": "10000",
+    "LIVE_HEARTBEAT_SECONDS": "1",
+    "LIVE_MAX_STREAM_SECONDS": "60",
+    "LIVE_POLL_SECONDS": "0.1",
+    "LIVE_THREADS": "16",
+}
+
+
+class Reply:
+    """What a webtest response offers the tournament helpers: `.json`, `.headers`."""
+
+    def __init__(self, status, headers, body):
+        self.status_int, self.headers, self.json = status, headers, body
+
+
+class Http(Client):
+    """live_client.Client speaking the webtest calls eventtest.Director and TablePhone make,
+    so the same helpers drive real servers."""
+
+    def post_json(self, path, body=None, headers=None, status=200):
+        got = Reply(*self.call("POST", path, body if body is not None else {}, headers))
+        assert got.status_int == status, (path, got.status_int, got.json)
+        return got
+
+    def get(self, path, headers=None, status=200):
+        got = Reply(*self.call("GET", path, headers=headers))
+        assert got.status_int == status, (path, got.status_int, got.json)
+        return got
+
+
+@pytest.fixture(scope="module")
+def servers(tmp_path_factory):
+    """(live process, [API servers], database URL): two API servers on PostgreSQL, one on
+    SQLite."""
+    if PG_URL:
+        schema = f"event_live_{os.getpid()}"
+        url = pg_schema_url(PG_URL, schema)
+    else:
+        url = f"sqlite:///{tmp_path_factory.mktemp('eventlive') / 'tally42.sqlite3'}"
+    webs, live = web_and_live(
+        {**SERVER_ENV, "DATABASE_URL": url}, web_workers=1, live_workers=1, webs=2 if PG_URL else 1
+    )
+    try:
+        yield live, webs, url
+    finally:
+        for server in (*webs, live):
+            server.stop()
+        if PG_URL:
+            pg_drop_schema(PG_URL, schema)
+
+
+@pytest.fixture(autouse=True)
+def close_streams():
+    yield
+    Events.close_all()
+
+
+@pytest.fixture
+def live(servers):
+    return servers[0]
+
+
+@pytest.fixture
+def director(servers):
+    """A started 4-team single-elimination event (first to 1 game), run through the first
+    API server."""
+    director = Director(Http(servers[1][0].url), teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    return director
+
+
+@pytest.fixture
+def other(servers):
+    """A client of the last API server (the second one on PostgreSQL)."""
+    return Http(servers[1][-1].url)
+
+
+def event_stream(live, director, **headers):
+    return Events(live.url, f"/api/e/{director.public}/events", headers)
+
+
+def public(client, director):
+    """(ETag, body) of the public view as the API answers it."""
+    status, headers, body = client.call("GET", f"/api/e/{director.public}")
+    assert status == 200
+    return headers["ETag"], body
+
+
+def until(stream, check, timeout=15.0):
+    """The first `event` event whose data passes `check` (streams send only the latest
+    state: several writes may arrive as one event)."""
+    deadline = time.monotonic() + timeout
+    while True:
+        item = stream.next_event(max(0.05, deadline - time.monotonic()))
+        assert item.get("event") == "event", item
+        if check(item["data"]):
+            return item
+
+
+def match(view, bracket_id):
+    return next(m for m in view["matches"] if m["id"] == bracket_id)
+
+
+def test_the_stream_starts_with_the_public_view_and_its_etag(live, director, other):
+    stream = event_stream(live, director)
+    assert stream.status == 200
+    assert stream.headers["Content-Type"].startswith("text/event-stream")
+    assert stream.headers["Access-Control-Allow-Origin"] == "*"  # any board page may follow
+    assert stream.next() == {"retry": "2000", "received": pytest.approx(time.monotonic(), abs=30)}
+    first = stream.next_event()
+    assert first["event"] == "event" and first["id"] == str(first["data"]["revision"])
+    etag, body = public(other, director)
+    # exactly what GET /api/e/{public_token} answers, with its ETag (docs/tournaments.md)
+    assert first["data"]["event"] == body and first["data"]["etag"] == etag
+    assert match(body, "W1.1")["status"] == "playing"
+
+
+def test_a_hand_posted_at_a_table_reaches_an_open_event_stream(live, director, other):
+    stream = event_stream(live, director)
+    before = stream.next_event()["data"]
+    phone = director.table("W1.1")
+    game_id = phone.view()["current_game"]
+    status, _, _ = other.call(  # one hand, at the table, through the other API server
+        "POST",
+        f"/api/games/{game_id}/hands",
+        {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}},
+        {**phone.auth, "Idempotency-Key": "a" * 32},
+    )
+    assert status == 201
+    sent = time.monotonic()
+    got = until(stream, lambda d: match(d["event"], "W1.1")["games"][0]["totals"] == [2, 0])
+    assert got["received"] - sent < 2.0  # issue 12: on every open screen within a second
+    assert got["data"]["revision"] > before["revision"]
+    # the rest of the game: the match is decided, its winner goes on to W2.1
+    phone.win_game(0)
+    done = until(stream, lambda d: match(d["event"], "W1.1")["status"] == "played")
+    assert (
+        match(done["data"]["event"], "W1.1")["winner"] == match(before["event"], "W1.1")["teams"][0]
+    )
+    etag, body = public(other, director)
+    latest = (
+        until(stream, lambda d: d["etag"] == etag, timeout=5)
+        if done["data"]["etag"] != etag
+        else done
+    )
+    assert latest["data"]["event"] == body
+
+
+def test_a_forfeit_and_a_correction_reach_the_stream(live, director, other):
+    stream = event_stream(live, director)
+    view = stream.next_event()["data"]["event"]
+    w11, w12 = match(view, "W1.1"), match(view, "W1.2")
+    director.post("/matches/W1.1/forfeit", {"team": w11["teams"][1], "reason": "forfeit"})
+    got = until(stream, lambda d: match(d["event"], "W1.1")["how"] == "forfeit")
+    assert match(got["data"]["event"], "W1.1")["winner"] == w11["teams"][0]
+    director.post("/matches/W1.2/forfeit", {"team": w12["teams"][0], "reason": "forfeit"})
+    until(stream, lambda d: match(d["event"], "W1.2")["winner"] == w12["teams"][1])
+    # W2.1 (the final) has no hand yet: the director may still change who won W1.1
+    director.post("/matches/W1.1/correction", {"winner": w11["teams"][1]})
+    got = until(stream, lambda d: match(d["event"], "W1.1")["how"] == "correction")
+    final = match(got["data"]["event"], "W2.1")
+    assert match(got["data"]["event"], "W1.1")["winner"] == w11["teams"][1]
+    got = (
+        until(
+            stream,
+            lambda d: w11["teams"][1] in match(d["event"], "W2.1")["teams"],
+            timeout=5,
+        )
+        if w11["teams"][1] not in final["teams"]
+        else got
+    )
+    assert got["data"]["event"] == public(other, director)[1]
+
+
+def test_reconnect_with_last_event_id_skips_or_catches_up(live, director):
+    first = event_stream(live, director)
+    revision = first.next_event()["id"]
+    first.close()
+    same = event_stream(live, director, **{"Last-Event-ID": revision})
+    assert same.next()["retry"] == "2000"
+    assert same.next(5) == {"comment": "keep-alive"}  # has it already: nothing but heartbeats
+    same.close()
+    # missed while away: a forfeit; a reconnect with the old id gets the new state at once
+    view = director.view()
+    director.post(
+        "/matches/W1.2/forfeit", {"team": match(view, "W1.2")["teams"][0], "reason": "forfeit"}
+    )
+    caught_up = event_stream(live, director, **{"Last-Event-ID": revision}).next_event()
+    assert int(caught_up["id"]) > int(revision)
+    assert match(caught_up["data"]["event"], "W1.2")["how"] == "forfeit"
+
+
+def test_the_revision_only_grows_through_a_match_called_again(live, director, other):
+    """A correction changes who plays a called match with no hand yet: it is deleted and
+    called again (docs/tournaments.md), and the revision must still grow."""
+    stream = event_stream(live, director)
+    view = stream.next_event()["data"]["event"]
+    w11, w12 = match(view, "W1.1"), match(view, "W1.2")
+    director.post("/matches/W1.1/forfeit", {"team": w11["teams"][1], "reason": "forfeit"})
+    director.post("/matches/W1.2/forfeit", {"team": w12["teams"][1], "reason": "forfeit"})
+    director.view()  # calls W2.1 to a table
+    called = until(stream, lambda d: match(d["event"], "W2.1")["status"] == "playing")
+    director.post("/matches/W1.1/correction", {"winner": w11["teams"][1]})
+    director.view()
+    again = until(
+        stream,
+        lambda d: (
+            w11["teams"][1] in match(d["event"], "W2.1")["teams"]
+            and match(d["event"], "W2.1")["status"] == "playing"
+        ),
+    )
+    assert again["data"]["revision"] > called["data"]["revision"]
+    assert (
+        match(again["data"]["event"], "W2.1")["match_id"]
+        != match(called["data"]["event"], "W2.1")["match_id"]
+    )
+
+
+def test_the_api_sends_the_event_stream_to_the_live_process(servers, director):
+    live, webs, _url = servers
+    stream = Events(webs[0].url, f"/api/e/{director.public}/events")  # EventSource's ask
+    assert stream.status == 307
+    assert stream.headers["Location"] == f"{live.url}/api/e/{director.public}/events"
+
+
+def test_a_link_that_opens_nothing_is_404(live):
+    stream = Events(live.url, "/api/e/" + "x" * 43 + "/events")
+    assert stream.status == 404 and stream.body["rule_code"] == "NOT_FOUND"
+
+
+def test_a_deleted_event_ends_its_streams(servers, director):
+    """No route deletes an event yet; the row goes as a database cleanup would take it."""
+    live, _webs, url = servers
+    stream = event_stream(live, director)
+    stream.next_event()
+    if PG_URL:
+        import psycopg
+
+        with psycopg.connect(PG_URL, autocommit=True) as conn:
+            conn.execute(f'SET search_path TO "event_live_{os.getpid()}"')  # the fixture's
+            conn.execute('DELETE FROM "event" WHERE "id" = %s', [director.id])
+            conn.execute("SELECT pg_notify('tally42_live', %s)", [f"e:{director.id}"])
+    else:
+        with sqlite3.connect(url.removeprefix("sqlite:///")) as conn:
+            conn.execute("PRAGMA foreign_keys = ON")
+            conn.execute('DELETE FROM "event" WHERE "id" = ?', [director.id])
+    item = stream.next_event()
+    assert item["event"] == "gone" and item["data"] == {"reason": "deleted"}
+    assert stream.next_event() == {"closed": True}
