@@ -70,6 +70,11 @@ export async function render(main) {
       { class: 'actions' },
       h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game'),
     ),
-    h('p', {}, h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore')),
+    h(
+      'p',
+      { class: 'row' },
+      h('a', { class: 'btn', href: '#/crews', id: 'crews' }, 'Crews and statistics'),
+      h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore'),
+    ),
   );
 }

@@ -1,0 +1,199 @@
+"""A crew on two phones (issue 14, "Must show": "create a crew on one phone and join it on a
+second by link; play two games with roster picks; open a player's statistics and the game-over
+chart, and take screenshots; look at them at 390x844 and 320x640, light and dark").
+
+Phone A starts the crew and plays game 1, typing four new names at the table (they join the
+roster through the outbox). Phone B joins by the link, plays game 2 picking every seat from
+the roster in one tap, and both games count for the crew on the server. The statistics
+screen shows the numbers the API gives (docs/crews.md, "Every statistic"), with the made %
+chart and head to head beside their tables; axe finds nothing on the crew screens, light or
+dark, at 390 and 320 px; offline, the screen says so and shows the last copy it read.
+Screenshots with TALLY_SHOTS=dir, outside the repository.
+"""
+
+import json
+from urllib.request import Request, urlopen
+
+from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+
+SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+NAMES = ["Ann", "Bob", "Cy", "Di"]  # seats 0-3: Ann & Cy against Bob & Di
+# (bidder seat, bid, count): game 1 Ann & Cy reach 7 marks; game 2 Bob & Di do
+GAME_1 = [(1, 30, 35), (0, 84, "made"), (2, 84, "made"), (0, 84, "made"), (2, 42, "made")]
+GAME_2 = [(0, 84, "set"), (1, 84, "made"), (3, 84, "made"), (1, 42, "made")]
+
+
+def api_get(base_url, path, token):
+    """GET an API route with a bearer token; returns the JSON body."""
+    request = Request(base_url + path, headers={"Authorization": f"Bearer {token}"})
+    with urlopen(request) as response:
+        return json.load(response)
+
+
+def crew_game(page, crew_name, seats):
+    """New game for the crew: each seat a roster tap ("pick") or a typed name; returns the id."""
+    page.click("#new-game")
+    page.click("button:has-text('Marks')")
+    page.click(f"#crew-box button:text-is('{crew_name}')")
+    for seat, (how, name) in enumerate(seats):
+        if how == "pick":
+            page.click(f"#seat-{seat} + .chips button:text-is('{name}')")
+        else:
+            page.fill(f"#seat-{seat}", name)
+    page.click("fieldset:has(legend:text('Who shakes first')) button >> nth=0")
+    page.click("#start")
+    page.wait_for_url("**/#/g/*")
+    return page.url.split("#/g/")[1]
+
+
+def play(table, hands):
+    """Tap in every hand; the last one ends the game."""
+    for hand in hands:
+        table.hand(*hand)
+    table.page.wait_for_url("**/over")
+
+
+def test_two_phones_share_a_crew_play_two_games_and_read_the_statistics(
+    browser, base_url, axe_source
+):
+    ctx_a, a = new_phone(browser, base_url)
+    ctx_b, b = new_phone(browser, base_url)
+    try:
+        _crew_on_two_phones(a, b, base_url, axe_source)
+    finally:
+        ctx_a.close()
+        ctx_b.close()
+    errors = [e for e in a.js_errors + b.js_errors if "Failed to load resource" not in e]
+    assert not errors, errors
+
+
+def _crew_on_two_phones(a, b, base_url, axe_source):
+    table_a, table_b = Table(a, base_url), Table(b, base_url)
+    table_a.open()
+    # Phone A starts the crew (docs/crews.md "Start a crew": the token kept in IndexedDB)
+    a.click("#crews")
+    a.fill("#crew-name", "Thursday table")
+    a.click("#start-crew")
+    a.wait_for_url("**/#/crew/*")
+    crew_id = a.url.split("#/crew/")[1]
+    link = a.input_value("#crew-link")
+    token = link.split("#/crew-join/")[1].split("/")[1]
+    assert link.startswith(base_url) and link.endswith(f"#/crew-join/{crew_id}/{token}")
+    a.wait_for_selector(".qr-box svg.qr")
+
+    # Game 1 on phone A: four names typed at the table, new to the crew ("added on the fly")
+    a.goto("/#/")
+    game_1 = crew_game(a, "Thursday table", [("type", name) for name in NAMES])
+    play(table_a, GAME_1)
+    table_a.wait_synced(game_1)
+    crew = api_get(base_url, f"/api/crews/{crew_id}", token)
+    assert sorted(p["name"] for p in crew["players"]) == NAMES
+    ids = {p["name"]: p["id"] for p in crew["players"]}
+    assert crew["games"][0]["game_id"] == game_1
+    assert crew["games"][0]["seats"] == [ids[n] for n in NAMES]
+
+    # Phone B joins by the link; the token leaves the address bar at once
+    table_b.open()
+    b.goto(link)
+    b.wait_for_url(f"**/#/crew/{crew_id}")
+    assert token not in b.url
+    b.wait_for_selector("h1:text-is('Thursday table')")
+    wait_js(b, "() => document.querySelectorAll('#roster li').length === 4")
+
+    # Game 2 on phone B: every seat one tap on the roster
+    b.goto("/#/")
+    game_2 = crew_game(b, "Thursday table", [("pick", name) for name in NAMES])
+    stored = table_b.phone_game(game_2)["game"]
+    assert stored["crew"]["seats"] == [ids[n] for n in NAMES]
+    assert stored["teams"][0]["players"] == ["Ann", "Cy"]
+    play(table_b, GAME_2)
+    table_b.wait_synced(game_2)
+    b.wait_for_selector(".race svg.race-chart")
+    crew = api_get(base_url, f"/api/crews/{crew_id}", token)
+    assert [g["game_id"] for g in crew["games"]] == [game_1, game_2]
+    assert len(crew["players"]) == 4  # the picks added nobody
+
+    # Ann's statistics on phone A equal the API's
+    api_stats = api_get(base_url, f"/api/crews/{crew_id}/stats", token)
+    ann = next(p for p in api_stats["players"] if p["name"] == "Ann")
+    assert (ann["games"], ann["wins"], ann["losses"]) == (2, 1, 1)
+    a.goto(f"/#/crew/{crew_id}/stats")
+    a.wait_for_selector("#player-facts")
+    a.click("button.chip:text-is('Ann')")
+    wait_js(a, "() => document.querySelector('#player-heading')?.textContent === 'Ann'")
+    facts = dict(a.evaluate("""() => [...document.querySelectorAll('#player-facts tr')]
+        .map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])"""))
+    assert facts["Games"] == str(ann["games"])
+    assert facts["Won · lost · tied"] == f"{ann['wins']} · {ann['losses']} · {ann['ties']}"
+    assert facts["Win %"] == f"{ann['win_pct']:g}%"
+    assert facts["Marks for · against"] == f"{ann['marks_for']} · {ann['marks_against']}"
+    assert facts["Bids won"] == str(ann["bids"])
+    assert facts["Sets suffered"] == str(ann["sets_suffered"])
+    assert facts["Sets dealt"] == str(ann["sets_dealt"])
+    assert facts["Longest winning run"] == str(ann["streaks"]["longest_win"])
+    levels = a.evaluate("""() => [...document.querySelectorAll('.chart.stat table tbody tr')]
+        .slice(0, 4).map((tr) => [...tr.cells].map((c) => c.textContent))""")
+    by_level = ann["by_level"]
+    assert [[row[1], row[2]] for row in levels] == [
+        [str(by_level[k]["bids"]), str(by_level[k]["made"])]
+        for k in ("30-34", "35-41", "1 mark", "2+ marks")
+    ]
+    # head to head, Ann & Cy against Bob & Di: one game each (the chart and its table)
+    h2h = a.evaluate("""() => [...document.querySelectorAll('.chart.stat')].at(-1)
+        .querySelector('svg title').textContent""")
+    (record,) = api_stats["head_to_head"]
+    assert (record["games"], record["a_wins"], record["b_wins"]) == (2, 1, 1)
+    assert {tuple(sorted(record["a_names"])), tuple(sorted(record["b_names"]))} == {
+        ("Ann", "Cy"), ("Bob", "Di")}
+    assert f"{' & '.join(record['a_names'])} won 1" in h2h
+    assert f"{' & '.join(record['b_names'])} won 1" in h2h
+    assert a.evaluate("() => performance.getEntriesByType('resource').some("
+                      "(e) => e.name.endsWith('/js/views/crew-stats.js'))")
+
+    # screenshots and axe on every crew screen, both phones' sizes, light and dark
+    found = {}
+    screens = {
+        "crew": f"/#/crew/{crew_id}",
+        "stats": f"/#/crew/{crew_id}/stats",
+        "new-game": "/#/new",
+        "over": f"/#/g/{game_2}/over",
+    }
+    for scheme in ("light", "dark"):
+        a.emulate_media(color_scheme=scheme)
+        for size, viewport in SIZES.items():
+            a.set_viewport_size(viewport)
+            for name, route in screens.items():
+                a.goto(route) if name != "over" else None
+                if name == "over":
+                    b.emulate_media(color_scheme=scheme)
+                    b.set_viewport_size(viewport)
+                    b.goto(route)
+                    b.wait_for_selector(".race svg.race-chart")
+                    screenshot(b, f"crew-{name}-{size}-{scheme}")
+                    continue
+                if name == "stats":
+                    a.wait_for_selector("#player-facts")
+                    for summary in a.locator("details summary").all():
+                        summary.click()
+                elif name == "new-game":
+                    a.click("#crew-box button:text-is('Thursday table')")
+                    a.wait_for_selector(".chips button")
+                else:
+                    a.wait_for_selector("#roster li")
+                wait_js(a, "() => document.fonts.status === 'loaded'")
+                screenshot(a, f"crew-{name}-{size}-{scheme}")
+                width = a.evaluate("() => document.documentElement.scrollWidth")
+                assert width <= viewport["width"], f"{name} scrolls sideways at {size}"
+                found[f"{name}-{size}-{scheme}"] = axe_violations(a, axe_source)
+    assert {k: v for k, v in found.items() if v} == {}
+
+    # offline: the last copy read, said plainly
+    a.set_viewport_size(SIZES["390"])
+    a.goto(f"/#/crew/{crew_id}/stats")
+    a.wait_for_selector("#player-facts")
+    a.context.set_offline(True)
+    a.click("#stats-show")
+    a.wait_for_selector("#stats-offline")
+    assert "No signal" in a.inner_text("#stats-offline")
+    assert a.is_visible("#player-facts")
+    a.context.set_offline(False)
