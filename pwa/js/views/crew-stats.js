@@ -303,9 +303,7 @@ function partnerships(stats, player) {
             h(
               'tr',
               {},
-              ['Partners', 'Games', 'Won', 'Win %', 'Made %'].map((c) =>
-                h('th', { scope: 'col' }, c),
-              ),
+              ['Partners', 'Games', 'Won', 'Win %'].map((c) => h('th', { scope: 'col' }, c)),
             ),
           ),
           h(
@@ -319,7 +317,6 @@ function partnerships(stats, player) {
                 h('td', {}, String(x.games)),
                 h('td', {}, String(x.wins)),
                 h('td', {}, pctText(x.win_pct)),
-                h('td', {}, pctText(x.made_pct)),
               ),
             ),
           ),

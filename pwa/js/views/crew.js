@@ -15,7 +15,7 @@ export async function render(main, id) {
   let alive = true;
   const draw = async () => {
     const games = (await allGames()).filter((g) => g.crew?.id === id);
-    if (alive) main.replaceChildren(...(await screen(crew, games)));
+    if (alive) main.replaceChildren(...(await screen(crew, games)).filter(Boolean));
   };
   await draw();
   refreshCrew(id).then((fresh) => {
