@@ -105,10 +105,11 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     game_2 = crew_game(b, "Thursday table", [("pick", name) for name in NAMES])
     stored = table_b.phone_game(game_2)["game"]
     assert stored["crew"]["seats"] == [ids[n] for n in NAMES]
-    assert stored["teams"][0]["players"] == ["Ann", "Cy"]
+    assert stored["teams"][0] == {"name": "Ann & Cy", "players": ["Ann", "Cy"]}
     play(table_b, GAME_2)
     table_b.wait_synced(game_2)
     b.wait_for_selector(".race svg.race-chart")
+    assert b.inner_text("h1") == "Bob & Di win!"  # the teams are called by their players
     crew = api_get(base_url, f"/api/crews/{crew_id}", token)
     assert [g["game_id"] for g in crew["games"]] == [game_1, game_2]
     assert len(crew["players"]) == 4  # the picks added nobody

@@ -458,8 +458,13 @@ export async function render(main, rematchId) {
       return;
     }
     const typed = currentNames(r);
+    // a crew game's team with every seat named is called by its players ("Ann & Cy")
+    const pairName = (team) =>
+      crew && team.players.every(Boolean) && team.players.length > 1
+        ? team.players.join(' & ').slice(0, 60)
+        : null;
     const teams = typed.teams.map((team, side) => ({
-      name: team.name || sideName({ rules: r, teams: [] }, side),
+      name: team.name || pairName(team) || sideName({ rules: r, teams: [] }, side),
       players: team.players.map(
         (p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i]),
       ),
