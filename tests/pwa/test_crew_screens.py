@@ -198,3 +198,58 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     assert "No signal" in a.inner_text("#stats-offline")
     assert a.is_visible("#player-facts")
     a.context.set_offline(False)
+
+
+def start_crew(base_url, name):
+    """A crew made through the API; returns its join link's (id, token, link)."""
+    request = Request(base_url + "/api/crews", data=json.dumps({"name": name}).encode(),
+                      headers={"Content-Type": "application/json"}, method="POST")
+    with urlopen(request) as response:
+        body = json.load(response)
+    return body["id"], body["token"], body["join_url"]
+
+
+def test_two_phones_name_the_same_new_player_offline_and_get_one_player(browser, base_url):
+    """docs/crews.md "Pick the seats": a name typed offline gets an id made on the phone and
+    its POST waits in the outbox; "On 409 NAME_TAKEN, swap the new id for player.id". Two
+    phones that both seat a new "Eve" offline end with one Eve on the roster, in both games,
+    and the games that were started offline are in the crew."""
+    crew_id, token, link = start_crew(base_url, "Porch")
+    phones = [new_phone(browser, base_url) for _ in range(2)]
+    try:
+        games = []
+        for context, page in phones:
+            table = Table(page, base_url)
+            table.open()
+            page.goto(link)
+            page.wait_for_url(f"**/#/crew/{crew_id}")
+            page.wait_for_selector("h1:text-is('Porch')")
+            page.goto("/#/")
+            page.wait_for_selector("#new-game")
+            context.set_offline(True)
+            # typed with other case and spaces on the second phone: still the same name
+            names = ["Eve", "Fay", "", ""] if not games else [" EVE", "", "Gus", ""]
+            games.append(crew_game(page, "Porch", [("type", n) for n in names]))
+            table.hand(1, 30, 35)
+            assert table.phone_game(games[-1])["outbox"] >= 3  # create, players, attach
+        for (context, page), game_id in zip(phones, games, strict=True):
+            context.set_offline(False)
+            Table(page, base_url).wait_synced(game_id)
+            wait_js(page, """async (id) => {
+                const ops = (await (await import('/js/store.js')).outboxAll());
+                return !ops.some((op) => op.game_id === id); }""", game_id)
+        crew = api_get(base_url, f"/api/crews/{crew_id}", token)
+        assert sorted(p["name"] for p in crew["players"]) == ["Eve", "Fay", "Gus"]
+        eve = next(p["id"] for p in crew["players"] if p["name"] == "Eve")
+        seats = {g["game_id"]: g["seats"] for g in crew["games"]}
+        assert seats[games[0]][0] == eve and seats[games[1]][0] == eve
+        # the second phone seats the server's Eve now, and keeps no second Eve on its roster
+        second = phones[1][1]
+        stored = Table(second, base_url).phone_game(games[1])["game"]
+        assert stored["crew"]["seats"][0] == eve and stored["crew"].get("attached")
+        roster = second.evaluate(
+            "async () => (await (await import('/js/crews.js')).allCrews())[0].players")
+        assert [p["name"] for p in roster].count("Eve") == 1
+    finally:
+        for context, _ in phones:
+            context.close()
