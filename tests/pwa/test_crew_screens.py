@@ -122,8 +122,10 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     a.wait_for_selector("#player-facts")
     a.click("button.chip:text-is('Ann')")
     wait_js(a, "() => document.querySelector('#player-heading')?.textContent === 'Ann'")
-    facts = dict(a.evaluate("""() => [...document.querySelectorAll('#player-facts tr')]
-        .map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])"""))
+    facts = dict(
+        a.evaluate("""() => [...document.querySelectorAll('#player-facts tr')]
+        .map((tr) => [tr.cells[0].textContent, tr.cells[1].textContent])""")
+    )
     assert facts["Games"] == str(ann["games"])
     assert facts["Won · lost · tied"] == f"{ann['wins']} · {ann['losses']} · {ann['ties']}"
     assert facts["Win %"] == f"{ann['win_pct']:g}%"
@@ -145,11 +147,15 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     (record,) = api_stats["head_to_head"]
     assert (record["games"], record["a_wins"], record["b_wins"]) == (2, 1, 1)
     assert {tuple(sorted(record["a_names"])), tuple(sorted(record["b_names"]))} == {
-        ("Ann", "Cy"), ("Bob", "Di")}
+        ("Ann", "Cy"),
+        ("Bob", "Di"),
+    }
     assert f"{' & '.join(record['a_names'])} won 1" in h2h
     assert f"{' & '.join(record['b_names'])} won 1" in h2h
-    assert a.evaluate("() => performance.getEntriesByType('resource').some("
-                      "(e) => e.name.endsWith('/js/views/crew-stats.js'))")
+    assert a.evaluate(
+        "() => performance.getEntriesByType('resource').some("
+        "(e) => e.name.endsWith('/js/views/crew-stats.js'))"
+    )
 
     # screenshots and axe on every crew screen, both phones' sizes, light and dark
     found = {}
@@ -202,8 +208,12 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
 
 def start_crew(base_url, name):
     """A crew made through the API; returns its join link's (id, token, link)."""
-    request = Request(base_url + "/api/crews", data=json.dumps({"name": name}).encode(),
-                      headers={"Content-Type": "application/json"}, method="POST")
+    request = Request(
+        base_url + "/api/crews",
+        data=json.dumps({"name": name}).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
     with urlopen(request) as response:
         body = json.load(response)
     return body["id"], body["token"], body["join_url"]
@@ -235,9 +245,13 @@ def test_two_phones_name_the_same_new_player_offline_and_get_one_player(browser,
         for (context, page), game_id in zip(phones, games, strict=True):
             context.set_offline(False)
             Table(page, base_url).wait_synced(game_id)
-            wait_js(page, """async (id) => {
+            wait_js(
+                page,
+                """async (id) => {
                 const ops = (await (await import('/js/store.js')).outboxAll());
-                return !ops.some((op) => op.game_id === id); }""", game_id)
+                return !ops.some((op) => op.game_id === id); }""",
+                game_id,
+            )
         crew = api_get(base_url, f"/api/crews/{crew_id}", token)
         assert sorted(p["name"] for p in crew["players"]) == ["Eve", "Fay", "Gus"]
         eve = next(p["id"] for p in crew["players"] if p["name"] == "Eve")
@@ -248,7 +262,8 @@ def test_two_phones_name_the_same_new_player_offline_and_get_one_player(browser,
         stored = Table(second, base_url).phone_game(games[1])["game"]
         assert stored["crew"]["seats"][0] == eve and stored["crew"].get("attached")
         roster = second.evaluate(
-            "async () => (await (await import('/js/crews.js')).allCrews())[0].players")
+            "async () => (await (await import('/js/crews.js')).allCrews())[0].players"
+        )
         assert [p["name"] for p in roster].count("Eve") == 1
     finally:
         for context, _ in phones:
