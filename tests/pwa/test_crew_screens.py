@@ -13,6 +13,7 @@ Screenshots with TALLY_SHOTS=dir, outside the repository.
 
 import json
 from urllib.request import Request, urlopen
+from uuid import uuid4
 
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
@@ -268,3 +269,42 @@ def test_two_phones_name_the_same_new_player_offline_and_get_one_player(browser,
     finally:
         for context, _ in phones:
             context.close()
+
+
+def api_post(base_url, path, body, token):
+    """POST JSON to an API route with a bearer token; returns the status."""
+    request = Request(
+        base_url + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
+        method="POST",
+    )
+    with urlopen(request) as response:
+        return response.status
+
+
+def test_a_player_sits_in_one_seat_only(phone, base_url):
+    """docs/crews.md: "The same player in two seats is 422 PLAYER_TWICE". The form never
+    sends it: a tap on a player already seated moves them, and a name typed in two seats is
+    refused at the table, in its words, with nothing stored."""
+    crew_id, token, link = start_crew(base_url, "Kitchen")
+    api_post(base_url, f"/api/crews/{crew_id}/players", {"id": str(uuid4()), "name": "Bob"}, token)
+    table = Table(phone, base_url)
+    table.open()
+    phone.goto(link)
+    phone.wait_for_selector("h1:text-is('Kitchen')")
+    phone.goto("/#/")
+    phone.click("#new-game")
+    phone.click("#crew-box button:text-is('Kitchen')")
+    phone.click("#seat-0 + .chips button:text-is('Bob')")
+    phone.click("#seat-1 + .chips button:text-is('Bob')")
+    assert phone.input_value("#seat-0") == "" and phone.input_value("#seat-1") == "Bob"
+    assert phone.get_attribute("#seat-1 + .chips button:text-is('Bob')", "aria-pressed") == "true"
+    assert phone.get_attribute("#seat-0 + .chips button:text-is('Bob')", "aria-pressed") == "false"
+    phone.fill("#seat-0", "Eve")
+    phone.fill("#seat-2", "eve ")
+    phone.click("#start")
+    alert = phone.locator("p.banner[role='alert']:visible")
+    assert alert.inner_text() == "Eve is in two seats: pick someone else for one of them."
+    assert "#/new" in phone.url
+    assert phone.evaluate("async () => (await import('/js/store.js')).allGames()") == []
