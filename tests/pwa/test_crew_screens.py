@@ -12,6 +12,7 @@ Screenshots with TALLY_SHOTS=dir, outside the repository.
 """
 
 import json
+from datetime import UTC, datetime, timedelta
 from urllib.request import Request, urlopen
 from uuid import uuid4
 
@@ -157,6 +158,23 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
         "() => performance.getEntriesByType('resource').some("
         "(e) => e.name.endsWith('/js/views/crew-stats.js'))"
     )
+
+    # filters (issue 14: "Filter by ruleset and date range"): today holds both games, a
+    # points preset none; dates that run backwards are refused in the server's words
+    today = datetime.now(UTC).date()
+    a.fill("#stats-from", str(today))
+    a.fill("#stats-to", str(today))
+    a.click("#stats-show")
+    wait_js(a, "() => document.querySelector('#stats-crew')?.textContent.includes('2 games')")
+    a.fill("#stats-from", str(today + timedelta(days=1)))
+    a.click("#stats-show")
+    a.wait_for_selector("#stats-body p.banner[role='alert']")
+    assert "the dates run backwards" in a.inner_text("#stats-body")
+    a.fill("#stats-from", "")
+    a.fill("#stats-to", "")
+    a.select_option("#stats-ruleset", "points-250")
+    a.click("#stats-show")
+    wait_js(a, "() => document.querySelector('#stats-body').textContent.includes('No games')")
 
     # screenshots and axe on every crew screen, both phones' sizes, light and dark
     found = {}
