@@ -152,8 +152,13 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
         ("Ann", "Cy"),
         ("Bob", "Di"),
     }
-    assert f"{' & '.join(record['a_names'])} won 1" in h2h
-    assert f"{' & '.join(record['b_names'])} won 1" in h2h
+    ann_side = record["a_names"] if "Ann" in record["a_names"] else record["b_names"]
+    other = record["b_names"] if "Ann" in record["a_names"] else record["a_names"]
+    assert h2h.startswith(f"Head to head, 2 games: {' & '.join(ann_side)} won 1, ")
+    assert f"{' & '.join(other)} won 1" in h2h
+    partners = a.evaluate("""() => [...document.querySelectorAll('#partnerships tbody tr')]
+        .map((tr) => [...tr.cells].map((c) => c.textContent))""")
+    assert partners == [["Cy", "2", "1", "50%"]]
     assert a.evaluate(
         "() => performance.getEntriesByType('resource').some("
         "(e) => e.name.endsWith('/js/views/crew-stats.js'))"

@@ -171,9 +171,10 @@ function body(crew, out, redraw) {
     contractCard(player),
     partnerships(stats, player),
   );
-  const meetings = stats.head_to_head.filter(
-    (r) => r.a.split('+').includes(player.id) || r.b.split('+').includes(player.id),
-  );
+  // the player's partnership first: "Ann & Cy against Bob & Di" on Ann's screen
+  const meetings = stats.head_to_head
+    .filter((r) => r.a.split('+').includes(player.id) || r.b.split('+').includes(player.id))
+    .map((r) => (r.a.split('+').includes(player.id) ? r : flip(r)));
   meetings.forEach((record, i) => {
     nodes.push(
       statSection(h, headToHead(record, `h2h-${i}`), {
@@ -191,6 +192,17 @@ function body(crew, out, redraw) {
   );
   return nodes;
 }
+
+/** A head-to-head record seen from its other side. */
+const flip = (r) => ({
+  ...r,
+  a: r.b,
+  b: r.a,
+  a_names: r.b_names,
+  b_names: r.a_names,
+  a_wins: r.b_wins,
+  b_wins: r.a_wins,
+});
 
 /** A table of [words, value] rows with a caption (the numbers a player asks for). */
 function factTable(id, caption, rows) {
@@ -286,6 +298,9 @@ function contractCard(p) {
   );
 }
 
+/** The other players of a partnership (a side of three seats has two partners). */
+const partners = (pair, player) => pair.names.filter((_, i) => pair.players[i] !== player.id);
+
 function partnerships(stats, player) {
   const mine = stats.partnerships.filter((x) => x.players.includes(player.id));
   return h(
@@ -303,7 +318,7 @@ function partnerships(stats, player) {
             h(
               'tr',
               {},
-              ['Partners', 'Games', 'Won', 'Win %'].map((c) => h('th', { scope: 'col' }, c)),
+              ['Partner', 'Games', 'Won', 'Win %'].map((c) => h('th', { scope: 'col' }, c)),
             ),
           ),
           h(
@@ -313,7 +328,7 @@ function partnerships(stats, player) {
               h(
                 'tr',
                 {},
-                h('th', { scope: 'row' }, x.names.join(' & ')),
+                h('th', { scope: 'row' }, partners(x, player).join(' & ')),
                 h('td', {}, String(x.games)),
                 h('td', {}, String(x.wins)),
                 h('td', {}, pctText(x.win_pct)),
