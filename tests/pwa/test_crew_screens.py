@@ -17,6 +17,7 @@ from urllib.request import Request, urlopen
 from uuid import uuid4
 
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from test_words import unclean
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 NAMES = ["Ann", "Bob", "Cy", "Di"]  # seats 0-3: Ann & Cy against Bob & Di
@@ -216,6 +217,9 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
                 width = a.evaluate("() => document.documentElement.scrollWidth")
                 assert width <= viewport["width"], f"{name} scrolls sideways at {size}"
                 found[f"{name}-{size}-{scheme}"] = axe_violations(a, axe_source)
+                text = a.inner_text("main")
+                unclean_lines = [line for line in text.split("\n") if unclean(line)]
+                assert not unclean_lines, f"{name}: {unclean_lines}"
     assert {k: v for k, v in found.items() if v} == {}
 
     # offline: the last copy read, said plainly

@@ -518,11 +518,11 @@ export async function render(main, rematchId) {
   form.addEventListener('submit', submit);
   form.append(
     h('h1', {}, from ? 'Rematch' : 'New game'),
+    crewBox,
     h('fieldset', {}, h('legend', {}, 'Scoring'), scoringRow),
     h('div', {}, h('label', { for: 'preset' }, h('strong', {}, 'Rules')), presetSelect, desc),
     explainBox,
     houseBox,
-    crewBox,
     namesBox,
     shakerBox,
     matchBox,
