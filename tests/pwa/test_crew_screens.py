@@ -103,7 +103,9 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     b.wait_for_selector("h1:text-is('Thursday table')")
     wait_js(b, "() => document.querySelectorAll('#roster li').length === 4")
 
-    # Game 2 on phone B: every seat one tap on the roster
+    # Game 2 on phone B, from the crew's screen: every seat one tap on the roster
+    b.click("#crew-new-game")
+    b.wait_for_selector("#crew-box button[aria-pressed='true']:text-is('Thursday table')")
     b.goto("/#/")
     game_2 = crew_game(b, "Thursday table", [("pick", name) for name in NAMES])
     stored = table_b.phone_game(game_2)["game"]

@@ -76,7 +76,16 @@ async function screen(crew, games) {
         { class: 'btn primary', href: `#/crew/${crew.id}/stats`, id: 'crew-stats' },
         'Statistics',
       ),
-      h('a', { class: 'btn', href: '#/new' }, 'New game'),
+      h(
+        'a',
+        {
+          class: 'btn',
+          href: '#/new',
+          id: 'crew-new-game',
+          onclick: () => sessionStorage.setItem('tally42-new-game-crew', crew.id),
+        },
+        'New game',
+      ),
     ),
     h('section', { class: 'card stack' }, h('h2', {}, `Players (${crew.players.length})`), roster),
     refused.length

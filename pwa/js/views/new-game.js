@@ -76,7 +76,11 @@ export async function render(main, rematchId) {
   const crewKit = crews.length
     ? await Promise.all([import('../seat-picker.js'), import('../crews.js')])
     : null;
-  let crew = (from?.crew && crews.find((c) => c.id === from.crew.id)) || null;
+  // a rematch keeps its crew; "New game" on a crew's screen starts one for that crew
+  const asked = sessionStorage.getItem('tally42-new-game-crew');
+  sessionStorage.removeItem('tally42-new-game-crew');
+  const wanted = from?.crew?.id || asked;
+  let crew = crews.find((c) => c.id === wanted) || null;
   const crewBox = h('div');
 
   const scoringRow = h('div', { class: 'row', role: 'group', 'aria-label': 'Scoring' });
