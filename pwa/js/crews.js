@@ -145,7 +145,19 @@ export async function crewOps(crew, seats) {
 export async function sendCrewOp(op, game) {
   const crew = await getCrew(op.crew_id);
   if (!crew) {
-    await store.saveAndDequeue(null, op.seq); // the crew was removed from this phone
+    // not on this phone (a backup from before the crew was joined): the game's hands must
+    // not wait behind it, so the op goes, and the game says why it is not in the crew
+    await store.updateGame(
+      game.id,
+      (g) => {
+        g.crew = {
+          ...g.crew,
+          error:
+            'this phone does not hold the crew: open its link here, then start the game again for the crew',
+        };
+      },
+      { dequeue: op.seq },
+    );
     return 'done';
   }
   const base = `/api/crews/${encodeURIComponent(crew.id)}`;

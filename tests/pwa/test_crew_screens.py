@@ -337,3 +337,40 @@ def test_a_player_sits_in_one_seat_only(phone, base_url):
     assert alert.inner_text() == "Eve is in two seats: pick someone else for one of them."
     assert "#/new" in phone.url
     assert phone.evaluate("async () => (await import('/js/store.js')).allGames()") == []
+
+
+def test_a_backup_carries_the_crew_and_its_unsent_game_to_a_new_phone(browser, base_url, tmp_path):
+    """Issue 14: "The phone can back up its IndexedDB to a file and restore it, so a phone
+    change loses nothing": the crew (its token and roster) goes in the backup's settings, so a
+    crew game started offline and restored on a new phone still joins the crew when sent."""
+    from test_backup import back_up, restore
+
+    crew_id, token, link = start_crew(base_url, "Den")
+    old_context, old = new_phone(browser, base_url)
+    new_context, new = new_phone(browser, base_url)
+    try:
+        Table(old, base_url).open()
+        old.goto(link)
+        old.wait_for_selector("h1:text-is('Den')")
+        old.goto("/#/")
+        old.wait_for_selector("#new-game")
+        old_context.set_offline(True)
+        game_id = crew_game(old, "Den", [("type", n) for n in ["Hal", "Ivy", "Jo", "Kim"]])
+        doc = back_up(old, tmp_path / "backup.json")
+        assert doc["device"]["settings"]["crews"][0]["token"] == token
+        table = Table(new, base_url)
+        table.open()
+        restore(new, tmp_path / "backup.json")
+        table.wait_synced(game_id)
+        wait_js(
+            new,
+            """async (id) => !(await (await import('/js/store.js')).outboxAll())
+                 .some((op) => op.game_id === id)""",
+            game_id,
+        )
+        crew = api_get(base_url, f"/api/crews/{crew_id}", token)
+        assert [g["game_id"] for g in crew["games"]] == [game_id]
+        assert sorted(p["name"] for p in crew["players"]) == ["Hal", "Ivy", "Jo", "Kim"]
+    finally:
+        old_context.close()
+        new_context.close()
