@@ -186,7 +186,10 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
 
     # screenshots and axe on every crew screen, both phones' sizes, light and dark
     found = {}
+    a.goto("/#/")
+    assert "· Thursday table" in a.inner_text(f"a[href='#/g/{game_1}']")
     screens = {
+        "crews": "/#/crews",
         "crew": f"/#/crew/{crew_id}",
         "stats": f"/#/crew/{crew_id}/stats",
         "new-game": "/#/new",
@@ -212,6 +215,8 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
                 elif name == "new-game":
                     a.click("#crew-box button:text-is('Thursday table')")
                     a.wait_for_selector(".chips button")
+                elif name == "crews":
+                    a.wait_for_selector("#crew-name")
                 else:
                     a.wait_for_selector("#roster li")
                 wait_js(a, "() => document.fonts.status === 'loaded'")
