@@ -17,7 +17,7 @@ export async function render(main) {
   });
   const form = h(
     'form',
-    { class: 'stack card', novalidate: true },
+    { class: 'stack card crew-start', novalidate: true },
     h('h2', {}, 'Start a crew'),
     h(
       'p',
