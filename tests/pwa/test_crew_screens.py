@@ -115,6 +115,12 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     table_b.wait_synced(game_2)
     b.wait_for_selector(".race svg.race-chart")
     assert b.inner_text("h1") == "Bob & Di win!"  # the teams are called by their players
+    # a rematch is the crew's, every seat already picked
+    b.click("a:text-is('Rematch'), button:text-is('Rematch')")
+    b.wait_for_selector("#crew-box button[aria-pressed='true']:text-is('Thursday table')")
+    for seat, name in enumerate(NAMES):
+        chip = f"#seat-{seat} + .chips button:text-is('{name}')"
+        assert b.get_attribute(chip, "aria-pressed") == "true"
     crew = api_get(base_url, f"/api/crews/{crew_id}", token)
     assert [g["game_id"] for g in crew["games"]] == [game_1, game_2]
     assert len(crew["players"]) == 4  # the picks added nobody
