@@ -115,6 +115,7 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     table_b.wait_synced(game_2)
     b.wait_for_selector(".race svg.race-chart")
     assert b.inner_text("h1") == "Bob & Di win!"  # the teams are called by their players
+    assert b.get_attribute("#crew-stats", "href") == f"#/crew/{crew_id}/stats"
     # a rematch is the crew's, every seat already picked
     b.click("a:text-is('Rematch'), button:text-is('Rematch')")
     b.wait_for_selector("#crew-box button[aria-pressed='true']:text-is('Thursday table')")
