@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '6a9358d2b9c0';
+const VERSION = 'b73551066f01';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -164,7 +164,8 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     }
     ann_side = record["a_names"] if "Ann" in record["a_names"] else record["b_names"]
     other = record["b_names"] if "Ann" in record["a_names"] else record["a_names"]
-    assert h2h.startswith(f"Head to head, 2 games: {' & '.join(ann_side)} won 1, ")
+    assert sorted(ann_side) == ["Ann", "Cy"]
+    assert h2h.startswith("Head to head, 2 games: Ann & Cy won 1, ")
     assert f"{' & '.join(other)} won 1" in h2h
     partners = a.evaluate("""() => [...document.querySelectorAll('#partnerships tbody tr')]
         .map((tr) => [...tr.cells].map((c) => c.textContent))""")

@@ -174,7 +174,7 @@ function body(crew, out, redraw) {
   // the player's partnership first: "Ann & Cy against Bob & Di" on Ann's screen
   const meetings = stats.head_to_head
     .filter((r) => r.a.split('+').includes(player.id) || r.b.split('+').includes(player.id))
-    .map((r) => (r.a.split('+').includes(player.id) ? r : flip(r)));
+    .map((r) => playerFirst(r.a.split('+').includes(player.id) ? r : flip(r), player.id));
   meetings.forEach((record, i) => {
     nodes.push(
       statSection(h, headToHead(record, `h2h-${i}`), {
@@ -203,6 +203,12 @@ const flip = (r) => ({
   a_wins: r.b_wins,
   b_wins: r.a_wins,
 });
+
+/** The record with the player's name first in their partnership ("Ann & Cy" for Ann). */
+function playerFirst(r, id) {
+  const at = r.a.split('+').indexOf(id);
+  return { ...r, a_names: [r.a_names[at], ...r.a_names.filter((_, i) => i !== at)] };
+}
 
 /** A table of [words, value] rows with a caption (the numbers a player asks for). */
 function factTable(id, caption, rows) {
