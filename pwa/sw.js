@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '12e5370cfb1e';
+const VERSION = '9657f100dded';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -30,6 +30,12 @@ const SHELL = [
   '/js/backup.js',
   '/js/charts.js',
   '/js/stat-charts.js',
+  '/js/crews.js',
+  '/js/seat-picker.js',
+  '/js/views/crews.js',
+  '/js/views/crew.js',
+  '/js/views/crew-join.js',
+  '/js/views/crew-stats.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

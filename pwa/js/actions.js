@@ -7,7 +7,16 @@ import { uuid, randomToken } from './ui.js';
 import { getRulesets } from './api.js';
 
 /** Create a game on this phone (works offline); resolves with the stored game. */
-export async function createGame({ ruleset, overrides, rules, teams, firstDealer, startTotals }) {
+export async function createGame({
+  ruleset,
+  overrides,
+  rules,
+  teams,
+  firstDealer,
+  startTotals,
+  crew = null, // {id, seats}: a crew game (crews.js), its ops in crewOps
+  crewOps = [],
+}) {
   const game = {
     id: uuid(),
     edit_token: randomToken(),
@@ -23,11 +32,12 @@ export async function createGame({ ruleset, overrides, rules, teams, firstDealer
     conflict: null,
     created_at: Date.now(),
   };
+  if (crew) game.crew = crew;
   const body = { id: game.id, ruleset, edit_token: game.edit_token, first_dealer: firstDealer };
   if (overrides && Object.keys(overrides).length) body.rules = overrides;
   if (teams) body.teams = teams;
   if (startTotals) body.start_totals = startTotals;
-  await store.saveAndQueue(game, [{ kind: 'create', body }]);
+  await store.saveAndQueue(game, [{ kind: 'create', body }, ...crewOps]);
   syncNow();
   return game;
 }

@@ -23,6 +23,10 @@ const ROUTES = [
   [/^#\/rules\/([\w-]+)$/, 'rules-screen', 'preset'],
   [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
   [/^#\/backup$/, 'backup'],
+  [/^#\/crews$/, 'crews'],
+  [/^#\/crew\/([\w-]+)$/, 'crew'],
+  [/^#\/crew\/([\w-]+)\/stats$/, 'crew-stats'],
+  [/^#\/crew-join\/([\w-]+)\/([\w-]+)$/, 'crew-join'],
 ];
 let cleanup = null;
 
@@ -45,7 +49,11 @@ async function route() {
   const view = await import(`./views/${name}.js`);
   if (!box.isConnected) return;
   const gameId =
-    name === 'game-list' || name === 'new-game' || name === 'backup' || kind === 'preset'
+    name === 'game-list' ||
+    name === 'new-game' ||
+    name === 'backup' ||
+    name.startsWith('crew') ||
+    kind === 'preset'
       ? null
       : match[1];
   watch(gameId);

@@ -44,6 +44,8 @@ export async function backupDocument() {
   const settings = {};
   const rulesets = await store.getMeta('rulesets');
   if (rulesets !== undefined) settings.rulesets = rulesets;
+  const crews = await store.getMeta('crews'); // the crews' tokens and rosters (crews.js)
+  if (crews !== undefined) settings.crews = crews;
   return {
     format: FORMAT,
     version: VERSION,

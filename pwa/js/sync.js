@@ -111,6 +111,8 @@ async function send(op, game) {
     );
     return 'done';
   }
+  // a crew game's players and seats (crews.js), queued behind the game's create
+  if (op.kind.startsWith('crew_')) return (await import('./crews.js')).sendCrewOp(op, game);
   let etag = game.etag;
   if (op.kind !== 'add' && !etag) {
     // put, delete, put_set_aside and restore need If-Match

@@ -37,7 +37,10 @@ def serve(tmp_dir, **config):
 
     logging.getLogger("werkzeug").setLevel(logging.WARNING)  # one line a request drowns failures
     db = pathlib.Path(tmp_dir) / "tally42.sqlite3"
-    app = create_app({"DATABASE_URL": f"sqlite:///{db}", "RATELIMIT_ENABLED": False,
+    # PWA_DATABASE_URL runs the browser tests on another store (a PostgreSQL database of
+    # their own: the tests never empty it, every id they make is new)
+    url = os.environ.get("PWA_DATABASE_URL") or f"sqlite:///{db}"
+    app = create_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False,
                       "TESTING": True, **config})
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)

@@ -17,7 +17,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # KB: js/charts.js 3.7, js/stat-charts.js 2.3 and their styles): the score race must draw
 # offline, and the statistics' drawing is precached with it so it never runs against an older
 # charts.js. The first load (bench/pwa) stays under 60 KB.
-SHELL_BUDGET = 84 * 1024
+# The crew screens added 11 KB (js/crews.js 3.0, js/seat-picker.js 1.2, the crew list, crew,
+# join and statistics screens 6.7, styles), precached because a crew game is started and its
+# roster picked offline, and the statistics screen shows its last copy offline; none of it is
+# in the first load.
+SHELL_BUDGET = 98 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -1,6 +1,6 @@
 // Start screen: the games on this phone, newest first, and "New game". Each game shows its
 // teams and score, its rules, when it started, and whether every hand has reached the server.
-import { allGames } from '../store.js';
+import { allGames, getMeta } from '../store.js';
 import { h } from '../ui.js';
 import { score, sideName, sideCount } from '../game.js';
 
@@ -12,7 +12,7 @@ function rulesLine(game) {
 }
 
 /** One game's entry: score line, rules line, then date and sync state apart. */
-function entry(game) {
+function entry(game, crewNames) {
   const { state } = score(game);
   const totals = state ? state.totals : Array.from({ length: sideCount(game.rules) }, () => null);
   const teams = totals.map((t, side) =>
@@ -41,7 +41,12 @@ function entry(game) {
       'a',
       { class: 'btn game', href: `#/g/${game.id}` },
       h('span', { class: 'teams' }, teams),
-      h('span', { class: 'muted ruleset' }, `${rulesLine(game)}${over ? ', finished' : ''}`),
+      h(
+        'span',
+        { class: 'muted ruleset' },
+        `${rulesLine(game)}${over ? ', finished' : ''}`,
+        game.crew && crewNames[game.crew.id] ? ` · ${crewNames[game.crew.id]}` : '',
+      ),
       h(
         'span',
         { class: 'when-sync' },
@@ -55,7 +60,9 @@ function entry(game) {
 /** Render the list of games. */
 export async function render(main) {
   const games = (await allGames()).sort((a, b) => b.created_at - a.created_at);
-  const items = games.map(entry);
+  // a crew game names its crew (crews.js keeps them in the meta store)
+  const crewNames = Object.fromEntries(((await getMeta('crews')) || []).map((c) => [c.id, c.name]));
+  const items = games.map((game) => entry(game, crewNames));
   main.append(
     h('h1', {}, 'Your games'),
     items.length
@@ -70,6 +77,11 @@ export async function render(main) {
       { class: 'actions' },
       h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game'),
     ),
-    h('p', {}, h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore')),
+    h(
+      'p',
+      { class: 'row' },
+      h('a', { class: 'btn', href: '#/crews', id: 'crews' }, 'Crews and statistics'),
+      h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore'),
+    ),
   );
 }

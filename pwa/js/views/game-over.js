@@ -129,6 +129,20 @@ async function screen(game, match) {
   );
 
   if (game.hands.length) out.push(await race(game, state));
+  if (game.crew?.id) {
+    // a crew game: its players' statistics are one tap away (they need a signal)
+    out.push(
+      h(
+        'p',
+        {},
+        h(
+          'a',
+          { class: 'btn', href: `#/crew/${game.crew.id}/stats`, id: 'crew-stats' },
+          'The crew’s statistics',
+        ),
+      ),
+    );
+  }
 
   const shareUrl = game.share_url;
   const joinUrl = `${location.origin}/#/join/${game.id}/${game.edit_token}`;

@@ -3,7 +3,7 @@
 import { applyOverrides, RulesError } from '../rules.js';
 import { createGame, loadRulesets } from '../actions.js';
 import * as api from '../api.js';
-import { getGame, putGame } from '../store.js';
+import { getGame, getMeta, putGame } from '../store.js';
 import { localGameFrom } from '../sync.js';
 import { h, go, toast } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
@@ -71,6 +71,17 @@ export async function render(main, rematchId) {
   let dealer = from ? (score(from).state?.next_dealer ?? 0) : 0;
   let bestOf = 1; // 1: one game; 3 or 5: a match, first to 2 or 3 wins
   let shakeRule = 'rotate';
+  // a crew game (issue 14): the crew's modules load only when this phone holds a crew
+  const crews = (await getMeta('crews')) || [];
+  const crewKit = crews.length
+    ? await Promise.all([import('../seat-picker.js'), import('../crews.js')])
+    : null;
+  // a rematch keeps its crew; "New game" on a crew's screen starts one for that crew
+  const asked = sessionStorage.getItem('tally42-new-game-crew');
+  sessionStorage.removeItem('tally42-new-game-crew');
+  const wanted = from?.crew?.id || asked;
+  let crew = crews.find((c) => c.id === wanted) || null;
+  const crewBox = h('div');
 
   const scoringRow = h('div', { class: 'row', role: 'group', 'aria-label': 'Scoring' });
   const presetSelect = h('select', {
@@ -224,7 +235,34 @@ export async function render(main, rematchId) {
       h('legend', {}, 'Teams and players (optional)'),
       h('div', { class: 'names' }, boxes),
     );
+    drawCrew();
   }
+
+  /** The crew buttons, and each seat's roster under its box when the game is a crew's. */
+  function drawCrew() {
+    if (!crewKit) return;
+    const [picker] = crewKit;
+    crewBox.replaceChildren(
+      picker.crewChoice(crews, crew, (c) => {
+        crew = c;
+        drawNames();
+        drawShaker();
+        drawMatch();
+      }),
+    );
+    if (!crew) return;
+    const inputs = seatInputs();
+    if (from?.crew?.id === crew.id) {
+      inputs.forEach((input, seat) => {
+        const id = from.crew.seats[seat];
+        if (id && crew.players.some((p) => p.id === id)) input.dataset.player = id;
+      });
+    }
+    picker.addRoster(crew, inputs, drawShaker);
+  }
+
+  const seatInputs = () =>
+    Array.from({ length: rules().players }, (_, seat) => namesBox.querySelector(`#seat-${seat}`));
 
   function drawShaker() {
     const r = rules();
@@ -328,6 +366,15 @@ export async function render(main, rematchId) {
           },
         ),
       ];
+      if (bestOf > 1 && crew) {
+        rows.push(
+          h(
+            'p',
+            { class: 'banner', id: 'match-crew' },
+            `A match's games do not count in ${crew.name}'s statistics yet: choose One game to play for the crew.`,
+          ),
+        );
+      }
       if (bestOf > 1) {
         rows.push(
           h(
@@ -415,8 +462,13 @@ export async function render(main, rematchId) {
       return;
     }
     const typed = currentNames(r);
+    // a crew game's team with every seat named is called by its players ("Ann & Cy")
+    const pairName = (team) =>
+      crew && team.players.every(Boolean) && team.players.length > 1
+        ? team.players.join(' & ').slice(0, 60)
+        : null;
     const teams = typed.teams.map((team, side) => ({
-      name: team.name || sideName({ rules: r, teams: [] }, side),
+      name: team.name || pairName(team) || sideName({ rules: r, teams: [] }, side),
       players: team.players.map(
         (p, i) => p || seatName({ rules: r, teams: [] }, seatsOf(r, side)[i]),
       ),
@@ -438,6 +490,21 @@ export async function render(main, rematchId) {
       carryBox.scrollIntoView({ block: 'center' });
       return;
     }
+    let crewGame = null;
+    if (crew) {
+      const [picker, crewMod] = crewKit;
+      const seats = crewMod.seatPlayers(crew, picker.picks(seatInputs()));
+      const twice = seats.find((s, i) => s && seats.findIndex((t) => t?.id === s.id) !== i);
+      if (twice) {
+        error.textContent = `${twice.name} is in two seats: pick someone else for one of them.`;
+        error.hidden = false;
+        return;
+      }
+      crewGame = {
+        crew: { id: crew.id, seats: seats.map((s) => s?.id ?? null) },
+        crewOps: await crewMod.crewOps(crew, seats),
+      };
+    }
     const game = await createGame({
       ruleset: preset.id,
       overrides: { ...overrides },
@@ -445,6 +512,7 @@ export async function render(main, rematchId) {
       teams,
       firstDealer: dealer,
       startTotals: carry.some(Boolean) ? carry : null,
+      ...crewGame,
     });
     toast('Game saved on this phone');
     go(`#/g/${game.id}`);
@@ -454,6 +522,7 @@ export async function render(main, rematchId) {
   form.addEventListener('submit', submit);
   form.append(
     h('h1', {}, from ? 'Rematch' : 'New game'),
+    crewBox,
     h('fieldset', {}, h('legend', {}, 'Scoring'), scoringRow),
     h('div', {}, h('label', { for: 'preset' }, h('strong', {}, 'Rules')), presetSelect, desc),
     explainBox,
