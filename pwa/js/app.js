@@ -1,7 +1,7 @@
 // Tally 42 app shell: fragment router, service worker with "update available", the outbox
 // triggers (start, online, timer), the live stream of the game on screen, and the screen wake
 // lock during a game.
-import { syncNow, watch } from './sync.js';
+import { syncNow, syncOnTimer, watch } from './sync.js';
 import { toast } from './ui.js';
 import { loadRulesets } from './actions.js';
 import { follow } from './live.js';
@@ -95,7 +95,7 @@ window.addEventListener('online', () => {
 window.addEventListener('offline', () => showNet(false));
 window.addEventListener('tally:network', (e) => showNet(e.detail));
 setInterval(() => {
-  if (navigator.onLine) syncNow();
+  if (navigator.onLine) syncOnTimer(); // rests while the game on screen is live (live.js)
 }, SYNC_EVERY_MS);
 
 // --- service worker and "update available"

@@ -21,12 +21,18 @@ export function watch(id) {
 
 /**
  * The game whose changes the live stream pushes right now (null: none). While the watched
- * game is pushed, a drain (the 20 s timer's included) does not pull it: the stream brings
- * every change, and its first event on each reconnect is the catch-up. When the stream is
- * down the timer's pull comes back.
+ * game is pushed and nothing waits in the outbox, the 20 s timer (syncOnTimer) neither drains
+ * nor pulls: the stream brings every change, and its first event on each reconnect is the
+ * catch-up. When the stream is down the timer's pull comes back.
  */
 export function pushing(id) {
   pushed = id;
+}
+
+/** The timer's turn: syncNow, unless the game on screen is live and the outbox is empty. */
+export async function syncOnTimer() {
+  if (watched && pushed === watched && !(await store.outboxAll()).length) return;
+  return syncNow();
 }
 
 /** Run the outbox (never twice at once; a call during a run makes it go round once more). */
@@ -75,7 +81,7 @@ async function drain() {
     if (outcome === 'retry-later') blocked.add(game.id);
     changed(game.id);
   }
-  if (watched && watched !== pushed)
+  if (watched)
     await pull(watched).catch((err) => {
       if (!(err instanceof TypeError)) throw err;
     });
