@@ -11,7 +11,7 @@ import hashlib
 
 import orjson
 import segno
-from flask import Blueprint, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request
 from werkzeug.exceptions import NotFound
 
 from . import board_view, event_logic, logic
@@ -80,8 +80,8 @@ def board_page(token):
     key = (etag, theme, minute, request.host_url)
     kept = _PAGES.get(key)
     if kept is None:
-        html = render(token, etag, body, theme)
-        kept = (hashlib.sha1(html.encode()).hexdigest(), html)
+        html = render(token, etag, body, theme).encode()  # kept as bytes: encoded once
+        kept = (hashlib.sha1(html).hexdigest(), html)
         if len(_PAGES) >= _PAGES_KEPT:
             _PAGES.pop(next(iter(_PAGES)))
         _PAGES[key] = kept
@@ -92,4 +92,4 @@ def board_page(token):
     }
     if request.if_none_match.contains(kept[0]):
         return "", 304, headers
-    return kept[1], 200, headers
+    return Response(kept[1], 200, headers, mimetype="text/html")

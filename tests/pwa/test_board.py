@@ -7,14 +7,17 @@ Screenshots of the mid-way board go to $BOARD_SHOTS when set (not committed)."""
 
 import os
 import pathlib
+import time
 import uuid
 
 import pytest
 from conftest import ARGS, CHROMIUM, serve, wait_js
+from test_live import HIDE, split_url  # noqa: F401 (split_url: the fixture, API and live apart)
 
 HALL = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": 1280, "height": 720}
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
+LIVE_WITHIN_S = 2.0  # README "Live updates": within a second; slack for a busy 2-core machine
 POLL_S = 1  # the board's refresh (and poll while no stream is served), short for the test
 
 
@@ -124,6 +127,8 @@ def open_board(browser, base_url, event, viewport=HALL, theme=None, js=True):
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
+    page.streams = []  # the URLs of the stream requests the page made
+    page.on("request", lambda r: page.streams.append(r.url) if "/events" in r.url else None)
     page.goto(f"/b/{event.public}" + (f"?theme={theme}" if theme else ""))
     return context, page
 
@@ -159,13 +164,20 @@ def card_text(page, table):
     )
 
 
-def test_a_hand_and_an_advancement_show_on_the_board_without_reload(hall_browser, board_url):
-    request = hall_browser.new_context(base_url=board_url).request
+def follow_a_match(browser, base_url):
+    """Open the board, then play W1.1 of a 4-team event through the API: the hand and then
+    the winner's move to the final show without a reload, pushed by the stream. Returns the
+    URLs of the stream requests the board made."""
+    request = browser.new_context(base_url=base_url).request
     event = Event(request, 4, first_to=[1], tables=2)
-    context, page = open_board(hall_browser, board_url, event)
+    context, page = open_board(browser, base_url, event)
+    streams = page.streams
     try:
         page.evaluate("() => { window.notReloaded = true; }")
+        # the event's stream is open (the board polls only while it is down)
+        wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
         assert page.locator('meta[http-equiv="refresh"]').count() == 0  # JS keeps it current
+        started = time.monotonic()
         event.hand("W1.1", 0)  # Team 1 bids 2 marks and makes it
         wait_js(
             page,
@@ -173,6 +185,9 @@ def test_a_hand_and_an_advancement_show_on_the_board_without_reload(hall_browser
             "?.innerText.replace(/\\n/g, ' '))",
             timeout=5_000,
         )
+        elapsed = time.monotonic() - started
+        print(f"API to board: {elapsed:.3f} s")
+        assert elapsed <= LIVE_WITHIN_S, f"the hand showed on the board after {elapsed:.2f} s"
         event.win_game("W1.1", 0)  # Team 1 wins W1.1: it moves on to the final
         wait_js(
             page,
@@ -181,7 +196,54 @@ def test_a_hand_and_an_advancement_show_on_the_board_without_reload(hall_browser
             timeout=5_000,
         )
         assert page.evaluate("() => window.notReloaded === true")
+        assert page.inner_text(".live-state") == "live"
         assert not page.js_errors, page.js_errors
+        return streams
+    finally:
+        context.close()
+
+
+def test_a_hand_and_an_advancement_show_on_the_board_without_reload(hall_browser, board_url):
+    """One process serving pages and streams (the in-process test server, SQLite)."""
+    streams = follow_a_match(hall_browser, board_url)
+    assert streams and all(url.startswith(board_url) for url in streams)
+
+
+def test_the_board_goes_live_with_the_api_and_the_live_process_apart(
+    hall_browser,
+    split_url,  # noqa: F811 (pytest hands in the fixture imported above)
+):
+    """The Procfile's topology (SQLite, or PostgreSQL with TEST_DATABASE_URL): the board's
+    EventSource asks the API, which redirects it to the live process."""
+    streams = follow_a_match(hall_browser, split_url)
+    assert streams[0].startswith(split_url)  # asked of the API, once
+    assert any(not url.startswith(split_url) for url in streams)  # read from the live process
+
+
+def test_the_board_closes_its_stream_while_hidden_and_catches_up_when_shown(
+    hall_browser, board_url
+):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 2, first_to=[1], tables=1)
+    context, page = open_board(hall_browser, board_url, event)
+    try:
+        wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
+        opened = len(page.streams)
+        page.evaluate("() => { window.notReloaded = true; }")
+        page.evaluate(HIDE, True)  # the stream closes, and nothing polls
+        event.hand("W1.1", 1)
+        page.wait_for_timeout(2500)  # more than the poll's pace (POLL_S) and the push's
+        assert "0 2" not in page.inner_text(".card").replace("\n", " ")
+        assert len(page.streams) == opened  # no new stream while hidden
+        page.evaluate(HIDE, False)  # shown: at once the hand, and the stream again
+        wait_js(
+            page,
+            "() => /Team 2\\s*0\\s*2/.test(document.querySelector('.card').innerText)",
+            timeout=3_000,
+        )
+        wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
+        assert len(page.streams) > opened
+        assert page.evaluate("() => window.notReloaded === true")
     finally:
         context.close()
 
