@@ -4,10 +4,11 @@ the team is still in time, a second more and the director may record the no-show
 
 import datetime
 
+from eventtest import Director
+
 from api.db import flask_db
 from api.models import utcnow
 from api.tournament_models import EventMatch, EventRecord
-from eventtest import Director
 
 
 def called_ago(app, director, bracket_id, delta):
