@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8bd84cad95a7';
+const VERSION = '8afb31a9c86e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -30,6 +30,11 @@ const SHELL = [
   '/js/backup.js',
   '/js/charts.js',
   '/js/stat-charts.js',
+  '/js/director.js',
+  '/js/views/events.js',
+  '/js/views/event-new.js',
+  '/js/views/event.js',
+  '/js/views/table.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -23,7 +23,21 @@ const ROUTES = [
   [/^#\/rules\/([\w-]+)$/, 'rules-screen', 'preset'],
   [/^#\/join\/([\w-]+)\/([\w-]+)$/, 'join'],
   [/^#\/backup$/, 'backup'],
+  [/^#\/events$/, 'events'],
+  [/^#\/events\/new$/, 'event-new'],
+  [/^#\/e\/([\w-]+)$/, 'event'],
+  [/^#\/t\/([\w-]+)\/([\w.]+)(?:\/([\w-]+))?$/, 'table'],
 ];
+// screens that show no game of this phone (the others' first argument is a game id)
+const NOT_A_GAME = new Set([
+  'game-list',
+  'new-game',
+  'backup',
+  'events',
+  'event-new',
+  'event',
+  'table',
+]);
 let cleanup = null;
 
 /** Render the view for the current fragment. */
@@ -44,10 +58,7 @@ async function route() {
   main.replaceChildren(box);
   const view = await import(`./views/${name}.js`);
   if (!box.isConnected) return;
-  const gameId =
-    name === 'game-list' || name === 'new-game' || name === 'backup' || kind === 'preset'
-      ? null
-      : match[1];
+  const gameId = NOT_A_GAME.has(name) || kind === 'preset' ? null : match[1];
   watch(gameId);
   follow(gameId); // the game on screen follows the server's live stream
   keepAwake(Boolean(gameId));

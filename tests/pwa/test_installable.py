@@ -17,7 +17,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # KB: js/charts.js 3.7, js/stat-charts.js 2.3 and their styles): the score race must draw
 # offline, and the statistics' drawing is precached with it so it never runs against an older
 # charts.js. The first load (bench/pwa) stays under 60 KB.
-SHELL_BUDGET = 84 * 1024
+# Issue 13 added 14 KB, loaded only by the tournament screens: js/director.js 2.5 KB,
+# views/event.js 5.7, event-new.js 3.2, table.js 1.8, events.js 0.6 and their styles. They are
+# precached so that a table's phone opens its match and a director is told plainly that
+# running an event needs a signal, rather than the app failing to load a screen offline.
+SHELL_BUDGET = 98 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -71,5 +71,6 @@ export async function render(main) {
       h('a', { class: 'btn primary', href: '#/new', id: 'new-game' }, 'New game'),
     ),
     h('p', {}, h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore')),
+    h('p', {}, h('a', { class: 'btn', href: '#/events', id: 'tournaments' }, 'Run a tournament')),
   );
 }

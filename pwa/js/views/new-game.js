@@ -11,7 +11,7 @@ import { rulesBody } from './rules-screen.js';
 
 const marksOf = (n) => `${n} mark${n === 1 ? '' : 's'}`;
 // each house rule's line is written from the knobs it switches on, so it matches the score
-const SWITCHES = [
+export const SWITCHES = [
   [
     'nello',
     'Nel-o',
