@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8afb31a9c86e';
+const VERSION = '977697a5f028';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

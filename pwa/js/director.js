@@ -112,9 +112,11 @@ export function sideWords(event, side) {
   return event.teams.find((t) => t.id === side)?.name ?? 'a team';
 }
 
-/** "Rangers v Aggies". */
-export const pairing = (event, m) =>
-  `${sideWords(event, m.teams[0])} v ${sideWords(event, m.teams[1])}`;
+/** "Rangers v Aggies"; "Teams not known yet" while both wait for earlier matches. */
+export function pairing(event, m) {
+  if (m.teams.every((t) => t === null)) return 'Teams not known yet';
+  return `${sideWords(event, m.teams[0])} v ${sideWords(event, m.teams[1])}`;
+}
 
 /** A clock time "4:15 PM" from an ISO time (null stays empty). */
 export function clock(iso) {

@@ -189,7 +189,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     director.get_by_role("button", name="Refresh").click()
     director.locator("#champion").wait_for()
     assert director.locator("#champion").inner_text() == "Rangers won Timpson 42!"
-    assert director.locator("#standings li").all_inner_texts()[:2] == ["1. Rangers", "2. Aggies"]
+    assert director.locator("#standings li").all_inner_texts()[:2] == ["1st Rangers", "2nd Aggies"]
     director.get_by_text("Every team’s path").click()
     rangers = director.locator("#paths li", has_text="Rangers:").first.inner_text()
     assert rangers == "Rangers: beat Owls (Semifinal 1), then beat Aggies (Final)"

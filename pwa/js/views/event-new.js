@@ -146,7 +146,7 @@ export async function render(main) {
         format = v;
       }),
     );
-    advanceRow.hidden = format !== 'round-robin-playoff';
+    advanceRow.style.display = format === 'round-robin-playoff' ? '' : 'none';
     const series = SERIES.map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
     seriesBox.replaceChildren(
       h('legend', {}, 'Games in a match'),

@@ -27,6 +27,13 @@ import {
 
 const POLL_MS = 15000;
 
+/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st. */
+function ordinal(n) {
+  const tail =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
+  return `${n}${tail}`;
+}
+
 /** Words for a refusal: the event's own names for matches, else the server's sentence. */
 function refusal(ev, res) {
   const b = res.body || {};
@@ -359,7 +366,7 @@ export async function render(main, id) {
       return h(
         'details',
         { class: 'more' },
-        h('summary', { class: 'btn small' }, 'Forfeit or no-show'),
+        h('summary', { class: 'btn' }, 'Forfeit or no-show'),
         h(
           'div',
           { class: 'stack' },
@@ -407,7 +414,7 @@ export async function render(main, id) {
       return h(
         'details',
         { class: 'more' },
-        h('summary', { class: 'btn small' }, 'Correct the result'),
+        h('summary', { class: 'btn' }, 'Correct the result'),
         h(
           'div',
           { class: 'stack' },
@@ -465,9 +472,15 @@ export async function render(main, id) {
         h(
           'ol',
           { class: 'standings', id: 'standings' },
-          ev.standings.map((s) =>
-            h('li', {}, h('strong', {}, `${s.place}.`), ` ${sideWords(ev, s.team)}`),
-          ),
+          ev.standings.map((s) => {
+            const shared = ev.standings.filter((x) => x.place === s.place).length > 1;
+            return h(
+              'li',
+              {},
+              h('strong', {}, `${ordinal(s.place)}${shared ? ' (shared)' : ''}`),
+              ` ${sideWords(ev, s.team)}`,
+            );
+          }),
         ),
       );
     }

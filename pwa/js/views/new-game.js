@@ -15,7 +15,9 @@ export const SWITCHES = [
   [
     'nello',
     'Nel-o',
-    (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`,
+    // the bid levels nel-o may be called at (the knob is nello_levels: [1] is one mark)
+    (r) =>
+      `A bidder may play to take no tricks at all, for ${(r.nello_levels || [1]).join(' or ')} mark${(r.nello_levels || [1]).join() === '1' ? '' : 's'}.`,
   ],
   [
     'plunge',

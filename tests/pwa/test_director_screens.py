@@ -1,0 +1,141 @@
+"""The tournament screens at 320x640 and 390x844, light and dark (issue 13's director and
+table screens; docs/tournaments.md): each fits the width (nothing past the right edge), every
+control is a 48 px target, and axe finds nothing. An event is made through the API at each
+stage (teams entered with one late, started, finished by forfeits) and handed to the phone as
+the director's own (the director token kept in IndexedDB, as the event form keeps it).
+`TALLY_SHOTS=/tmp/shots` saves each screen, outside the repository."""
+
+import datetime
+import json
+import urllib.request
+
+import pytest
+from conftest import axe_violations, screenshot, wait_js
+from test_layout import SMALL_TARGETS, WIDEST
+
+SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
+TEAMS = [
+    ("Rangers of Hallettsville", ["Ann", "Bo"]),
+    ("Aggies", ["Cy", "Di"]),
+    ("Bears", ["Ed", "Flo"]),
+    ("Owls", ["Gus", "Hal"]),
+]
+
+
+def api(base_url, method, path, token=None, body=None):
+    request = urllib.request.Request(
+        f"{base_url}{path}", method=method, data=None if body is None else json.dumps(body).encode()
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def make_event(base_url, stage):
+    """An event at `stage`: 'checkin' (one team late), 'started' or 'finished'."""
+    past = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=10)
+    extra = [("Latecomers", ["Ike", "Jo"])] if stage == "checkin" else []
+    made = api(
+        base_url,
+        "POST",
+        "/api/events",
+        body={
+            "name": "Timpson 42 Domino Tournament",
+            "ruleset": "straight-42",
+            "format": "single-elimination",
+            "first_to": [3, 2],
+            "tables": 2,
+            "checkin_deadline": past.isoformat(),
+            "teams": [{"name": n, "players": p} for n, p in TEAMS + extra],
+        },
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"][: len(TEAMS) - (stage == "checkin")]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    tokens = {}
+    if stage != "checkin":
+        started = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+        tokens, made["matches"] = started["new_table_tokens"], started["matches"]
+    if stage == "finished":
+        for bracket_id in ("W1.1", "W1.2", "W2.1"):
+            view = api(base_url, "GET", f"/api/events/{event_id}", token)
+            match = next(m for m in view["matches"] if m["id"] == bracket_id)
+            api(
+                base_url,
+                "POST",
+                f"/api/events/{event_id}/matches/{bracket_id}/forfeit",
+                token,
+                {"team": match["teams"][1]},
+            )
+    return made, tokens
+
+
+def keep_on_phone(page, made, tokens):
+    """The event as this phone's own, with the table tokens its start handed out."""
+    page.evaluate(
+        """async ([made, tokens]) => {
+        const d = await import('/js/director.js');
+        await d.keepEvent(made.id, {name: made.name, date: made.date, token: made.director_token,
+                                    public_token: made.public_token, tables: {}});
+        await d.keepTableTokens(made.id, {new_table_tokens: tokens, matches: made.matches});
+    }""",
+        [made, tokens],
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, scheme, axe_source):
+    context = browser.new_context(
+        viewport=SIZES[size],
+        base_url=base_url,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    problems = {}
+
+    def look(name):
+        page.wait_for_timeout(150)  # the toast and any redraw settle
+        widest, small = page.evaluate(WIDEST), page.evaluate(SMALL_TARGETS)
+        found = axe_violations(page, axe_source)
+        if widest > SIZES[size]["width"] + 0.5 or small or found:
+            problems[name] = (widest, small, found)
+        screenshot(page, f"tournament-{name}-{size}-{scheme}")
+
+    try:
+        page.goto("/#/")
+        wait_js(page, "() => document.querySelector('#tournaments')")
+        made = {stage: make_event(base_url, stage) for stage in ("checkin", "started", "finished")}
+        for event, tokens in made.values():
+            keep_on_phone(page, event, tokens)
+        page.goto("/#/events")
+        page.locator("#events").wait_for()
+        look("list")
+        page.goto("/#/events/new")
+        page.locator("#make-event").wait_for()
+        look("new")
+        page.goto(f"/#/e/{made['checkin'][0]['id']}")
+        page.locator("#checkin").wait_for()
+        look("checkin")
+        page.goto(f"/#/e/{made['started'][0]['id']}")
+        page.locator("#tables").wait_for()
+        page.get_by_text("Table 1's link and QR").click()
+        page.locator("[data-match='W1.1'] summary").click()
+        look("tables")
+        page.goto(f"/#/e/{made['finished'][0]['id']}")
+        page.locator("#standings").wait_for()
+        page.get_by_text("Every team’s path").click()
+        look("finished")
+        event, tokens = made["started"]
+        page.goto(f"/#/t/{event['id']}/W1.1/{tokens['W1.1']}")
+        page.get_by_role("heading", name="Table 1").wait_for()
+        look("table")
+    finally:
+        context.close()
+    assert problems == {}
