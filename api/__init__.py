@@ -155,11 +155,11 @@ def create_app(test_config=None):
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
     app.after_request(add_security_headers)
-    from . import events, games, hands, live, matches, share, transfer
+    from . import board, events, games, hands, live, matches, share, transfer
 
     live.init_app(app)
     ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
-                             transfer.blp, events.blp, events.public))
+                             transfer.blp, events.blp, events.public, board.pages))
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -175,6 +175,7 @@ def create_app(test_config=None):
 def register_blueprints(app):
     """The API blueprints (in the OpenAPI document), the share page and the PWA."""
     from . import events, games, hands, live, matches, pwa, rulesets, schemas, share, transfer
+    from .board import pages as board_pages
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
@@ -196,4 +197,5 @@ def register_blueprints(app):
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
     app.register_blueprint(share.pages)
+    app.register_blueprint(board_pages)  # /b/{public_token}: the event's board (HTML)
     app.register_blueprint(pwa.bp)

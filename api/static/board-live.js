@@ -1,0 +1,153 @@
+// The board, live (docs/tournaments.md "The board"). Without JavaScript the page refreshes
+// itself (meta refresh). Here it follows the event's stream instead (Server-Sent Events,
+// GET /api/e/{public_token}/events: `event` after every change, `gone` at the end) and, while
+// the stream is down or not served, polls the public view with If-None-Match (a 304 costs one
+// small read). On a change it fetches a fresh copy of this page (the server renders it: one
+// renderer for both) and swaps in only the parts that changed, so nothing flickers. It says
+// "live" or "reconnecting…" quietly in the header, and closes everything while hidden.
+(() => {
+  const token = location.pathname.split('/').pop();
+  const meta = document.querySelector('meta[http-equiv="refresh"]');
+  if (!token || !meta || !('EventSource' in window) || !('fetch' in window)) return;
+  const pollMs = (Number.parseInt(meta.content, 10) || 15) * 1000;
+  const api = `/api/e/${encodeURIComponent(token)}`;
+  let source = null;
+  let poller = null;
+  let etag = document.body.dataset.etag || null; // the public view's ETag on screen
+  let wanted = 0; // the last redraw asked for: an older answer arriving late is dropped
+  let pause = 2000; // before reopening a stream the server refused; doubles to a minute
+  let reopen = null;
+  let wasLive = false; // the stream has been open: "reconnecting…" while it is down
+  let clock = null; // "in about 5 min" moves on even while nothing happens: redraw each minute
+
+  const say = (words) => {
+    const el = document.querySelector('.live-state');
+    if (el && el.textContent !== words) el.textContent = words;
+  };
+
+  /** Swap in each part of `fresh` (a parsed page) whose HTML differs from the one shown. */
+  function swap(fresh) {
+    const main = document.querySelector('main.grid');
+    const next = fresh.querySelector('main.grid');
+    if (!main || !next) return;
+    const parts = (root) => [...root.querySelectorAll('[data-part]')].map((el) => el.dataset.part);
+    if (parts(main).join() !== parts(next).join()) {
+      main.replaceWith(document.adoptNode(next)); // a part came or went: the whole body
+    } else {
+      for (const el of next.querySelectorAll('[data-part]')) {
+        const old = main.querySelector(`[data-part="${el.dataset.part}"]`);
+        if (old && old.outerHTML !== el.outerHTML) old.replaceWith(document.adoptNode(el));
+      }
+    }
+    const what = document.querySelector('[data-part="what"]');
+    const freshWhat = fresh.querySelector('[data-part="what"]');
+    if (what && freshWhat && what.textContent !== freshWhat.textContent)
+      what.textContent = freshWhat.textContent;
+    document.title = fresh.title;
+  }
+
+  /** Fetch this page again and redraw what changed (`tag`: the view's new ETag). */
+  async function redraw(tag) {
+    if (tag && tag === etag) return;
+    const mine = ++wanted;
+    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    if (res.status === 404) return location.reload(); // the link is gone: the server says so
+    if (!res.ok || mine !== wanted) return;
+    const text = await res.text();
+    if (mine !== wanted) return;
+    const fresh = new DOMParser().parseFromString(text, 'text/html');
+    swap(fresh);
+    etag = fresh.body.dataset.etag || tag;
+  }
+
+  /** One poll of the public view: a 304 while nothing changed, else a redraw. */
+  async function poll() {
+    const headers = etag ? { 'If-None-Match': etag } : {};
+    const res = await fetch(api, { cache: 'no-store', headers });
+    if (res.status === 304) return;
+    if (res.status === 404) return location.reload();
+    if (res.ok) await redraw(res.headers.get('ETag'));
+  }
+
+  function startPolling() {
+    if (poller) return;
+    poller = setInterval(() => poll().catch(() => {}), pollMs);
+  }
+
+  function stopPolling() {
+    clearInterval(poller);
+    poller = null;
+  }
+
+  function open() {
+    if (source || document.visibilityState !== 'visible') return;
+    const es = new EventSource(`${api}/events`);
+    source = es;
+    es.onopen = () => {
+      pause = 2000;
+      wasLive = true;
+      stopPolling();
+      say('live');
+    };
+    es.addEventListener('event', (e) => {
+      let msg = null;
+      try {
+        msg = JSON.parse(e.data);
+      } catch {
+        return;
+      }
+      redraw(msg?.etag).catch(() => {});
+    });
+    es.addEventListener('gone', () => {
+      close();
+      location.reload(); // deleted or revoked: the server's page says so
+    });
+    es.onerror = () => {
+      // a stream not served here (a single-process server) is no fault: the poll keeps the
+      // board current, and the bar keeps saying how often
+      if (wasLive) say('reconnecting…');
+      startPolling(); // the board stays right while the stream is down
+      if (es.readyState === 2 && source === es) {
+        // refused (not served here, too many streams): try again after a pause
+        source = null;
+        reopen = setTimeout(open, pause);
+        pause = Math.min(60000, pause * 2);
+      }
+    };
+  }
+
+  function close() {
+    if (source) source.close();
+    source = null;
+    clearTimeout(reopen);
+    clearInterval(clock);
+    clock = null;
+    stopPolling();
+  }
+
+  function tick() {
+    if (!clock) clock = setInterval(() => redraw(null).catch(() => {}), 60000);
+  }
+
+  function onVisibility() {
+    if (document.visibilityState === 'visible') {
+      poll().catch(() => {}); // whatever changed while hidden, at once
+      open();
+      tick();
+    } else close();
+  }
+
+  // JavaScript keeps the board current from here: the page's own refresh is cancelled once
+  // the page has loaded (stopping it sooner would cut its load short).
+  const cancelRefresh = () => {
+    window.stop();
+    meta.remove();
+  };
+  if (document.readyState === 'complete') cancelRefresh();
+  else window.addEventListener('load', cancelRefresh, { once: true });
+  document.addEventListener('visibilitychange', onVisibility);
+  tick();
+  poll()
+    .catch(() => {})
+    .finally(open);
+})();

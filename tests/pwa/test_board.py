@@ -1,0 +1,246 @@
+"""The board in a browser at 1920x1080 (issue 13 "The board", docs/tournaments.md "The board"):
+a hand posted through the API and a match's advancement show without a reload; a 16-team
+double elimination mid-way fits the screen at 1920x1080 and 1280x720 with type a hall can
+read; without JavaScript the page keeps its refresh.
+
+Screenshots of the mid-way board go to $BOARD_SHOTS when set (not committed)."""
+
+import os
+import pathlib
+import uuid
+
+import pytest
+from conftest import ARGS, CHROMIUM, serve, wait_js
+
+HALL = {"width": 1920, "height": 1080}
+SMALL_TV = {"width": 1280, "height": 720}
+TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
+POLL_S = 1  # the board's refresh (and poll while no stream is served), short for the test
+
+
+@pytest.fixture(scope="module")
+def board_url(tmp_path_factory):
+    """The whole app in one process (no live process: the board polls the public view)."""
+    url, stop = serve(tmp_path_factory.mktemp("board"), BOARD_REFRESH_SECONDS=POLL_S)
+    yield url
+    stop()
+
+
+@pytest.fixture(scope="module")
+def hall_browser(playwright):
+    browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
+    yield browser
+    browser.close()
+
+
+class Event:
+    """An event run through the API with Playwright's request context (director and tables)."""
+
+    def __init__(self, request, teams, **body):
+        self.request = request
+        body = {
+            "name": "Hallettsville 42",
+            "ruleset": "straight-42",
+            "tables": 8,
+            "format": "single-elimination",
+            "teams": [
+                {"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, teams + 1)
+            ],
+            **body,
+        }
+        created = self.ok(request.post("/api/events", data=body), 201)
+        self.id, self.public = created["id"], created["public_token"]
+        self.auth = {"Authorization": f"Bearer {created['director_token']}"}
+        self.tokens = {}
+        for team in created["teams"]:
+            self.ok(
+                request.post(
+                    f"/api/events/{self.id}/teams/{team['id']}/check-in", headers=self.auth
+                )
+            )
+        self.keep(self.ok(request.post(f"/api/events/{self.id}/start", headers=self.auth)))
+
+    @staticmethod
+    def ok(response, status=200):
+        assert response.status == status, response.text()
+        return response.json()
+
+    def keep(self, view):
+        self.tokens.update(view.get("new_table_tokens") or {})
+        return view
+
+    def view(self):
+        return self.keep(self.ok(self.request.get(f"/api/events/{self.id}", headers=self.auth)))
+
+    def playing(self):
+        return [m["id"] for m in self.view()["matches"] if m["status"] == "playing"]
+
+    def hand(self, bracket_id, side):
+        """One hand at the match's table: `side` bids 2 marks and makes it; True at game over."""
+        if bracket_id not in self.tokens:  # called by another read: a new table token
+            issued = self.request.post(
+                f"/api/events/{self.id}/matches/{bracket_id}/table-token", headers=self.auth
+            )
+            self.tokens[bracket_id] = self.ok(issued, 201)["table_token"]
+        auth = {"Authorization": f"Bearer {self.tokens[bracket_id]}"}
+        table = self.ok(
+            self.request.get(f"/api/events/{self.id}/matches/{bracket_id}", headers=auth)
+        )
+        game_id = table["current_game"]
+        if game_id is None:
+            started = self.ok(
+                self.request.post(
+                    f"/api/matches/{table['match']['id']}/games",
+                    data={"game_no": table["next_game_no"]},
+                    headers=auth,
+                ),
+                201,
+            )
+            game_id = started["game"]["id"]
+        hands = self.ok(self.request.get(f"/api/games/{game_id}", headers=auth))["hands"]
+        result = self.ok(
+            self.request.post(
+                f"/api/games/{game_id}/hands",
+                data={"hand_no": len(hands) + 1, "bidder": side, **TWO_MARKS},
+                headers={**auth, "Idempotency-Key": uuid.uuid4().hex},
+            ),
+            201,
+        )
+        return result["result"]["game_over"]
+
+    def win_game(self, bracket_id, side):
+        while not self.hand(bracket_id, side):
+            pass
+
+    def win_match(self, bracket_id, side, first_to):
+        for _ in range(first_to):
+            self.win_game(bracket_id, side)
+
+
+def open_board(browser, base_url, event, viewport=HALL, theme=None, js=True):
+    context = browser.new_context(viewport=viewport, base_url=base_url, java_script_enabled=js)
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    errors = []
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.js_errors = errors
+    page.goto(f"/b/{event.public}" + (f"?theme={theme}" if theme else ""))
+    return context, page
+
+
+CLIPPED = """() => [...document.querySelectorAll('.match, .card, .qr-code, .qr .url, .next li')]
+  .filter((el) => {
+    const r = el.getBoundingClientRect();
+    const box = el.closest('.main-col, .side-col').getBoundingClientRect();
+    return r.width === 0 || r.bottom > Math.min(innerHeight, box.bottom) + 1
+      || r.right > Math.min(innerWidth, box.right) + 1 || r.top < box.top - 1;
+  })
+  .map((el) => el.dataset.match || el.className)"""
+
+OVERLAPS = """() => {
+  const els = [...document.querySelectorAll('.match, .card, main h2, main h3')];
+  const rects = els.map((el) => el.getBoundingClientRect());
+  const out = [];
+  rects.forEach((a, i) => rects.slice(i + 1).forEach((b, k) => {
+    if (a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1
+        && b.top < a.bottom - 1)
+      out.push([els[i].dataset.match || els[i].textContent,
+                els[i + 1 + k].dataset.match || els[i + 1 + k].textContent]);
+  }));
+  return out;
+}"""
+
+
+def card_text(page, table):
+    return page.evaluate(
+        """(n) => [...document.querySelectorAll('.card')].find(
+             (c) => c.querySelector('.table-no').textContent === `Table ${n}`)?.innerText""",
+        table,
+    )
+
+
+def test_a_hand_and_an_advancement_show_on_the_board_without_reload(hall_browser, board_url):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 4, first_to=[1], tables=2)
+    context, page = open_board(hall_browser, board_url, event)
+    try:
+        page.evaluate("() => { window.notReloaded = true; }")
+        assert page.locator('meta[http-equiv="refresh"]').count() == 0  # JS keeps it current
+        event.hand("W1.1", 0)  # Team 1 bids 2 marks and makes it
+        wait_js(
+            page,
+            "() => /Team 1\\s*0\\s*2/.test(document.querySelector('.card')"
+            "?.innerText.replace(/\\n/g, ' '))",
+            timeout=5_000,
+        )
+        event.win_game("W1.1", 0)  # Team 1 wins W1.1: it moves on to the final
+        wait_js(
+            page,
+            """() => document.querySelector('[data-match="W2.1"]')
+                             ?.innerText.includes('Team 1')""",
+            timeout=5_000,
+        )
+        assert page.evaluate("() => window.notReloaded === true")
+        assert not page.js_errors, page.js_errors
+    finally:
+        context.close()
+
+
+def test_without_javascript_the_board_keeps_its_refresh(hall_browser, board_url):
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 2, first_to=[1], tables=1)
+    context, page = open_board(hall_browser, board_url, event, js=False)
+    try:
+        meta = page.locator('meta[http-equiv="refresh"]')
+        assert meta.count() == 1 and int(meta.get_attribute("content")) == POLL_S
+    finally:
+        context.close()
+
+
+@pytest.fixture(scope="module")
+def midway(hall_browser, board_url):
+    """A 16-team double elimination mid-way: winners' round 1 done, some of round 2 and the
+    losers' first round played, games under way at several tables."""
+    request = hall_browser.new_context(base_url=board_url).request
+    event = Event(request, 16, format="double-elimination", first_to=[2, 1])
+    for n, bid in enumerate(f"W1.{i}" for i in range(1, 9)):
+        event.win_match(bid, int(n % 3 == 0), 2)
+    for bid in event.playing()[:4]:
+        event.win_game(bid, 0)
+    playing = event.playing()
+    for n, bid in enumerate(playing[:5]):
+        event.hand(bid, n % 2)
+    return event
+
+
+@pytest.mark.parametrize("viewport", [HALL, SMALL_TV], ids=["1920x1080", "1280x720"])
+@pytest.mark.parametrize("theme", ["dark", "light"])
+def test_a_16_team_double_elimination_midway_fits_and_reads(
+    hall_browser, board_url, midway, viewport, theme
+):
+    context, page = open_board(hall_browser, board_url, midway, viewport, theme)
+    try:
+        shots = os.environ.get("BOARD_SHOTS")
+        if shots:
+            name = f"board-{viewport['width']}x{viewport['height']}-{theme}.png"
+            page.screenshot(path=str(pathlib.Path(shots) / name))
+        # nothing a director needs is cut off or covered: every match box, table card, the QR
+        # code and the link lie inside the screen and inside their column (which clips), and
+        # no match box or heading overlaps another
+        clipped = page.evaluate(CLIPPED)
+        assert clipped == [], clipped
+        overlaps = page.evaluate(OVERLAPS)
+        assert overlaps == [], overlaps
+        # type a hall can read: table cards' names at least 2.5% of the screen's height
+        # (27 px at 1080), bracket names at least 1.6%
+        sizes = page.evaluate(
+            """() => ({card: parseFloat(getComputedStyle(document.querySelector(
+                         '.card .side .name')).fontSize),
+                       bracket: parseFloat(getComputedStyle(document.querySelector(
+                         '.match .side .name')).fontSize)})"""
+        )
+        assert sizes["card"] >= 0.025 * viewport["height"], sizes
+        assert sizes["bracket"] >= 0.016 * viewport["height"], sizes
+        assert not page.js_errors, page.js_errors
+    finally:
+        context.close()
