@@ -139,3 +139,47 @@ def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, sche
     finally:
         context.close()
     assert problems == {}
+
+
+def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone, base_url):
+    """Issue 13: "Forfeit and no-show are recorded by the director, with the time"; a no-show
+    before the event's wait (Timpson: "more than 5 minutes late") is refused in the screen's
+    own words (the match's name, the time on the phone's clock, no bracket id or UTC stamp);
+    and "Online only is acceptable for the director (say so plainly when offline)": without a
+    signal the screen says so and nothing is recorded."""
+    made, tokens = make_event(base_url, "started")
+    phone.goto("/#/")
+    wait_js(phone, "() => document.querySelector('#tournaments')")
+    keep_on_phone(phone, made, tokens)
+    phone.goto(f"/#/e/{made['id']}")
+    semi = phone.locator("[data-match='W1.1']")
+    semi.get_by_text("Forfeit or no-show").click()
+    semi.get_by_role("button", name="Owls did not show").click()
+    note = phone.locator("#event-note")
+    note.filter(has_text="not late yet").wait_for()
+    words = note.inner_text()
+    assert words.startswith("Owls is not late yet: Semifinal 1 was called at "), words
+    assert words.endswith(", and a team is out after 5 minutes."), words
+    assert "W1.1" not in words and "Z" not in words
+
+    semi.get_by_role("button", name="Owls forfeits").click()
+    phone.locator("#records li").wait_for()
+    record = phone.locator("#records li").inner_text()
+    at = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])["records"]
+    assert [(r["match"], r["kind"]) for r in at] == [("W1.1", "forfeit")]
+    assert record.endswith(": Semifinal 1, forfeit by Owls") and record[0].isdigit(), record
+    assert "Rangers of Hallettsville won by forfeit" in semi.inner_text()
+    assert not semi.get_by_role("button", name="Owls won it").is_visible()  # not opened for you
+
+    phone.context.set_offline(True)
+    other = phone.locator("[data-match='W1.2']")
+    other.get_by_text("Forfeit or no-show").click()
+    other.get_by_role("button", name="Bears forfeits").click()
+    note.filter(has_text="No signal").wait_for()
+    assert note.inner_text() == (
+        "No signal: running a tournament needs the network. Nothing was changed; "
+        "try again when online."
+    )
+    phone.context.set_offline(False)
+    view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
+    assert next(m for m in view["matches"] if m["id"] == "W1.2")["status"] == "playing"

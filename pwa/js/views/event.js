@@ -41,7 +41,15 @@ function refusal(ev, res) {
     ids.map((id) => matchName(ev, ev.matches.find((m) => m.id === id) || { id })).join(', ');
   if (b.rule_code === 'RESULT_LOCKED' && ev && Array.isArray(b.locked))
     return `That result can no longer change: ${named(b.locked)} ${b.locked.length === 1 ? 'has' : 'have'} already been played with those teams.`;
-  const words = api.errorMessage(res);
+  // the server names matches by their bracket ids and times in UTC: say them as the screen does
+  const words = api
+    .errorMessage(res)
+    .replace(/\b(?:match )?([WLGRP]\d{1,3}(?:\.\d{1,4})?)\b/g, (_all, bracketId) =>
+      ev ? named([bracketId]) : bracketId,
+    )
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g, (iso) =>
+      clock(iso),
+    );
   return words.charAt(0).toUpperCase() + words.slice(1).replace(/([^.])$/, '$1.');
 }
 
@@ -609,14 +617,13 @@ export async function render(main, id) {
         ),
       );
     if (left) return;
-    const open = [...body.querySelectorAll('details[open]')].map(
-      (d) => d.id || d.closest('[data-match]')?.dataset.match,
-    );
+    // a redraw keeps open what the director opened: the same panel of the same match
+    const keyOf = (d) =>
+      d.id ||
+      `${d.closest('[data-match]')?.dataset.match}:${d.querySelector('summary').textContent}`;
+    const open = new Set([...body.querySelectorAll('details[open]')].map(keyOf));
     body.replaceChildren(...parts.filter(Boolean));
-    for (const d of body.querySelectorAll('details')) {
-      const key = d.id || d.closest('[data-match]')?.dataset.match;
-      if (key && open.includes(key)) d.open = true;
-    }
+    for (const d of body.querySelectorAll('details')) if (open.has(keyOf(d))) d.open = true;
   }
 
   main.append(title, about, note, addForm, body, bar);
