@@ -15,6 +15,7 @@ change (the final already played). Found by role and visible text."""
 
 import datetime
 import json
+import os
 import urllib.request
 
 import pytest
@@ -33,8 +34,14 @@ TEAMS = [
 @pytest.fixture(scope="module")
 def event_url(tmp_path_factory):
     """The whole app, with the board polling every second (no live process serves its
-    stream here; the board falls back to polling the public view)."""
-    url, stop = serve(tmp_path_factory.mktemp("director"), BOARD_REFRESH_SECONDS=1)
+    stream here; the board falls back to polling the public view); on PostgreSQL when
+    TEST_DATABASE_URL names one, else on a SQLite file."""
+    store = (
+        {"DATABASE_URL": os.environ["TEST_DATABASE_URL"]}
+        if "TEST_DATABASE_URL" in os.environ
+        else {}
+    )
+    url, stop = serve(tmp_path_factory.mktemp("director"), BOARD_REFRESH_SECONDS=1, **store)
     yield url
     stop()
 

@@ -7,10 +7,11 @@ the director's own (the director token kept in IndexedDB, as the event form keep
 
 import datetime
 import json
+import os
 import urllib.request
 
 import pytest
-from conftest import axe_violations, screenshot, wait_js
+from conftest import axe_violations, screenshot, serve, wait_js
 from test_layout import SMALL_TARGETS, WIDEST
 
 SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
@@ -20,6 +21,16 @@ TEAMS = [
     ("Bears", ["Ed", "Flo"]),
     ("Owls", ["Gus", "Hal"]),
 ]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The app for these tests: on PostgreSQL when TEST_DATABASE_URL names one, else on a
+    SQLite file (as the session's)."""
+    db = os.environ.get("TEST_DATABASE_URL")
+    url, stop = serve(tmp_path_factory.mktemp("screens"), **({"DATABASE_URL": db} if db else {}))
+    yield url
+    stop()
 
 
 def api(base_url, method, path, token=None, body=None):
