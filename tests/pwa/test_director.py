@@ -110,6 +110,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     ).click()
     assert director.locator("#series-words").inner_text() == "Every match: one game."
     director.get_by_role("spinbutton", name="Tables").fill("2")
+    director.set_checked("#rule-nello", True)  # a house rule, as the new-game form takes it
     # check-in closed a few minutes ago (the phone's own clock and time zone)
     past = (datetime.datetime.now() - datetime.timedelta(minutes=3)).strftime("%H:%M")
     if past > datetime.datetime.now().strftime("%H:%M"):  # just after midnight: no "earlier"
@@ -217,6 +218,11 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     assert axe_violations(director, axe_source) == []
     screenshot(director, "director-finished")
     final = get_json(f"{base_url}/api/e/{public_token}")
+    assert (final["rules"], final["first_to"], final["format"]) == (
+        {"nello": True},
+        [1],
+        "single-elimination",
+    )
     assert [(s["place"], teams[s["team"]]) for s in final["standings"]][:2] == [
         (1, "Rangers"),
         (2, "Aggies"),

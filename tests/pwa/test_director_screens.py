@@ -83,6 +83,15 @@ def make_event(base_url, stage):
     return made, tokens
 
 
+OUTBOX_EMPTY = """async () => {
+    const db = await new Promise((ok) => { const r = indexedDB.open('tally42');
+                                           r.onsuccess = () => ok(r.result); });
+    const ops = await new Promise((ok) => { const r = db.transaction('outbox')
+        .objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); });
+    return ops.length === 0;
+}"""
+
+
 def keep_on_phone(page, made, tokens):
     """The event as this phone's own, with the table tokens its start handed out."""
     page.evaluate(
@@ -194,3 +203,36 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
     phone.context.set_offline(False)
     view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
     assert next(m for m in view["matches"] if m["id"] == "W1.2")["status"] == "playing"
+
+
+def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url):
+    """Issue 13: "Starting the next game of a match needs no director": the table link opens
+    game 1 on the score sheet; at game over the phone starts game 2 itself, and the table
+    link, opened again, shows the series score and the game now being played."""
+    made, tokens = make_event(base_url, "started")  # round 1 is first to 3
+    phone.goto(f"/#/t/{made['id']}/W1.1/{tokens['W1.1']}")
+    phone.get_by_role("heading", name="Table 1").wait_for()
+    assert phone.locator("#series").inner_text() == (
+        "The match is first to 3 games (best of 5): Rangers of Hallettsville 0, Owls 0."
+    )
+    phone.get_by_role("button", name="Score game 1").click()
+    phone.wait_for_url("**/#/g/*")
+    first = phone.url.split("#/g/")[1]
+    for bidder, bid, count in [(0, 84, "made")] * 3 + [(2, 42, "made")]:
+        phone.click(f".bidder-bar [data-seat='{bidder}']")
+        phone.click(f"[data-bid='{bid}']")
+        phone.click(f"[data-count='{count}']")
+        phone.click("#save")
+        wait_js(phone, "() => !location.hash.includes('/hand')")
+    phone.wait_for_url("**/over")
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)  # every hand reached the server
+    phone.reload()  # the match score as the server has it now
+    wait_js(phone, "() => document.querySelector('#match-score')?.textContent.includes(' 1,')")
+    phone.get_by_role("button", name="Next game (game 2)").click()
+    wait_js(phone, f"() => location.hash.startsWith('#/g/') && !location.hash.includes('{first}')")
+    phone.goto(f"/#/t/{made['id']}/W1.1")  # the token was kept on the phone
+    phone.get_by_role("heading", name="Table 1").wait_for()
+    assert phone.locator("#series").inner_text() == (
+        "The match is first to 3 games (best of 5): Rangers of Hallettsville 1, Owls 0."
+    )
+    assert phone.get_by_role("button", name="Score game 2").is_visible()
