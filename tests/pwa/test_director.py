@@ -80,6 +80,10 @@ def play_to_the_end(page):
     }""",
         timeout=20_000,
     )
+    # the match is decided: game over leads back to the table, with no casual rematch
+    page.reload()
+    page.get_by_role("link", name="Your table").wait_for()
+    assert page.locator("#rematch").count() == 0
 
 
 def table_link(page, table):

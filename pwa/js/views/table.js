@@ -13,14 +13,15 @@ import { call, seriesWords } from '../director.js';
 const tokenKey = (eventId, bracketId) => `table:${eventId}:${bracketId}`;
 
 /** Keep the game on this phone (unless it is here already) and open its sheet; returns the
- * words to say when that cannot be done, else null. */
-async function openGame(id, token) {
+ * words to say when that cannot be done, else null. `here` is the table's route: the game
+ * over screen of a decided match leads back to it instead of offering a casual rematch. */
+async function openGame(id, token, here) {
   if (!(await getGame(id))) {
     const res = await call('GET', `/api/games/${id}`, token);
     if (res === null) return 'No signal: try again when online.';
     if (res.status !== 200) return api.errorMessage(res);
     await loadRulesets();
-    await putGame(localGameFrom({ ...res.body, id }, token, res.etag));
+    await putGame({ ...localGameFrom({ ...res.body, id }, token, res.etag), table: here });
   }
   go(`#/g/${id}`);
   return null;
@@ -33,6 +34,7 @@ export async function render(main, eventId, bracketId, linkToken) {
     await putMeta(tokenKey(eventId, bracketId), linkToken);
   }
   const token = linkToken || (await getMeta(tokenKey(eventId, bracketId)));
+  const here = `#/t/${eventId}/${bracketId}`;
   const note = h('p', { class: 'banner', role: 'alert', hidden: true });
   const say = (words) => {
     note.textContent = words;
@@ -81,7 +83,7 @@ export async function render(main, eventId, bracketId, linkToken) {
   const [a, b] = m.score;
   const start = async () => {
     if (t.current_game) {
-      const bad = await openGame(t.current_game, token);
+      const bad = await openGame(t.current_game, token, here);
       if (bad) say(bad);
       return;
     }
@@ -91,7 +93,7 @@ export async function render(main, eventId, bracketId, linkToken) {
     if (made === null) return say('No signal: the next game starts when online.');
     if (made.status !== 200 && made.status !== 201) return say(api.errorMessage(made));
     await loadRulesets();
-    await putGame(localGameFrom(made.body.game, token));
+    await putGame({ ...localGameFrom(made.body.game, token), table: here });
     go(`#/g/${made.body.game.id}`);
   };
   const gameNo = t.current_game ? m.games.length : t.next_game_no;
