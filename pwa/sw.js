@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'e0e3b60689d2';
+const VERSION = 'a4123b63eb8c';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

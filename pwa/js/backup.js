@@ -44,6 +44,10 @@ export async function backupDocument() {
   const settings = {};
   const rulesets = await store.getMeta('rulesets');
   if (rulesets !== undefined) settings.rulesets = rulesets;
+  // the tournaments this phone directs, with their director tokens (like the games' edit
+  // tokens: the file is private), so a restored phone can still run them
+  const events = await store.getMeta('events');
+  if (events !== undefined) settings.events = events;
   return {
     format: FORMAT,
     version: VERSION,

@@ -236,3 +236,28 @@ def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url
         "The match is first to 3 games (best of 5): Rangers of Hallettsville 1, Owls 0."
     )
     assert phone.get_by_role("button", name="Score game 2").is_visible()
+
+
+def test_the_phone_backup_carries_the_tournaments_it_directs(phone, browser, base_url):
+    """A director token is kept like an edit token (issue 13 "Access"), so the phone's backup
+    carries it as it carries the games' edit tokens (docs/export.md: the file is private):
+    a phone restored from it directs the event."""
+    made, tokens = make_event(base_url, "started")
+    phone.goto("/#/")
+    wait_js(phone, "() => document.querySelector('#tournaments')")
+    keep_on_phone(phone, made, tokens)
+    text = phone.evaluate(
+        "async () => JSON.stringify(await (await import('/js/backup.js')).backupDocument())"
+    )
+    assert json.loads(text)["device"]["settings"]["events"][0]["token"] == made["director_token"]
+    context = browser.new_context(base_url=base_url, viewport=SIZES["390"])
+    other = context.new_page()
+    try:
+        other.goto("/#/")
+        wait_js(other, "() => document.querySelector('#tournaments')")
+        other.evaluate("async (t) => (await import('/js/backup.js')).restore(t)", text)
+        other.goto(f"/#/e/{made['id']}")
+        other.locator("#tables").wait_for()
+        assert other.get_by_role("heading", name="Timpson 42 Domino Tournament").is_visible()
+    finally:
+        context.close()
