@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a4123b63eb8c';
+const VERSION = '3892450c4181';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

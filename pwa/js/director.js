@@ -96,13 +96,15 @@ export function matchName(event, m) {
     ...event.matches.filter((x) => x.id[0] === letter).map((x) => x.round || 0),
   );
   const single = event.format === 'single-elimination' || letter === 'P';
-  const prefix = letter === 'P' ? 'Championship ' : '';
+  const prefix = letter === 'P';
   if (letter === 'G') return round === '1' ? 'Grand final' : 'Grand final, deciding match';
-  if (single && Number(round) === last) return `${prefix}Final`.replace('Championship F', 'F');
-  if (single && Number(round) === last - 1) return `${prefix}Semifinal ${no}`;
+  if (single && Number(round) === last) return 'Final';
+  if (single && Number(round) === last - 1)
+    return `${prefix ? 'Championship semifinal' : 'Semifinal'} ${no}`;
   if (letter === 'L') return `Losers' round ${round}, match ${no}`;
   if (letter === 'R') return `Round ${round}, match ${no}`;
-  return `${prefix}Round ${round}, match ${no}`;
+  if (event.format === 'double-elimination') return `Winners' round ${round}, match ${no}`;
+  return `${prefix ? 'Championship round' : 'Round'} ${round}, match ${no}`;
 }
 
 /** The name of a side of a match: the team's, "a bye", or "to be decided". */
