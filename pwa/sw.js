@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '9657f100dded';
+const VERSION = 'c936b14b06af';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -36,6 +36,11 @@ const SHELL = [
   '/js/views/crew.js',
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
+  '/js/director.js',
+  '/js/views/events.js',
+  '/js/views/event-new.js',
+  '/js/views/event.js',
+  '/js/views/table.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -27,7 +27,21 @@ const ROUTES = [
   [/^#\/crew\/([\w-]+)$/, 'crew'],
   [/^#\/crew\/([\w-]+)\/stats$/, 'crew-stats'],
   [/^#\/crew-join\/([\w-]+)\/([\w-]+)$/, 'crew-join'],
+  [/^#\/events$/, 'events'],
+  [/^#\/events\/new$/, 'event-new'],
+  [/^#\/e\/([\w-]+)$/, 'event'],
+  [/^#\/t\/([\w-]+)\/([\w.]+)(?:\/([\w-]+))?$/, 'table'],
 ];
+// screens that show no game of this phone (the others' first argument is a game id)
+const NOT_A_GAME = new Set([
+  'game-list',
+  'new-game',
+  'backup',
+  'events',
+  'event-new',
+  'event',
+  'table',
+]);
 let cleanup = null;
 
 /** Render the view for the current fragment. */
@@ -49,13 +63,7 @@ async function route() {
   const view = await import(`./views/${name}.js`);
   if (!box.isConnected) return;
   const gameId =
-    name === 'game-list' ||
-    name === 'new-game' ||
-    name === 'backup' ||
-    name.startsWith('crew') ||
-    kind === 'preset'
-      ? null
-      : match[1];
+    NOT_A_GAME.has(name) || name.startsWith('crew') || kind === 'preset' ? null : match[1];
   watch(gameId);
   follow(gameId); // the game on screen follows the server's live stream
   keepAwake(Boolean(gameId));

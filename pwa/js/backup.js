@@ -46,6 +46,10 @@ export async function backupDocument() {
   if (rulesets !== undefined) settings.rulesets = rulesets;
   const crews = await store.getMeta('crews'); // the crews' tokens and rosters (crews.js)
   if (crews !== undefined) settings.crews = crews;
+  // the tournaments this phone directs, with their director tokens (like the games' edit
+  // tokens: the file is private), so a restored phone can still run them
+  const events = await store.getMeta('events');
+  if (events !== undefined) settings.events = events;
   return {
     format: FORMAT,
     version: VERSION,

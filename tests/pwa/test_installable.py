@@ -21,7 +21,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # join and statistics screens 6.7, styles), precached because a crew game is started and its
 # roster picked offline, and the statistics screen shows its last copy offline; none of it is
 # in the first load.
-SHELL_BUDGET = 98 * 1024
+# Issue 13 added 14 KB, loaded only by the tournament screens: js/director.js 2.5 KB,
+# views/event.js 5.7, event-new.js 3.2, table.js 1.8, events.js 0.6 and their styles. They are
+# precached so that a table's phone opens its match and a director is told plainly that
+# running an event needs a signal, rather than the app failing to load a screen offline.
+# Together 112 KB; the budget leaves 4 KB over that.
+SHELL_BUDGET = 116 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -16,7 +16,8 @@ from rules.errors import CODES
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PHONE_WORDS = sorted((ROOT / "pwa/js/views").glob("*.js")) + [ROOT / "pwa/js/words.js",
-                                                               ROOT / "pwa/js/game.js"]
+                                                               ROOT / "pwa/js/game.js",
+                                                               ROOT / "pwa/js/director.js"]
 UNCLEAN = {
     "a dotted field path": re.compile(r"\b[a-z_]+(\[\d+\])?\.[a-z_]+\b"),
     "a knob or field name": re.compile(r"\b[a-z]+_[a-z_]+\b"),

@@ -83,5 +83,6 @@ export async function render(main) {
       h('a', { class: 'btn', href: '#/crews', id: 'crews' }, 'Crews and statistics'),
       h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore'),
     ),
+    h('p', {}, h('a', { class: 'btn', href: '#/events', id: 'tournaments' }, 'Run a tournament')),
   );
 }

@@ -89,7 +89,8 @@ async function nextGame(game, match) {
   const g = res.body.game;
   if (!(await getGame(g.id))) {
     // the match's token reaches every game of the match
-    await putGame(localGameFrom(g, game.edit_token));
+    // a tournament table's game keeps its way back to the table (views/table.js)
+    await putGame({ ...localGameFrom(g, game.edit_token), table: game.table });
   }
   go(`#/g/${g.id}`);
 }
@@ -241,7 +242,11 @@ async function screen(game, match) {
             `Next game (game ${match.game_no + 1})`,
           )
         : null,
-      state.game_over && !(match && !match.decided)
+      // a tournament table's decided match goes back to its table; a casual one offers a rematch
+      state.game_over && !(match && !match.decided) && game.table
+        ? h('a', { class: 'btn primary', href: game.table, id: 'to-table' }, 'Your table')
+        : null,
+      state.game_over && !(match && !match.decided) && !game.table
         ? h('a', { class: 'btn primary', href: `#/new/${game.id}`, id: 'rematch' }, 'Rematch')
         : null,
     ),

@@ -11,11 +11,13 @@ import { rulesBody } from './rules-screen.js';
 
 const marksOf = (n) => `${n} mark${n === 1 ? '' : 's'}`;
 // each house rule's line is written from the knobs it switches on, so it matches the score
-const SWITCHES = [
+export const SWITCHES = [
   [
     'nello',
     'Nel-o',
-    (r) => `A bidder may play to take no tricks at all, for ${marksOf(r.nello_marks)}.`,
+    // the bid levels nel-o may be called at (the knob is nello_levels: [1] is one mark)
+    (r) =>
+      `A bidder may play to take no tricks at all, for ${(r.nello_levels || [1]).join(' or ')} mark${(r.nello_levels || [1]).join() === '1' ? '' : 's'}.`,
   ],
   [
     'plunge',

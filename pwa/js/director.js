@@ -1,0 +1,159 @@
+// The director's side of a tournament (docs/tournaments.md): the events run from this phone,
+// their director tokens and the table tokens handed out, kept in IndexedDB like a game's edit
+// token (never in a URL), the event routes of the API, and the words for matches and formats.
+// Loaded only by the tournament screens. Running an event needs the network: every call here
+// resolves to null when there is no signal, and the screens say so.
+import { request } from './api.js';
+import { getMeta, putMeta } from './store.js';
+
+const KEY = 'events'; // meta row: [{id, name, date, token, public_token, tables}]
+
+/** The events this phone runs, newest first. */
+export async function myEvents() {
+  return (await getMeta(KEY)) || [];
+}
+
+/** This phone's record of one event (with its director token), or undefined. */
+export async function myEvent(id) {
+  return (await myEvents()).find((e) => e.id === id);
+}
+
+/** Add or update this phone's record of an event (fields merged into what is kept). */
+export async function keepEvent(id, fields) {
+  const list = await myEvents();
+  const at = list.findIndex((e) => e.id === id);
+  const entry = { ...(at >= 0 ? list[at] : { id, tables: {} }), ...fields };
+  if (at >= 0) list[at] = entry;
+  else list.unshift(entry);
+  await putMeta(KEY, list);
+  return entry;
+}
+
+/** Keep the table tokens an answer carries ({bracket id: token}) with their api match ids. */
+export async function keepTableTokens(id, view) {
+  const tokens = view?.new_table_tokens || {};
+  if (!Object.keys(tokens).length) return;
+  const entry = await myEvent(id);
+  const tables = { ...(entry?.tables || {}) };
+  for (const [bracketId, token] of Object.entries(tokens)) {
+    const m = (view.matches || []).find((x) => x.id === bracketId);
+    tables[bracketId] = { token, match_id: m?.match_id ?? null };
+  }
+  await keepEvent(id, { tables });
+}
+
+/** One API call; null when there is no signal (fetch's TypeError), else {status, body}. */
+export async function call(method, path, token, body) {
+  try {
+    return await request(method, path, { token, body });
+  } catch (err) {
+    if (err instanceof TypeError) return null;
+    throw err;
+  }
+}
+
+export const OFFLINE =
+  'No signal: running a tournament needs the network. Nothing was changed; try again when online.';
+
+/** A table's link: the fragment carries the token, so it never reaches a server log. */
+export function tableLink(eventId, bracketId, token) {
+  return `${location.origin}/#/t/${eventId}/${bracketId}/${token}`;
+}
+
+/** The board's address (the public, read-only page for a TV), and the public data. */
+export const boardLink = (publicToken) => `${location.origin}/b/${publicToken}`;
+export const publicLink = (publicToken) => `${location.origin}/api/e/${publicToken}`;
+
+export const FORMATS = [
+  ['single-elimination', 'Single elimination'],
+  ['double-elimination', 'Double elimination'],
+  ['round-robin', 'Round robin'],
+  ['round-robin-playoff', 'Round robin, then a championship'],
+];
+
+/** "first to 2 games (best of 3)". */
+export function seriesWords(n) {
+  if (n === 1) return 'one game';
+  return `first to ${n} games (best of ${2 * n - 1})`;
+}
+
+/** "Round 1: first to 3 games (best of 5); later rounds: first to 2 games (best of 3)". */
+export function firstToWords(firstTo) {
+  if (firstTo.length === 1 || firstTo.every((n) => n === firstTo[0]))
+    return `Every match: ${seriesWords(firstTo[0])}`;
+  const parts = firstTo.map((n, i) =>
+    i === firstTo.length - 1 && i > 0
+      ? `later rounds: ${seriesWords(n)}`
+      : `round ${i + 1}: ${seriesWords(n)}`,
+  );
+  return parts.join('; ').replace(/^r/, 'R');
+}
+
+/** A match's name at the table: "Final", "Semifinal 2", "Round 1, match 3", "Grand final". */
+export function matchName(event, m) {
+  const [, letter, round, no] = m.id.match(/^([A-Z])(\d+)(?:\.(\d+))?$/) || [];
+  const last = Math.max(
+    ...event.matches.filter((x) => x.id[0] === letter).map((x) => x.round || 0),
+  );
+  const single = event.format === 'single-elimination' || letter === 'P';
+  const prefix = letter === 'P';
+  if (letter === 'G') return round === '1' ? 'Grand final' : 'Grand final, deciding match';
+  if (single && Number(round) === last) return 'Final';
+  if (single && Number(round) === last - 1)
+    return `${prefix ? 'Championship semifinal' : 'Semifinal'} ${no}`;
+  if (letter === 'L') return `Losers' round ${round}, match ${no}`;
+  if (letter === 'R') return `Round ${round}, match ${no}`;
+  if (event.format === 'double-elimination') return `Winners' round ${round}, match ${no}`;
+  return `${prefix ? 'Championship round' : 'Round'} ${round}, match ${no}`;
+}
+
+/** The name of a side of a match: the team's, "a bye", or "to be decided". */
+export function sideWords(event, side) {
+  if (side === 'bye') return 'a bye';
+  if (side === null || side === undefined) return 'to be decided';
+  return event.teams.find((t) => t.id === side)?.name ?? 'a team';
+}
+
+/** "Rangers v Aggies"; "Teams not known yet" while both wait for earlier matches. */
+export function pairing(event, m) {
+  if (m.teams.every((t) => t === null)) return 'Teams not known yet';
+  return `${sideWords(event, m.teams[0])} v ${sideWords(event, m.teams[1])}`;
+}
+
+/** A clock time "4:15 PM" from an ISO time (null stays empty). */
+export function clock(iso) {
+  if (!iso) return '';
+  return new Date(iso).toLocaleTimeString(undefined, { hour: 'numeric', minute: '2-digit' });
+}
+
+/** How a match stands, in words. */
+export function statusWords(event, m) {
+  const [a, b] = m.score || [0, 0];
+  switch (m.status) {
+    case 'playing':
+      return `At table ${m.table}, ${a}–${b}`;
+    case 'waiting-for-table':
+      return m.est_start
+        ? `Waiting for a table, about ${clock(m.est_start)}`
+        : 'Waiting for a table';
+    case 'waiting':
+      return 'Waiting for earlier matches';
+    case 'bye':
+      return `${sideWords(event, m.winner)} goes through on a bye`;
+    case 'void':
+      return 'Not needed';
+    case 'held':
+      return 'Held: an earlier result changed after this match began';
+    case 'played': {
+      const how = {
+        forfeit: ' by forfeit',
+        'no-show': ' (no-show)',
+        correction: ' (corrected by the director)',
+      }[m.how];
+      const score = m.how === 'games' ? ` ${Math.max(a, b)}–${Math.min(a, b)}` : '';
+      return `${sideWords(event, m.winner)} won${score}${how || ''}`;
+    }
+    default:
+      return '';
+  }
+}

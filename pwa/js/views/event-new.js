@@ -1,0 +1,279 @@
+// "Run a tournament": the director makes the event (name, date, rules with house rules as the
+// new-game form takes them, format, series per round, who shakes first, tables, check-in
+// time) with POST /api/events. The director token in the answer is kept on this phone
+// (director.js), never in the address bar. Needs the network, and says so when there is none.
+import { applyOverrides, RulesError } from '../rules.js';
+import { loadRulesets } from '../actions.js';
+import * as api from '../api.js';
+import { h, go, toast } from '../ui.js';
+import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
+import { sideCount } from '../game.js';
+import { SWITCHES } from './new-game.js';
+
+const SERIES = [1, 2, 3];
+
+/** A local date and time ("2026-11-23", "10:15") as an ISO time with the phone's offset. */
+function localIso(date, time) {
+  const when = new Date(`${date}T${time}`);
+  return Number.isNaN(when.getTime()) ? null : when.toISOString();
+}
+
+/** Render the form. */
+export async function render(main) {
+  // a match is between two teams: three-sided rulesets (moon, 140) cannot run a bracket
+  const presets = (await loadRulesets()).filter((p) => sideCount(p) === 2);
+  main.append(h('h1', {}, 'Run a tournament'));
+  if (!navigator.onLine) main.append(h('p', { class: 'banner', id: 'offline' }, OFFLINE));
+  if (!presets.length) {
+    main.append(
+      h(
+        'p',
+        { class: 'banner' },
+        'The rules have not been loaded yet. Open the app with a signal.',
+      ),
+    );
+    return;
+  }
+  const today = new Date();
+  const iso = (d) =>
+    `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  let preset = presets.find((p) => p.id === 'straight-42') || presets[0];
+  const overrides = {};
+  let format = 'single-elimination';
+  let first = 2;
+  let later = 2;
+  let shakeRule = 'rotate';
+  let seeding = 'listed';
+
+  const name = h('input', { type: 'text', id: 'event-name', autocomplete: 'off', maxlength: 80 });
+  const date = h('input', { type: 'date', id: 'event-date', value: iso(today) });
+  const checkin = h('input', { type: 'time', id: 'event-checkin' });
+  const tables = h('input', {
+    type: 'number',
+    id: 'event-tables',
+    min: 1,
+    max: 200,
+    step: 1,
+    inputmode: 'numeric',
+    value: '2',
+  });
+  const advance = h('input', {
+    type: 'number',
+    id: 'event-advance',
+    min: 2,
+    step: 1,
+    inputmode: 'numeric',
+    value: '4',
+  });
+  const presetSelect = h('select', {
+    id: 'event-preset',
+    onchange: () => {
+      preset = presets.find((p) => p.id === presetSelect.value);
+      for (const k of Object.keys(overrides)) delete overrides[k];
+      drawHouse();
+    },
+  });
+  presetSelect.replaceChildren(
+    ...presets.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)),
+  );
+  const houseBox = h('fieldset', {});
+  const formatBox = h('fieldset', {});
+  const seriesBox = h('fieldset', {});
+  const shakeBox = h('fieldset', {});
+  const seedBox = h('fieldset', {});
+  const advanceRow = h(
+    'label',
+    { for: 'event-advance' },
+    'Teams that go on to the championship',
+    advance,
+  );
+  const error = h('p', { class: 'banner', role: 'alert', hidden: true });
+
+  function drawHouse() {
+    const r = applyOverrides(preset, overrides);
+    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(
+      ([key, title, why]) => {
+        const input = h('input', {
+          type: 'checkbox',
+          id: `rule-${key}`,
+          checked: key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]),
+          'aria-describedby': `why-${key}`,
+          onchange: () => {
+            if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
+            else overrides[key] = input.checked;
+            for (const [k, v] of Object.entries(overrides))
+              if (preset[k] === v) delete overrides[k];
+          },
+        });
+        return h(
+          'label',
+          { class: 'switch', for: `rule-${key}` },
+          input,
+          h('strong', {}, title),
+          h('span', { class: 'why', id: `why-${key}` }, why(r)),
+        );
+      },
+    );
+    houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
+  }
+
+  // the buttons of one choice, the chosen one pressed (as on the new-game form)
+  function choice(label, options, chosen, pick) {
+    return h(
+      'div',
+      { class: 'grid wide', role: 'group', 'aria-label': label },
+      options.map(([value, words]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            'aria-pressed': String(value === chosen),
+            onclick: () => {
+              pick(value);
+              drawChoices();
+            },
+          },
+          words,
+        ),
+      ),
+    );
+  }
+
+  function drawChoices() {
+    formatBox.replaceChildren(
+      h('legend', {}, 'Format'),
+      choice('Format', FORMATS, format, (v) => {
+        format = v;
+      }),
+    );
+    advanceRow.style.display = format === 'round-robin-playoff' ? '' : 'none';
+    const series = SERIES.map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
+    seriesBox.replaceChildren(
+      h('legend', {}, 'Games in a match'),
+      h('p', { class: 'muted' }, 'First round'),
+      choice('First round', series, first, (v) => {
+        first = v;
+      }),
+      h('p', { class: 'muted' }, 'Later rounds'),
+      choice('Later rounds', series, later, (v) => {
+        later = v;
+      }),
+      h(
+        'p',
+        { class: 'muted', id: 'series-words' },
+        first === later
+          ? `Every match: ${seriesWords(first)}.`
+          : `First round ${seriesWords(first)}; later rounds ${seriesWords(later)}.`,
+      ),
+    );
+    shakeBox.replaceChildren(
+      h('legend', {}, 'Who shakes first in the next game of a match'),
+      choice(
+        'Who shakes first in the next game of a match',
+        [
+          ['rotate', 'Take turns'],
+          ['loser', "Last game's loser"],
+          ['draw', 'Drawn at the table'],
+        ],
+        shakeRule,
+        (v) => {
+          shakeRule = v;
+        },
+      ),
+    );
+    seedBox.replaceChildren(
+      h('legend', {}, 'Seeding'),
+      choice(
+        'Seeding',
+        [
+          ['listed', 'As listed'],
+          ['random', 'Random draw'],
+        ],
+        seeding,
+        (v) => {
+          seeding = v;
+        },
+      ),
+    );
+  }
+
+  async function submit(event) {
+    event.preventDefault();
+    error.hidden = true;
+    const say = (words, field) => {
+      error.textContent = words;
+      error.hidden = false;
+      field?.focus();
+    };
+    if (!name.value.trim()) return say('Give the tournament a name.', name);
+    try {
+      applyOverrides(preset, overrides);
+    } catch (err) {
+      if (err instanceof RulesError) return say(err.message);
+      throw err;
+    }
+    const tableCount = Number(tables.value);
+    if (!Number.isInteger(tableCount) || tableCount < 1 || tableCount > 200)
+      return say('The number of tables is a whole number from 1 to 200.', tables);
+    const body = {
+      name: name.value.trim(),
+      date: date.value || null,
+      ruleset: preset.id,
+      ...(Object.keys(overrides).length ? { rules: { ...overrides } } : {}),
+      format,
+      first_to: first === later ? [first] : [first, later],
+      shake_rule: shakeRule,
+      seeding,
+      tables: tableCount,
+    };
+    if (checkin.value) {
+      body.checkin_deadline = localIso(date.value || iso(today), checkin.value);
+      if (!body.checkin_deadline) return say('That check-in time is not a time of day.', checkin);
+    }
+    if (format === 'round-robin-playoff') body.advance = Number(advance.value);
+    const res = await call('POST', '/api/events', null, body);
+    if (res === null) return say(OFFLINE);
+    if (res.status !== 201) return say(api.errorMessage(res));
+    const ev = res.body;
+    await keepEvent(ev.id, {
+      name: ev.name,
+      date: ev.date,
+      token: ev.director_token,
+      public_token: ev.public_token,
+      tables: {},
+    });
+    toast(`${ev.name} is made: now add the teams`);
+    go(`#/e/${ev.id}`);
+  }
+
+  const form = h(
+    'form',
+    { class: 'stack', novalidate: true, onsubmit: submit },
+    h('label', { for: 'event-name' }, h('strong', {}, 'Name'), name),
+    h('label', { for: 'event-date' }, h('strong', {}, 'Date'), date),
+    h('div', {}, h('label', { for: 'event-preset' }, h('strong', {}, 'Rules')), presetSelect),
+    houseBox,
+    formatBox,
+    advanceRow,
+    seriesBox,
+    shakeBox,
+    seedBox,
+    h('label', { for: 'event-tables' }, h('strong', {}, 'Tables'), tables),
+    h(
+      'label',
+      { for: 'event-checkin' },
+      h('strong', {}, 'Check in by (optional)'),
+      checkin,
+      h('span', { class: 'muted' }, 'Teams not here by then can be dropped.'),
+    ),
+    error,
+    h(
+      'div',
+      { class: 'actions' },
+      h('button', { type: 'submit', class: 'primary', id: 'make-event' }, 'Make the tournament'),
+    ),
+  );
+  drawHouse();
+  drawChoices();
+  main.append(form);
+}

@@ -1,0 +1,640 @@
+// The director's screen of one event (#/e/<id>): before the start, the teams (added with one
+// thumb), the check-in list (tap to check in; late teams marked and droppable), the seeding
+// and the start; after it, the links for the board, each table's match with its table link
+// and QR, forfeits and no-shows, corrections (and what can no longer change), the standings
+// and every team's path. Everything is read from the server's director view
+// (GET /api/events/{id}), re-read every 15 s while the screen is shown: the bracket is derived
+// there from the games, never kept here. Needs the network; says so plainly without it.
+import * as api from '../api.js';
+import { h, toast } from '../ui.js';
+import {
+  boardLink,
+  call,
+  clock,
+  firstToWords,
+  FORMATS,
+  keepEvent,
+  keepTableTokens,
+  matchName,
+  myEvent,
+  OFFLINE,
+  pairing,
+  publicLink,
+  sideWords,
+  statusWords,
+  tableLink,
+} from '../director.js';
+
+const POLL_MS = 15000;
+
+/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st. */
+function ordinal(n) {
+  const tail =
+    n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
+  return `${n}${tail}`;
+}
+
+/** Words for a refusal: the event's own names for matches, else the server's sentence. */
+function refusal(ev, res) {
+  const b = res.body || {};
+  const named = (ids) =>
+    ids.map((id) => matchName(ev, ev.matches.find((m) => m.id === id) || { id })).join(', ');
+  if (b.rule_code === 'RESULT_LOCKED' && ev && Array.isArray(b.locked))
+    return `That result can no longer change: ${named(b.locked)} ${b.locked.length === 1 ? 'has' : 'have'} already been played with those teams.`;
+  // the server names matches by their bracket ids and times in UTC: say them as the screen does
+  const words = api
+    .errorMessage(res)
+    .replace(/\b(?:match )?([WLGRP]\d{1,3}(?:\.\d{1,4})?)\b/g, (_all, bracketId) =>
+      ev ? named([bracketId]) : bracketId,
+    )
+    .replace(/\d{4}-\d\d-\d\dT\d\d:\d\d(?::\d\d(?:\.\d+)?)?(?:Z|[+-]\d\d:\d\d)/g, (iso) =>
+      clock(iso),
+    );
+  return words.charAt(0).toUpperCase() + words.slice(1).replace(/([^.])$/, '$1.');
+}
+
+/** Render the director's screen of event `id`. */
+export async function render(main, id) {
+  const mine = await myEvent(id);
+  if (!mine?.token) {
+    main.append(
+      h('h1', {}, 'Not your tournament'),
+      h(
+        'p',
+        { class: 'banner' },
+        'This phone does not run this tournament. Only the phone that made it can direct it.',
+      ),
+      h('div', { class: 'actions' }, h('a', { class: 'btn', href: '#/events' }, 'Tournaments')),
+    );
+    return;
+  }
+  const token = mine.token;
+  const title = h('h1', {}, mine.name);
+  const about = h('p', { class: 'muted', id: 'event-about' });
+  const note = h('p', { class: 'banner', role: 'alert', id: 'event-note', hidden: true });
+  const body = h(
+    'div',
+    { class: 'stack', id: 'event-body' },
+    h('p', { class: 'loading' }, 'Loading…'),
+  );
+  let ev = null;
+  let timer = 0;
+  let left = false;
+
+  const say = (words) => {
+    note.textContent = words;
+    note.hidden = !words;
+    if (words) note.scrollIntoView({ block: 'nearest' });
+  };
+
+  async function load() {
+    const res = await call('GET', `/api/events/${id}`, token);
+    if (left) return;
+    if (res === null) return say(OFFLINE);
+    if (res.status !== 200) return say(refusal(ev, res));
+    await keepTableTokens(id, res.body);
+    ev = res.body;
+    if (note.textContent === OFFLINE) say('');
+    await draw();
+  }
+
+  /** One director action; re-reads the event after it. */
+  async function act(method, path, payload, done) {
+    const res = await call(method, path, token, payload);
+    if (res === null) return say(OFFLINE);
+    if (res.status >= 400) return say(refusal(ev, res));
+    say('');
+    if (res.body?.matches) await keepTableTokens(id, res.body);
+    if (done) await done(res);
+    await load();
+    return res;
+  }
+
+  // --- before the start: add a team with one thumb (the form stays put while the list redraws)
+  const teamName = h('input', {
+    type: 'text',
+    id: 'team-name',
+    autocomplete: 'off',
+    maxlength: 60,
+  });
+  const p1 = h('input', { type: 'text', id: 'player-1', autocomplete: 'off', maxlength: 60 });
+  const p2 = h('input', {
+    type: 'text',
+    id: 'player-2',
+    autocomplete: 'off',
+    maxlength: 60,
+    enterkeyhint: 'done',
+  });
+  teamName.setAttribute('enterkeyhint', 'next');
+  p1.setAttribute('enterkeyhint', 'next');
+  const addForm = h(
+    'form',
+    {
+      class: 'card stack',
+      id: 'add-team',
+      novalidate: true,
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const players = [p1.value.trim(), p2.value.trim()];
+        const name = teamName.value.trim() || players.filter(Boolean).join(' & ');
+        if (!players[0] || !players[1]) {
+          say('A team is two players: give both names.');
+          (players[0] ? p2 : p1).focus();
+          return;
+        }
+        await act('POST', `/api/events/${id}/teams`, { name, players }, () => {
+          toast(`${name} added`);
+          teamName.value = '';
+          p1.value = '';
+          p2.value = '';
+        });
+        teamName.focus();
+      },
+    },
+    h('h2', {}, 'Add a team'),
+    h('label', { for: 'player-1' }, 'Player 1', p1),
+    h('label', { for: 'player-2' }, 'Player 2', p2),
+    h(
+      'label',
+      { for: 'team-name' },
+      'Team name ',
+      h('span', { class: 'muted' }, '(optional: the players’ names if left empty)'),
+      teamName,
+    ),
+    h('button', { type: 'submit', class: 'primary', id: 'add-team-button' }, 'Add team'),
+  );
+
+  function checkInList() {
+    const here = ev.teams.filter((t) => t.checked_in_at).length;
+    const still = ev.teams.filter((t) => !t.dropped);
+    const rows = ev.teams.map((t, i) => {
+      const late = (ev.late || []).includes(t.id);
+      const state = t.dropped
+        ? h('span', { class: 'tag' }, 'Dropped')
+        : t.checked_in_at
+          ? h('span', { class: 'tag ok' }, `Here since ${clock(t.checked_in_at)}`)
+          : late
+            ? h('span', { class: 'tag late' }, 'Late')
+            : h('span', { class: 'tag' }, 'Not here yet');
+      const buttons = [];
+      if (!t.dropped && !t.checked_in_at)
+        buttons.push(
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              'aria-label': `Check in ${t.name}`,
+              onclick: () => act('POST', `/api/events/${id}/teams/${t.id}/check-in`),
+            },
+            'Check in',
+          ),
+        );
+      if (late)
+        buttons.push(
+          h(
+            'button',
+            {
+              type: 'button',
+              'aria-label': `Drop ${t.name}`,
+              onclick: () => act('POST', `/api/events/${id}/teams/${t.id}/drop`),
+            },
+            'Drop',
+          ),
+        );
+      buttons.push(
+        h(
+          'button',
+          {
+            type: 'button',
+            'aria-label': `Remove ${t.name}`,
+            onclick: () => {
+              if (confirm(`Take ${t.name} off the list?`))
+                act('DELETE', `/api/events/${id}/teams/${t.id}`);
+            },
+          },
+          'Remove',
+        ),
+      );
+      return h(
+        'li',
+        { class: `team-row${late ? ' late' : ''}`, 'data-team': t.name },
+        h(
+          'div',
+          { class: 'who' },
+          h('strong', {}, `${i + 1}. ${t.name}`),
+          h('span', { class: 'muted' }, t.players.join(' & ')),
+          state,
+        ),
+        h('div', { class: 'row' }, buttons),
+      );
+    });
+    const seeding = h(
+      'div',
+      { class: 'grid wide', role: 'group', 'aria-label': 'Seeding' },
+      [
+        ['listed', 'As listed'],
+        ['random', 'Random draw'],
+      ].map(([value, words]) =>
+        h(
+          'button',
+          {
+            type: 'button',
+            'aria-pressed': String(ev.seeding === value),
+            onclick: () => act('PATCH', `/api/events/${id}`, { seeding: value }),
+          },
+          words,
+        ),
+      ),
+    );
+    return [
+      h('h2', { id: 'checkin-head' }, `Check-in: ${here} of ${still.length} here`),
+      ev.checkin_deadline
+        ? h(
+            'p',
+            { class: 'muted' },
+            (ev.late || []).length
+              ? `Check-in closed at ${clock(ev.checkin_deadline)}: late teams can be dropped.`
+              : `Check in by ${clock(ev.checkin_deadline)}.`,
+          )
+        : null,
+      rows.length
+        ? h('ul', { class: 'list', id: 'checkin' }, rows)
+        : h('p', { class: 'muted' }, 'No teams yet: add them above, as they arrive.'),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, 'Seeding'),
+        seeding,
+        h(
+          'p',
+          { class: 'muted' },
+          ev.seeding === 'random'
+            ? 'The draw is made when you start; the list order does not count.'
+            : 'The first team listed is seed 1, and so on.',
+        ),
+      ),
+    ];
+  }
+
+  // --- after the start
+  async function linkBox(url, label, id) {
+    const { qrSvg } = await import('../qr.js');
+    return h(
+      'details',
+      { class: 'card link-box', id },
+      h('summary', { class: 'btn' }, label),
+      h('p', {}, h('a', { href: url, class: 'link-text', target: '_blank', rel: 'noopener' }, url)),
+      h(
+        'button',
+        {
+          type: 'button',
+          onclick: async () => {
+            try {
+              await navigator.clipboard.writeText(url);
+              toast('Link copied');
+            } catch {
+              toast('Could not copy: press on the link to copy it');
+            }
+          },
+        },
+        'Copy the link',
+      ),
+      qrSvg(url, `QR code: ${label}`),
+    );
+  }
+
+  async function tables() {
+    const kept = (await myEvent(id))?.tables || {};
+    const cards = [];
+    for (const plan of ev.table_plan) {
+      const playing = ev.matches.find((m) => m.id === plan.playing);
+      const next = ev.matches.find((m) => m.id === plan.next);
+      const parts = [h('h3', {}, `Table ${plan.table}`)];
+      if (playing) {
+        const mine = kept[playing.id];
+        parts.push(
+          h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
+          h(
+            'p',
+            { class: 'muted' },
+            `${statusWords(ev, playing)}, called at ${clock(playing.called_at)}`,
+          ),
+        );
+        if (mine && mine.match_id === playing.match_id)
+          parts.push(
+            await linkBox(
+              tableLink(id, playing.id, mine.token),
+              `Table ${plan.table}'s link and QR`,
+              `table-link-${plan.table}`,
+            ),
+          );
+        else
+          parts.push(
+            h(
+              'button',
+              {
+                type: 'button',
+                id: `make-link-${plan.table}`,
+                onclick: () =>
+                  act(
+                    'POST',
+                    `/api/events/${id}/matches/${playing.id}/table-token`,
+                    undefined,
+                    (res) =>
+                      keepEvent(id, {
+                        tables: {
+                          ...kept,
+                          [playing.id]: {
+                            token: res.body.table_token,
+                            match_id: res.body.match_id,
+                          },
+                        },
+                      }),
+                  ),
+              },
+              'Make the table link',
+            ),
+            h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
+          );
+      } else parts.push(h('p', { class: 'muted' }, 'Free'));
+      if (next)
+        parts.push(
+          h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
+        );
+      cards.push(h('li', { class: 'card stack', 'data-table': plan.table }, parts));
+    }
+    return [h('h2', {}, 'Tables'), h('ul', { class: 'list', id: 'tables' }, cards)];
+  }
+
+  function matchActions(m) {
+    const teams = m.teams.filter((t) => typeof t === 'number');
+    if (teams.length !== 2 || (ev.finished && m.status !== 'played')) return null;
+    if (['playing', 'waiting-for-table'].includes(m.status)) {
+      return h(
+        'details',
+        { class: 'more' },
+        h('summary', { class: 'btn' }, 'Forfeit or no-show'),
+        h(
+          'div',
+          { class: 'stack' },
+          teams.flatMap((t) => [
+            h(
+              'button',
+              {
+                type: 'button',
+                onclick: () =>
+                  act(
+                    'POST',
+                    `/api/events/${id}/matches/${m.id}/forfeit`,
+                    { team: t, reason: 'forfeit' },
+                    () =>
+                      toast(`${sideWords(ev, t)} forfeited at ${clock(new Date().toISOString())}`),
+                  ),
+              },
+              `${sideWords(ev, t)} forfeits`,
+            ),
+            h(
+              'button',
+              {
+                type: 'button',
+                onclick: () =>
+                  act(
+                    'POST',
+                    `/api/events/${id}/matches/${m.id}/forfeit`,
+                    { team: t, reason: 'no-show' },
+                    () =>
+                      toast(`${sideWords(ev, t)}: no-show at ${clock(new Date().toISOString())}`),
+                  ),
+              },
+              `${sideWords(ev, t)} did not show`,
+            ),
+          ]),
+          h(
+            'p',
+            { class: 'muted' },
+            `A no-show can be recorded ${ev.no_show_minutes} minutes after the match was called; the team is out.`,
+          ),
+        ),
+      );
+    }
+    if (m.status === 'played')
+      return h(
+        'details',
+        { class: 'more' },
+        h('summary', { class: 'btn' }, 'Correct the result'),
+        h(
+          'div',
+          { class: 'stack' },
+          teams
+            .filter((t) => t !== m.winner)
+            .map((t) =>
+              h(
+                'button',
+                {
+                  type: 'button',
+                  onclick: () =>
+                    act('POST', `/api/events/${id}/matches/${m.id}/correction`, { winner: t }, () =>
+                      toast(`${matchName(ev, m)}: ${sideWords(ev, t)} won`),
+                    ),
+                },
+                `${sideWords(ev, t)} won it`,
+              ),
+            ),
+          h('p', { class: 'muted' }, 'Later matches not played yet follow the corrected result.'),
+        ),
+      );
+    return null;
+  }
+
+  function matchList() {
+    const rows = ev.matches
+      .filter((m) => m.status !== 'void')
+      .map((m) =>
+        h(
+          'li',
+          { class: `card match-row ${m.status}`, 'data-match': m.id },
+          h('strong', {}, matchName(ev, m)),
+          h('span', {}, pairing(ev, m)),
+          h('span', { class: 'muted' }, statusWords(ev, m)),
+          matchActions(m),
+        ),
+      );
+    return [h('h2', {}, 'Matches'), h('ul', { class: 'list', id: 'matches' }, rows)];
+  }
+
+  function results() {
+    const out = [];
+    if (ev.stale?.length)
+      out.push(
+        h(
+          'p',
+          { class: 'banner' },
+          `Held: ${ev.stale.map((b) => matchName(ev, ev.matches.find((m) => m.id === b) || { id: b })).join(', ')}. ` +
+            'An edited hand changed an earlier result after this match began: correct the earlier match to go on.',
+        ),
+      );
+    if (ev.standings) {
+      out.push(
+        h('h2', {}, 'Standings'),
+        h(
+          'ol',
+          { class: 'standings', id: 'standings' },
+          ev.standings.map((s) => {
+            const shared = ev.standings.filter((x) => x.place === s.place).length > 1;
+            return h(
+              'li',
+              {},
+              h('strong', {}, `${ordinal(s.place)}${shared ? ' (shared)' : ''}`),
+              ` ${sideWords(ev, s.team)}`,
+            );
+          }),
+        ),
+      );
+    }
+    const paths = ev.teams
+      .filter((t) => (ev.paths[String(t.id)] || []).length)
+      .map((t) =>
+        h(
+          'li',
+          {},
+          h('strong', {}, t.name),
+          ': ',
+          ev.paths[String(t.id)]
+            .map((step) => {
+              const m = ev.matches.find((x) => x.id === step.match);
+              const other = step.opponent === 'bye' ? null : sideWords(ev, step.opponent);
+              const what = other === null ? 'a bye' : `${step.won ? 'beat' : 'lost to'} ${other}`;
+              return `${what} (${matchName(ev, m)}${step.forfeit ? ', forfeit' : ''})`;
+            })
+            .join(', then '),
+        ),
+      );
+    if (paths.length)
+      out.push(
+        h(
+          'details',
+          { class: 'card' },
+          h('summary', { class: 'btn' }, 'Every team’s path'),
+          h('ul', { id: 'paths' }, paths),
+        ),
+      );
+    if (ev.records?.length)
+      out.push(
+        h('h2', {}, 'Your records'),
+        h(
+          'ul',
+          { id: 'records' },
+          ev.records.map((r) => {
+            const m = ev.matches.find((x) => x.id === r.match) || { id: r.match };
+            const kind = {
+              forfeit: 'forfeit by',
+              'no-show': 'no-show:',
+              correction: 'corrected: lost by',
+            }[r.kind];
+            return h(
+              'li',
+              {},
+              `${clock(r.at)}: ${matchName(ev, m)}, ${kind} ${sideWords(ev, r.loser)}`,
+            );
+          }),
+        ),
+      );
+    return out;
+  }
+
+  // the one bar at the foot of the screen: start (before the start), else refresh
+  const startButton = h(
+    'button',
+    {
+      type: 'button',
+      class: 'primary',
+      id: 'start-event',
+      onclick: () =>
+        act('POST', `/api/events/${id}/start`, undefined, () =>
+          toast('Started: hand each table its link'),
+        ),
+    },
+    'Start the tournament',
+  );
+  const refresh = h('button', { type: 'button', id: 'refresh', onclick: () => load() }, 'Refresh');
+  const bar = h(
+    'div',
+    { class: 'actions' },
+    refresh,
+    h('a', { class: 'btn', href: '#/events' }, 'Tournaments'),
+  );
+
+  async function draw() {
+    bar.firstChild.replaceWith(ev.started_at ? refresh : startButton);
+    const format = FORMATS.find(([f]) => f === ev.format)?.[1] || ev.format;
+    title.textContent = ev.name;
+    about.textContent = [
+      ev.date,
+      format,
+      firstToWords(ev.first_to),
+      `${ev.tables} table${ev.tables === 1 ? '' : 's'}`,
+    ]
+      .filter(Boolean)
+      .join(' · ');
+    const parts = [];
+    if (!ev.started_at) {
+      addForm.hidden = false;
+      parts.push(...checkInList());
+    } else {
+      addForm.hidden = true;
+      if (ev.finished) {
+        const champ = sideWords(ev, ev.champion);
+        parts.push(
+          h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
+        );
+      }
+      parts.push(...results());
+      if (!ev.finished) parts.push(...(await tables()));
+      parts.push(...matchList());
+    }
+    if (mine.public_token)
+      parts.push(
+        h('h2', {}, 'For everyone'),
+        await linkBox(
+          boardLink(mine.public_token),
+          'The board (for a TV) and its QR',
+          'board-link',
+        ),
+        h(
+          'p',
+          {},
+          h(
+            'a',
+            {
+              href: publicLink(mine.public_token),
+              id: 'public-link',
+              target: '_blank',
+              rel: 'noopener',
+            },
+            'The results as data (read-only)',
+          ),
+        ),
+      );
+    if (left) return;
+    // a redraw keeps open what the director opened: the same panel of the same match
+    const keyOf = (d) =>
+      d.id ||
+      `${d.closest('[data-match]')?.dataset.match}:${d.querySelector('summary').textContent}`;
+    const open = new Set([...body.querySelectorAll('details[open]')].map(keyOf));
+    body.replaceChildren(...parts.filter(Boolean));
+    for (const d of body.querySelectorAll('details')) if (open.has(keyOf(d))) d.open = true;
+  }
+
+  main.append(title, about, note, addForm, body, bar);
+  addForm.hidden = true;
+  await load();
+  const tick = () => {
+    if (document.visibilityState === 'visible') load();
+  };
+  timer = setInterval(tick, POLL_MS);
+  return () => {
+    left = true;
+    clearInterval(timer);
+  };
+}

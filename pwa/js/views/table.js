@@ -1,0 +1,136 @@
+// A table's phone (#/t/<event>/<match>/<table token>): the director's table link. The token
+// is kept on this phone (IndexedDB) and taken out of the address bar at once; the screen
+// shows the match (teams, table, series score) and opens its current game on the ordinary
+// score sheet, starting the next game of the match when one is due (no director needed: the
+// game-over screen's "Next game" does the same).
+import * as api from '../api.js';
+import { loadRulesets } from '../actions.js';
+import { getGame, getMeta, putGame, putMeta } from '../store.js';
+import { localGameFrom } from '../sync.js';
+import { h, go } from '../ui.js';
+import { call, seriesWords } from '../director.js';
+
+const tokenKey = (eventId, bracketId) => `table:${eventId}:${bracketId}`;
+
+/** Keep the game on this phone (unless it is here already) and open its sheet; returns the
+ * words to say when that cannot be done, else null. `here` is the table's route: the game
+ * over screen of a decided match leads back to it instead of offering a casual rematch. */
+async function openGame(id, token, here) {
+  if (!(await getGame(id))) {
+    const res = await call('GET', `/api/games/${id}`, token);
+    if (res === null) return 'No signal: try again when online.';
+    if (res.status !== 200) return api.errorMessage(res);
+    await loadRulesets();
+    await putGame({ ...localGameFrom({ ...res.body, id }, token, res.etag), table: here });
+  }
+  go(`#/g/${id}`);
+  return null;
+}
+
+/** Render the table's screen; `linkToken` is the token from the link, if it had one. */
+export async function render(main, eventId, bracketId, linkToken) {
+  if (linkToken) {
+    history.replaceState(null, '', `#/t/${eventId}/${bracketId}`); // the token leaves the address bar
+    await putMeta(tokenKey(eventId, bracketId), linkToken);
+  }
+  const token = linkToken || (await getMeta(tokenKey(eventId, bracketId)));
+  const here = `#/t/${eventId}/${bracketId}`;
+  const note = h('p', { class: 'banner', role: 'alert', hidden: true });
+  const say = (words) => {
+    note.textContent = words;
+    note.hidden = false;
+  };
+  if (!token) {
+    main.append(
+      h('h1', {}, 'No table link'),
+      h(
+        'p',
+        { class: 'banner' },
+        'Open the link or scan the QR code the director gave this table.',
+      ),
+    );
+    return;
+  }
+  const res = await call('GET', `/api/events/${eventId}/matches/${bracketId}`, token);
+  if (res === null) {
+    main.append(
+      h('h1', {}, 'Your table'),
+      h(
+        'p',
+        { class: 'banner' },
+        'No signal: the table link needs the network once. Try again when online.',
+      ),
+    );
+    return;
+  }
+  if (res.status !== 200) {
+    const gone = [401, 403, 404].includes(res.status);
+    main.append(
+      h('h1', {}, 'Your table'),
+      h(
+        'p',
+        { class: 'banner', role: 'alert' },
+        gone
+          ? 'This table link does not open a match any more (the match is over, or the director made a new link). Ask the director.'
+          : api.errorMessage(res),
+      ),
+    );
+    return;
+  }
+  const t = res.body;
+  const m = t.match;
+  const names = t.teams.map((x) => x.name);
+  const [a, b] = m.score;
+  const start = async () => {
+    if (t.current_game) {
+      const bad = await openGame(t.current_game, token, here);
+      if (bad) say(bad);
+      return;
+    }
+    const made = await call('POST', `/api/matches/${m.id}/games`, token, {
+      game_no: t.next_game_no,
+    });
+    if (made === null) return say('No signal: the next game starts when online.');
+    if (made.status !== 200 && made.status !== 201) return say(api.errorMessage(made));
+    await loadRulesets();
+    await putGame({ ...localGameFrom(made.body.game, token), table: here });
+    go(`#/g/${made.body.game.id}`);
+  };
+  const gameNo = t.current_game ? m.games.length : t.next_game_no;
+  main.append(
+    h('h1', {}, `Table ${t.table}`),
+    h('p', { class: 'muted' }, t.event.name),
+    h(
+      'ul',
+      { class: 'list table-teams', id: 'table-teams' },
+      t.teams.map((team, side) =>
+        h(
+          'li',
+          { class: 'card' },
+          h('strong', {}, team.name),
+          h('span', { class: 'muted' }, ` ${team.players.join(' & ')}`),
+          h('span', { class: 'team-score' }, ` ${side === 0 ? a : b}`),
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'turn', id: 'series' },
+      m.decided
+        ? `${names[m.winner]} won the match ${Math.max(a, b)}–${Math.min(a, b)}.`
+        : `The match is ${seriesWords(m.first_to)}: ${names[0]} ${a}, ${names[1]} ${b}.`,
+    ),
+    note,
+    gameNo
+      ? h(
+          'div',
+          { class: 'actions' },
+          h(
+            'button',
+            { type: 'button', class: 'primary', id: 'play-game', onclick: start },
+            t.current_game ? `Score game ${gameNo}` : `Start game ${gameNo}`,
+          ),
+        )
+      : h('p', { class: 'muted' }, 'Nothing more to play at this table for this match. Thank you!'),
+  );
+}

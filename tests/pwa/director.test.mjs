@@ -1,0 +1,97 @@
+// The director screens' words (pwa/js/director.js, node --test): matches named as a director
+// says them in every format (issue 13's formats; docs/tournament-screens.md), series words
+// from `first_to` (Timpson's "first round 3 of 5, later rounds 2 of 3"), and how a match
+// stands, never a bracket id or a status code.
+import { test } from 'node:test';
+import assert from 'node:assert/strict';
+
+import {
+  firstToWords,
+  matchName,
+  pairing,
+  seriesWords,
+  statusWords,
+} from '../../pwa/js/director.js';
+
+const ids = (list) => list.map((id) => ({ id, round: Number(id.slice(1).split('.')[0]) }));
+const event = (format, list) => ({ format, matches: ids(list), teams: TEAMS });
+const TEAMS = [
+  { id: 7, name: 'Rangers' },
+  { id: 9, name: 'Aggies' },
+];
+
+test('single elimination: rounds, semifinals and the final', () => {
+  const ev = event('single-elimination', ['W1.1', 'W1.2', 'W1.3', 'W1.4', 'W2.1', 'W2.2', 'W3.1']);
+  const names = ev.matches.map((m) => matchName(ev, m));
+  assert.deepEqual(names, [
+    'Round 1, match 1',
+    'Round 1, match 2',
+    'Round 1, match 3',
+    'Round 1, match 4',
+    'Semifinal 1',
+    'Semifinal 2',
+    'Final',
+  ]);
+  const two = event('single-elimination', ['W1.1']);
+  assert.equal(matchName(two, two.matches[0]), 'Final');
+});
+
+test('double elimination: winners, losers, grand final and its deciding match', () => {
+  const ev = event('double-elimination', ['W1.1', 'W2.1', 'L1.1', 'L2.1', 'G1', 'G2']);
+  assert.deepEqual(
+    ev.matches.map((m) => matchName(ev, m)),
+    [
+      "Winners' round 1, match 1",
+      "Winners' round 2, match 1",
+      "Losers' round 1, match 1",
+      "Losers' round 2, match 1",
+      'Grand final',
+      'Grand final, deciding match',
+    ],
+  );
+});
+
+test('round robin into a championship', () => {
+  const ev = event('round-robin-playoff', ['R1.1', 'R3.2', 'P1.1', 'P1.2', 'P2.1']);
+  assert.deepEqual(
+    ev.matches.map((m) => matchName(ev, m)),
+    [
+      'Round 1, match 1',
+      'Round 3, match 2',
+      'Championship semifinal 1',
+      'Championship semifinal 2',
+      'Final',
+    ],
+  );
+});
+
+test('series words follow first_to', () => {
+  assert.equal(seriesWords(1), 'one game');
+  assert.equal(seriesWords(2), 'first to 2 games (best of 3)');
+  assert.equal(
+    firstToWords([3, 2]),
+    'Round 1: first to 3 games (best of 5); later rounds: first to 2 games (best of 3)',
+  );
+  assert.equal(firstToWords([2, 2]), 'Every match: first to 2 games (best of 3)');
+});
+
+test('how a match stands, in words', () => {
+  const ev = event('single-elimination', ['W1.1']);
+  const m = { id: 'W1.1', teams: [7, 9], score: [1, 2], winner: 9, how: 'games', status: 'played' };
+  assert.equal(pairing(ev, m), 'Rangers v Aggies');
+  assert.equal(pairing(ev, { ...m, teams: [null, null] }), 'Teams not known yet');
+  assert.equal(pairing(ev, { ...m, teams: [7, 'bye'] }), 'Rangers v a bye');
+  assert.equal(statusWords(ev, m), 'Aggies won 2–1');
+  assert.equal(statusWords(ev, { ...m, how: 'forfeit' }), 'Aggies won by forfeit');
+  assert.equal(statusWords(ev, { ...m, how: 'no-show' }), 'Aggies won (no-show)');
+  assert.equal(
+    statusWords(ev, { ...m, how: 'correction' }),
+    'Aggies won (corrected by the director)',
+  );
+  assert.equal(statusWords(ev, { ...m, status: 'playing', table: 3 }), 'At table 3, 1–2');
+  assert.equal(statusWords(ev, { ...m, status: 'waiting' }), 'Waiting for earlier matches');
+  assert.equal(
+    statusWords(ev, { ...m, status: 'bye', winner: 7 }),
+    'Rangers goes through on a bye',
+  );
+});

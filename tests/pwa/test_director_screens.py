@@ -1,0 +1,263 @@
+"""The tournament screens at 320x640 and 390x844, light and dark (issue 13's director and
+table screens; docs/tournaments.md): each fits the width (nothing past the right edge), every
+control is a 48 px target, and axe finds nothing. An event is made through the API at each
+stage (teams entered with one late, started, finished by forfeits) and handed to the phone as
+the director's own (the director token kept in IndexedDB, as the event form keeps it).
+`TALLY_SHOTS=/tmp/shots` saves each screen, outside the repository."""
+
+import datetime
+import json
+import os
+import urllib.request
+
+import pytest
+from conftest import axe_violations, screenshot, serve, wait_js
+from test_layout import SMALL_TARGETS, WIDEST
+
+SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
+TEAMS = [
+    ("Rangers of Hallettsville", ["Ann", "Bo"]),
+    ("Aggies", ["Cy", "Di"]),
+    ("Bears", ["Ed", "Flo"]),
+    ("Owls", ["Gus", "Hal"]),
+]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The app for these tests: on PostgreSQL when TEST_DATABASE_URL names one, else on a
+    SQLite file (as the session's)."""
+    db = os.environ.get("TEST_DATABASE_URL")
+    url, stop = serve(tmp_path_factory.mktemp("screens"), **({"DATABASE_URL": db} if db else {}))
+    yield url
+    stop()
+
+
+def api(base_url, method, path, token=None, body=None):
+    request = urllib.request.Request(
+        f"{base_url}{path}", method=method, data=None if body is None else json.dumps(body).encode()
+    )
+    request.add_header("Content-Type", "application/json")
+    if token:
+        request.add_header("Authorization", f"Bearer {token}")
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read() or b"null")
+
+
+def make_event(base_url, stage):
+    """An event at `stage`: 'checkin' (one team late), 'started' or 'finished'."""
+    past = datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=10)
+    extra = [("Latecomers", ["Ike", "Jo"])] if stage == "checkin" else []
+    made = api(
+        base_url,
+        "POST",
+        "/api/events",
+        body={
+            "name": "Timpson 42 Domino Tournament",
+            "ruleset": "straight-42",
+            "format": "single-elimination",
+            "first_to": [3, 2],
+            "tables": 2,
+            "checkin_deadline": past.isoformat(),
+            "teams": [{"name": n, "players": p} for n, p in TEAMS + extra],
+        },
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"][: len(TEAMS) - (stage == "checkin")]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    tokens = {}
+    if stage != "checkin":
+        started = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+        tokens, made["matches"] = started["new_table_tokens"], started["matches"]
+    if stage == "finished":
+        for bracket_id in ("W1.1", "W1.2", "W2.1"):
+            view = api(base_url, "GET", f"/api/events/{event_id}", token)
+            match = next(m for m in view["matches"] if m["id"] == bracket_id)
+            api(
+                base_url,
+                "POST",
+                f"/api/events/{event_id}/matches/{bracket_id}/forfeit",
+                token,
+                {"team": match["teams"][1]},
+            )
+    return made, tokens
+
+
+OUTBOX_EMPTY = """async () => {
+    const db = await new Promise((ok) => { const r = indexedDB.open('tally42');
+                                           r.onsuccess = () => ok(r.result); });
+    const ops = await new Promise((ok) => { const r = db.transaction('outbox')
+        .objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); });
+    return ops.length === 0;
+}"""
+
+
+def keep_on_phone(page, made, tokens):
+    """The event as this phone's own, with the table tokens its start handed out."""
+    page.evaluate(
+        """async ([made, tokens]) => {
+        const d = await import('/js/director.js');
+        await d.keepEvent(made.id, {name: made.name, date: made.date, token: made.director_token,
+                                    public_token: made.public_token, tables: {}});
+        await d.keepTableTokens(made.id, {new_table_tokens: tokens, matches: made.matches});
+    }""",
+        [made, tokens],
+    )
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, scheme, axe_source):
+    context = browser.new_context(
+        viewport=SIZES[size],
+        base_url=base_url,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    page.set_default_timeout(20_000)  # a shared 2-core machine: seen slow once on PostgreSQL
+    problems = {}
+
+    def look(name):
+        page.wait_for_timeout(150)  # the toast and any redraw settle
+        widest, small = page.evaluate(WIDEST), page.evaluate(SMALL_TARGETS)
+        found = axe_violations(page, axe_source)
+        if widest > SIZES[size]["width"] + 0.5 or small or found:
+            problems[name] = (widest, small, found)
+        screenshot(page, f"tournament-{name}-{size}-{scheme}")
+
+    try:
+        page.goto("/#/")
+        wait_js(page, "() => document.querySelector('#tournaments')")
+        made = {stage: make_event(base_url, stage) for stage in ("checkin", "started", "finished")}
+        for event, tokens in made.values():
+            keep_on_phone(page, event, tokens)
+        page.goto("/#/events")
+        page.locator("#events").wait_for()
+        look("list")
+        page.goto("/#/events/new")
+        page.locator("#make-event").wait_for()
+        look("new")
+        page.goto(f"/#/e/{made['checkin'][0]['id']}")
+        page.locator("#checkin").wait_for()
+        look("checkin")
+        page.goto(f"/#/e/{made['started'][0]['id']}")
+        page.locator("#tables").wait_for()
+        page.get_by_text("Table 1's link and QR").click()
+        page.locator("[data-match='W1.1'] summary").click()
+        look("tables")
+        page.goto(f"/#/e/{made['finished'][0]['id']}")
+        page.locator("#standings").wait_for()
+        page.get_by_text("Every team’s path").click()
+        look("finished")
+        event, tokens = made["started"]
+        page.goto(f"/#/t/{event['id']}/W1.1/{tokens['W1.1']}")
+        page.get_by_role("heading", name="Table 1").wait_for()
+        look("table")
+    finally:
+        context.close()
+    assert problems == {}
+
+
+def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone, base_url):
+    """Issue 13: "Forfeit and no-show are recorded by the director, with the time"; a no-show
+    before the event's wait (Timpson: "more than 5 minutes late") is refused in the screen's
+    own words (the match's name, the time on the phone's clock, no bracket id or UTC stamp);
+    and "Online only is acceptable for the director (say so plainly when offline)": without a
+    signal the screen says so and nothing is recorded."""
+    made, tokens = make_event(base_url, "started")
+    phone.goto("/#/")
+    wait_js(phone, "() => document.querySelector('#tournaments')")
+    keep_on_phone(phone, made, tokens)
+    phone.goto(f"/#/e/{made['id']}")
+    semi = phone.locator("[data-match='W1.1']")
+    semi.get_by_text("Forfeit or no-show").click()
+    semi.get_by_role("button", name="Owls did not show").click()
+    note = phone.locator("#event-note")
+    note.filter(has_text="not late yet").wait_for()
+    words = note.inner_text()
+    assert words.startswith("Owls is not late yet: Semifinal 1 was called at "), words
+    assert words.endswith(", and a team is out after 5 minutes."), words
+    assert "W1.1" not in words and "Z" not in words
+
+    semi.get_by_role("button", name="Owls forfeits").click()
+    phone.locator("#records li").wait_for()
+    record = phone.locator("#records li").inner_text()
+    at = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])["records"]
+    assert [(r["match"], r["kind"]) for r in at] == [("W1.1", "forfeit")]
+    assert record.endswith(": Semifinal 1, forfeit by Owls") and record[0].isdigit(), record
+    assert "Rangers of Hallettsville won by forfeit" in semi.inner_text()
+    assert not semi.get_by_role("button", name="Owls won it").is_visible()  # not opened for you
+
+    phone.context.set_offline(True)
+    other = phone.locator("[data-match='W1.2']")
+    other.get_by_text("Forfeit or no-show").click()
+    other.get_by_role("button", name="Bears forfeits").click()
+    note.filter(has_text="No signal").wait_for()
+    assert note.inner_text() == (
+        "No signal: running a tournament needs the network. Nothing was changed; "
+        "try again when online."
+    )
+    phone.context.set_offline(False)
+    view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
+    assert next(m for m in view["matches"] if m["id"] == "W1.2")["status"] == "playing"
+
+
+def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url):
+    """Issue 13: "Starting the next game of a match needs no director": the table link opens
+    game 1 on the score sheet; at game over the phone starts game 2 itself, and the table
+    link, opened again, shows the series score and the game now being played."""
+    made, tokens = make_event(base_url, "started")  # round 1 is first to 3
+    phone.goto(f"/#/t/{made['id']}/W1.1/{tokens['W1.1']}")
+    phone.get_by_role("heading", name="Table 1").wait_for()
+    assert phone.locator("#series").inner_text() == (
+        "The match is first to 3 games (best of 5): Rangers of Hallettsville 0, Owls 0."
+    )
+    phone.get_by_role("button", name="Score game 1").click()
+    phone.wait_for_url("**/#/g/*")
+    first = phone.url.split("#/g/")[1]
+    for bidder, bid, count in [(0, 84, "made")] * 3 + [(2, 42, "made")]:
+        phone.click(f".bidder-bar [data-seat='{bidder}']")
+        phone.click(f"[data-bid='{bid}']")
+        phone.click(f"[data-count='{count}']")
+        phone.click("#save")
+        wait_js(phone, "() => !location.hash.includes('/hand')")
+    phone.wait_for_url("**/over")
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)  # every hand reached the server
+    phone.reload()  # the match score as the server has it now
+    wait_js(phone, "() => document.querySelector('#match-score')?.textContent.includes(' 1,')")
+    phone.get_by_role("button", name="Next game (game 2)").click()
+    wait_js(phone, f"() => location.hash.startsWith('#/g/') && !location.hash.includes('{first}')")
+    phone.goto(f"/#/t/{made['id']}/W1.1")  # the token was kept on the phone
+    phone.get_by_role("heading", name="Table 1").wait_for()
+    assert phone.locator("#series").inner_text() == (
+        "The match is first to 3 games (best of 5): Rangers of Hallettsville 1, Owls 0."
+    )
+    assert phone.get_by_role("button", name="Score game 2").is_visible()
+
+
+def test_the_phone_backup_carries_the_tournaments_it_directs(phone, browser, base_url):
+    """A director token is kept like an edit token (issue 13 "Access"), so the phone's backup
+    carries it as it carries the games' edit tokens (docs/export.md: the file is private):
+    a phone restored from it directs the event."""
+    made, tokens = make_event(base_url, "started")
+    phone.goto("/#/")
+    wait_js(phone, "() => document.querySelector('#tournaments')")
+    keep_on_phone(phone, made, tokens)
+    text = phone.evaluate(
+        "async () => JSON.stringify(await (await import('/js/backup.js')).backupDocument())"
+    )
+    assert json.loads(text)["device"]["settings"]["events"][0]["token"] == made["director_token"]
+    context = browser.new_context(base_url=base_url, viewport=SIZES["390"])
+    other = context.new_page()
+    try:
+        other.goto("/#/")
+        wait_js(other, "() => document.querySelector('#tournaments')")
+        other.evaluate("async (t) => (await import('/js/backup.js')).restore(t)", text)
+        other.goto(f"/#/e/{made['id']}")
+        other.locator("#tables").wait_for()
+        assert other.get_by_role("heading", name="Timpson 42 Domino Tournament").is_visible()
+    finally:
+        context.close()
