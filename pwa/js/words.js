@@ -206,8 +206,10 @@ function contracts(r) {
   const out = [];
   if (r.nello) {
     const modes = (r.nello_doubles || []).map((m) => DOUBLES[m] || m);
+    const levels = r.nello_levels || [1]; // the mark levels nel-o may be bid at
+    const marks = levels.length === 1 ? plural(levels[0], 'mark') : `${levels.join(' or ')} marks`;
     out.push(
-      `Nel-o: the bidder plays to take no tricks at all, for ${plural(r.nello_marks, 'mark')}; ` +
+      `Nel-o: the bidder plays to take no tricks at all, for ${marks}; ` +
         `doubles may be played ${modes.join(', or ')}.`,
     );
     if (r.nello_dealer_only) out.push('Only the shaker may call nel-o, when forced to bid.');

@@ -23,6 +23,7 @@ UNCLEAN = {
     "a knob or field name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
     "a rule code": re.compile(r"\b[A-Z]+_[A-Z_]+\b"),
     "a document citation": re.compile(r"RULES\.md|\.md\b|docs/|\brules? \d+\b|§", re.I),
+    "a missing value": re.compile(r"\b(undefined|null|NaN)\b|\[object Object\]"),
 }
 
 
@@ -41,6 +42,7 @@ def test_the_checker_catches_what_it_must():
     assert unclean("see docs/rules.md 13") == ["a dotted field path", "a document citation"]
     assert unclean("Bid 29 is too low: the lowest bid is 30.") == []
     assert unclean("Us 5 – Them 3. Hand 4: Left shakes; bids run 30 to 41.") == []
+    assert unclean("for undefined marks") == ["a missing value"]
 
 
 def string_pieces(source):
@@ -282,6 +284,10 @@ def test_the_rules_screen_says_what_the_knobs_say_for_every_preset(explained):
             else:
                 assert f"{name}: " not in text, (key, contract)
         assert ("Nel-o: " in text) == knobs["nello"], key
+        if knobs["nello"]:  # the levels it may be bid at (docs/rules.md 13, 30), from the knob
+            levels = knobs["nello_levels"]
+            said = " or ".join(map(str, levels)) + (" mark" if levels == [1] else " marks")
+            assert f"take no tricks at all, for {said};" in text, (key, text)
         assert ("the shaker must bid" in text) == (knobs["all_pass"] == "forced"), key
         assert (f"At most {knobs['max_hands']} hands" in text) == bool(knobs["max_hands"]), key
         assert ("Sevens: " in text) == knobs["sevens"], key
