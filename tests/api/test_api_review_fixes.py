@@ -1,0 +1,37 @@
+"""Review findings of session 5 (each test names its finding and the requirement it checks):
+an import never joins a match already here, a date at the calendar's edge is a 422, ..."""
+
+import uuid
+
+from apitest import Table
+from eventtest import Director
+
+
+def won_game_doc(client):
+    """The export of a standalone straight-42 game side 0 won (two 4-mark bids, docs/rules.md:
+    a game is 7 marks)."""
+    table = Table(client, ruleset="straight-42", first_dealer=0)
+    for hand_no in (1, 2):
+        table.hand(hand_no, bidder=0, bid={"marks": 4}, result={"captured": 42})
+    return client.get(f"{table.url}/export", headers=table.auth).json
+
+
+def test_an_import_never_adds_a_game_to_a_tournament_match_here(client):
+    """Finding 1 (docs/export.md: an import never overwrites what is here): a file whose game
+    names a live tournament match must not decide it; the game is reported as a conflict."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    before = director.start()
+    phone = director.table("W1.1")
+    table_view = phone.view()
+    match_id = table_view["match"]["id"]
+    doc = won_game_doc(client)
+    doc["games"][0]["id"] = str(uuid.uuid4())
+    doc["games"][0]["match"] = {"id": match_id, "game_no": 2}
+    doc["matches"] = []
+    answer = client.post_json("/api/import", doc, status=200).json
+    assert [g["outcome"] for g in answer["games"]] == ["conflict"]
+    assert "edit_token" not in answer["games"][0]
+    after = director.view()
+    assert director.match(after, "W1.1") == director.match(before, "W1.1")
+    assert phone.view() == table_view
