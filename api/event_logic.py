@@ -60,16 +60,14 @@ SETTINGS = (
 )
 
 
-def iso(moment):
-    """A stored UTC time as ISO 8601 with a Z, or None."""
-    return None if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
+iso = logic.iso  # one pair of time helpers for the whole API (api/logic.py)
 
 
 def naive_utc(moment):
-    """An aware datetime as naive UTC, for storage (None stays None)."""
-    if moment is None:
-        return None
-    return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+    """The check-in time as naive UTC, for storage (None stays None; 422 off the calendar)."""
+    return logic.naive_utc(
+        moment, "the check-in time falls off the calendar once put in UTC", "checkin_deadline"
+    )
 
 
 def event_ruleset(event):

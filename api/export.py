@@ -13,7 +13,7 @@ import io
 from rules.bids import parse_bid
 from rules.words import CONTRACT_WORDS, bid_words, trump_words
 
-from .logic import canonical_json, game_ruleset
+from .logic import canonical_json, game_ruleset, iso
 from .models import Match
 
 FORMAT = "tally42-export"
@@ -101,11 +101,7 @@ def json_text(doc):
     return canonical_json(doc)
 
 
-def _iso(moment):
-    """A stored UTC time as ISO 8601 with a Z, or None."""
-    if moment is None:
-        return None
-    return moment.replace(microsecond=0).isoformat() + "Z"
+_iso = iso  # the API's one helper (api/logic.py)
 
 
 # ---- CSV ----

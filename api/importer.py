@@ -8,7 +8,6 @@ game (its place in the file and its teams) and the hand, and nothing of the impo
 `conflict` (already here with other content: reported, left as it is), in one transaction.
 """
 
-import datetime
 from contextlib import contextmanager
 
 from peewee import IntegrityError
@@ -22,7 +21,7 @@ from .auth import hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
 from .hand_log import _score, _start_state
-from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash
+from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash, naive_utc
 from .models import Game, Hand, HandRow, Match, insert_statement, run, utcnow
 
 # What decides that a game already here is "the same": what the table entered and chose.
@@ -79,13 +78,8 @@ def _clean_rules(overrides):
 
 
 def _utc(moment):
-    """An aware or naive datetime as naive UTC (as stored), or None."""
-    if moment is None or moment.tzinfo is None:
-        return moment
-    try:
-        return moment.astimezone(datetime.UTC).replace(tzinfo=None)
-    except OverflowError:  # the first or last day there is, shifted past it
-        abort(422, "its start date is not a day a game could have started", rule_code="BAD_DATE")
+    """An aware or naive datetime as naive UTC (as stored), or None (422 off the calendar)."""
+    return naive_utc(moment, "its start date is not a day a game could have started")
 
 
 # ---- reading and checking ----

@@ -3,8 +3,9 @@ an import never joins a match already here, a date at the calendar's edge is a 4
 
 import uuid
 
+import pytest
 from apitest import Table
-from eventtest import Director
+from eventtest import Director, names
 
 
 def won_game_doc(client):
@@ -35,3 +36,24 @@ def test_an_import_never_adds_a_game_to_a_tournament_match_here(client):
     after = director.view()
     assert director.match(after, "W1.1") == director.match(before, "W1.1")
     assert phone.view() == table_view
+
+
+EDGES = ["0001-01-01T00:00:00+14:00", "9999-12-31T23:59:59-12:00"]
+
+
+@pytest.mark.parametrize("when", EDGES)
+def test_a_checkin_time_past_the_calendar_is_a_422_never_a_500(client, when):
+    """Finding 2 (docs/api-errors.md: no input gives a 500): the first and last day there is,
+    shifted to UTC by their offset, fall off the calendar; creating or changing an event with
+    such a check-in time is a 422 BAD_DATE naming the value, and nothing is stored."""
+    body = {"name": "Edge 42", "ruleset": "straight-42", "format": "single-elimination"}
+    body |= {"first_to": [1], "tables": 1, "teams": names(2), "checkin_deadline": when}
+    error = client.post_json("/api/events", body, status=422).json
+    assert error["rule_code"] == "BAD_DATE" and when in error["message"]
+    assert "check-in time" in error["message"]
+    director = Director(client, teams=2, first_to=[1], tables=1)
+    error = client.patch_json(
+        director.url, {"checkin_deadline": when}, headers=director.auth, status=422
+    ).json
+    assert error["rule_code"] == "BAD_DATE" and when in error["message"]
+    assert director.view()["checkin_deadline"] is None
