@@ -1,11 +1,15 @@
 """Review findings of session 5 (each test names its finding and the requirement it checks):
 an import never joins a match already here, a date at the calendar's edge is a 422, ..."""
 
+import csv
+import io
 import uuid
 
 import pytest
 from apitest import Table
 from eventtest import Director, names
+
+from api import export as export_mod
 
 
 def won_game_doc(client):
@@ -57,3 +61,24 @@ def test_a_checkin_time_past_the_calendar_is_a_422_never_a_500(client, when):
     ).json
     assert error["rule_code"] == "BAD_DATE" and when in error["message"]
     assert director.view()["checkin_deadline"] is None
+
+
+def test_csv_cells_that_look_like_formulas_are_never_run(client):
+    """Finding 8 (docs/export.md, the CSV format): a team or player name a spreadsheet would
+    run as a formula (= + - @) is written with a leading ' in every cell it reaches; a
+    negative number stays a number (only text is guarded)."""
+    teams = [
+        {"name": "=HYPERLINK(1)", "players": ["@SUM(A1)", "Bo"]},
+        {"name": "-1+2", "players": ["+Cy", "Di"]},
+    ]
+    table = Table(client, ruleset="straight-42", first_dealer=0, teams=teams)
+    table.hand(1, bidder=0, bid=30, result={"captured": 35})
+    text = client.get(f"{table.url}/export?format=csv", headers=table.auth).text
+    row = next(csv.DictReader(io.StringIO(text)))
+    assert row["game"] == "'=HYPERLINK(1) v -1+2"
+    assert (row["dealer"], row["bidder"]) == ("'@SUM(A1)", "'@SUM(A1)")
+    assert row["team"] == "'=HYPERLINK(1)"
+    assert row["awarded"].startswith("'=HYPERLINK") and row["totals"].startswith("'=")
+    assert row["count"] == "35" and row["hand"] == "1"
+    assert export_mod._cell("-2") == "-2" and export_mod._cell(-2) == -2
+    assert export_mod._cell("-2 marks") == "'-2 marks"
