@@ -294,9 +294,22 @@ def reseat_game(game, data):
     crew = Crew.get_by_id(row.crew_id)
     seats = check_seats(crew, game, data["seats"])
     with write_transaction():
-        row.seat_players = seats
-        row.save()
+        # Only the seats, and only while the game is still in the crew the seats were checked
+        # against: a detach or a move to another crew in between is never undone.
+        changed = (
+            CrewGame.update(seat_players=seats)
+            .where((CrewGame.game == game.id) & (CrewGame.crew == row.crew_id))
+            .execute()
+        )
+        if not changed:
+            abort(
+                409,
+                "this game was just taken out of its crew or moved to another: load the "
+                "crew again and seat the players there",
+                rule_code="NOT_IN_CREW",
+            )
         _touch(crew)
+    row.seat_players = seats
     return crew_game_view(row, crew.id)
 
 

@@ -6,10 +6,13 @@ import io
 import uuid
 
 import pytest
-from apitest import Table
+from apitest import Table, made
 from eventtest import Director, names
+from test_api_crew_stats import Crew
 
+from api import crew_logic
 from api import export as export_mod
+from api.models import CrewGame
 
 
 def won_game_doc(client):
@@ -82,3 +85,33 @@ def test_csv_cells_that_look_like_formulas_are_never_run(client):
     assert row["count"] == "35" and row["hand"] == "1"
     assert export_mod._cell("-2") == "-2" and export_mod._cell(-2) == -2
     assert export_mod._cell("-2 marks") == "'-2 marks"
+
+
+def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
+    """Finding 4 (docs/crews.md: a game belongs to one crew at a time): a phone moves the
+    game to another crew while a seats change is being checked; the seats change is a 409
+    NOT_IN_CREW and the game stays in its new crew with its new seats."""
+    first, second = Crew(client, "First"), Crew(client, "Second")
+    first.player("Ann"), second.player("Cy")
+    table = Table(client)
+    table.hand(1, **made())
+    first.attach(table, ("Ann", None, None, None))
+    checked = crew_logic.check_seats
+
+    def moved_meanwhile(crew, game, seats):
+        result = checked(crew, game, seats)
+        # Another phone's detach and attach, committed in between (as two requests would).
+        CrewGame.delete().where(CrewGame.game == table.id).execute()
+        CrewGame.create(game=table.id, crew=second.id, seat_players=[second.ids["Cy"]] + [None] * 3)
+        return result
+
+    monkeypatch.setattr(crew_logic, "check_seats", moved_meanwhile)
+    seats = [first.ids["Ann"], None, None, None]
+    refused = client.put_json(
+        f"{table.url}/seats", {"seats": seats}, headers=table.auth, status=409
+    ).json
+    assert refused["rule_code"] == "NOT_IN_CREW"
+    assert [g["seats"] for g in client.get(second.url, headers=second.auth).json["games"]] == [
+        [second.ids["Cy"], None, None, None]
+    ]
+    assert client.get(first.url, headers=first.auth).json["games"] == []
