@@ -93,9 +93,12 @@ def same_moment_conflict():
 def create_crew(data):
     """A new crew and its token (returned this once)."""
     token = new_token()
-    crew = Crew.create(
-        id=str(uuid.uuid4()), name=clean_name(data["name"], "A crew"), token_hash=hash_token(token)
-    )
+    with write_transaction():
+        crew = Crew.create(
+            id=str(uuid.uuid4()),
+            name=clean_name(data["name"], "A crew"),
+            token_hash=hash_token(token),
+        )
     return {**crew_view(crew), "token": token, "join_url": join_url(crew.id, token)}
 
 
@@ -137,7 +140,8 @@ def crew_etag(crew):
 def rename_crew(crew, data):
     """Give the crew a new name."""
     crew.name, crew.updated_at = clean_name(data["name"], "A crew"), utcnow()
-    crew.save()
+    with write_transaction():
+        Crew.update(name=crew.name, updated_at=crew.updated_at).where(Crew.id == crew.id).execute()
     return crew_view(crew)
 
 

@@ -12,6 +12,7 @@ from test_api_crew_stats import Crew
 
 from api import crew_logic
 from api import export as export_mod
+from api.db import flask_db
 from api.models import CrewGame
 
 
@@ -115,3 +116,22 @@ def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
         [second.ids["Cy"], None, None, None]
     ]
     assert client.get(first.url, headers=first.auth).json["games"] == []
+
+
+def test_a_crew_is_made_and_renamed_inside_a_write_transaction(client, monkeypatch):
+    """Finding 6 (api/db.py: every write waits its turn in a write transaction, the writer
+    queue on SQLite): the statements making and renaming a crew run inside one."""
+    database = type(flask_db.database.obj)
+    run, seen = database.execute_sql, []
+
+    def recording(self, sql, *args, **kwargs):
+        if sql.lstrip().upper().startswith(("INSERT", "UPDATE")) and '"crew"' in sql:
+            seen.append((sql.split()[0].upper(), self.in_transaction()))
+        return run(self, sql, *args, **kwargs)
+
+    monkeypatch.setattr(database, "execute_sql", recording)
+    crew = Crew(client, "Before")
+    client.patch_json(crew.url, {"name": "After"}, headers=crew.auth, status=200)
+    assert client.get(crew.url, headers=crew.auth).json["name"] == "After"
+    assert [kind for kind, _ in seen] == ["INSERT", "UPDATE"]
+    assert all(inside for _, inside in seen), seen
