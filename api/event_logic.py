@@ -744,19 +744,21 @@ def record_correction(event_id, bracket_id, winner_id):
 
 def issue_table_token(event_id, bracket_id):
     """A new table token for a called match (the old one stops working); shown once."""
-    derived = derive(Event.get_or_none(Event.id == str(event_id)))
-    _ready_match(derived, bracket_id)
-    row = derived.called.get(bracket_id)
-    if row is None:
-        abort(409, f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED")
-    if bracket_id in derived.how:
-        abort(
-            409,
-            f"match {bracket_id} is decided: its table needs no link",
-            rule_code="MATCH_ALREADY_PLAYED",
-        )
     token = new_token()
     with write_transaction():
+        # The event lock first, then derive: a result recorded in between cannot slip past
+        # the "decided" check (the same order as every other event write).
+        derived = derive(_locked_event(event_id))
+        _ready_match(derived, bracket_id)
+        row = derived.called.get(bracket_id)
+        if row is None:
+            abort(409, f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED")
+        if bracket_id in derived.how:
+            abort(
+                409,
+                f"match {bracket_id} is decided: its table needs no link",
+                rule_code="MATCH_ALREADY_PLAYED",
+            )
         Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
     return {"match": bracket_id, "table": row.table, "match_id": row.match_id, "table_token": token}
 

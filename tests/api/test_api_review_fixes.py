@@ -10,7 +10,7 @@ from apitest import Table, made
 from eventtest import Director, names
 from test_api_crew_stats import Crew
 
-from api import crew_logic
+from api import crew_logic, event_logic
 from api import export as export_mod
 from api.db import flask_db
 from api.models import CrewGame
@@ -135,3 +135,26 @@ def test_a_crew_is_made_and_renamed_inside_a_write_transaction(client, monkeypat
     assert client.get(crew.url, headers=crew.auth).json["name"] == "After"
     assert [kind for kind, _ in seen] == ["INSERT", "UPDATE"]
     assert all(inside for _, inside in seen), seen
+
+
+def test_a_table_token_is_decided_on_under_the_event_lock(client, monkeypatch):
+    """Finding 5 (docs/tournaments.md: no table link for a decided match, 409
+    MATCH_ALREADY_PLAYED): the bracket is derived after the event is locked, inside the write,
+    so a result recorded at the same moment cannot slip past the check."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    derive, seen = event_logic.derive, []
+
+    def recording(event, *args, **kwargs):
+        seen.append(flask_db.database.obj.in_transaction())
+        return derive(event, *args, **kwargs)
+
+    monkeypatch.setattr(event_logic, "derive", recording)
+    issued = director.post("/matches/W1.1/table-token", status=201).json
+    assert issued["match"] == "W1.1" and seen and all(seen), seen
+    monkeypatch.setattr(event_logic, "derive", derive)
+    director.tables["W1.1"] = issued["table_token"]  # the old one stopped working
+    director.table("W1.1").play(0)
+    refused = director.post("/matches/W1.1/table-token", status=409).json
+    assert refused["rule_code"] == "MATCH_ALREADY_PLAYED"
