@@ -4,10 +4,8 @@ arithmetic is stats/'s; this module reads and caches the per-game summaries)."""
 import datetime
 import hashlib
 import hmac
-import threading
 import unicodedata
 import uuid
-from collections import OrderedDict
 from contextlib import contextmanager
 
 import orjson
@@ -19,6 +17,7 @@ from .auth import AUTH_HEADERS, bearer_token, hash_token, match_with_token, new_
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort
 from .logic import game_ruleset, public_url
+from .lru import LockedLRU
 from .models import Crew, CrewGame, CrewPlayer, Game, utcnow
 
 
@@ -337,9 +336,8 @@ REVISION_SQL = {
     True: "COALESCE(json_extract(g.\"state\", '$.revision'), 0)",
     False: "COALESCE((g.\"state\"::json->>'revision')::bigint, 0)",
 }
-_RESULTS = OrderedDict()  # (crew id, stats ETag digest) -> statistics, newest last
-_RESULTS_LOCK = threading.Lock()
 RESULTS_KEPT = 64
+_RESULTS = LockedLRU(RESULTS_KEPT)  # (crew id, stats ETag digest) -> statistics
 
 
 def _filtered(template, crew, filters):
@@ -427,15 +425,11 @@ def crew_stats(crew, filters, etag, dump):
     revision and seats and with the roster: a repeated read only reads the rows and hashes
     them (the schema's dump alone cost ~10 ms for 500 games)."""
     key = (crew.id, etag["digest"])
-    with _RESULTS_LOCK:
-        if key in _RESULTS:
-            _RESULTS.move_to_end(key)
-            return _RESULTS[key]
+    kept = _RESULTS.get(key)
+    if kept is not None:
+        return kept
     result = dump(_crew_stats(crew, stats_rows(crew, filters), filters))
-    with _RESULTS_LOCK:
-        _RESULTS[key] = result
-        while len(_RESULTS) > RESULTS_KEPT:
-            _RESULTS.popitem(last=False)
+    _RESULTS.put(key, result)
     return result
 
 

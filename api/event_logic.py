@@ -38,6 +38,7 @@ from . import logic, match_play
 from .auth import hash_token, new_token
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort, field_errors
+from .lru import LockedLRU
 from .models import Game, Match, utcnow
 from .tournament_models import Event, EventMatch, EventRecord, Team
 
@@ -992,8 +993,8 @@ def fingerprint(event_id):
     return None if row is None else _etag(row)
 
 
-_PUBLIC = {}  # event id -> (ETag, body): the last public view this process wrote
 _PUBLIC_KEPT = 64
+_PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
 
 
 def public_view(token, etag_sent):
@@ -1015,9 +1016,7 @@ def public_view(token, etag_sent):
         return kept
     body = current_app.json.response(sync_and_view(event_id)).get_data()
     etag = fingerprint(event_id)  # calling matches may have moved it
-    if len(_PUBLIC) >= _PUBLIC_KEPT:
-        _PUBLIC.pop(next(iter(_PUBLIC)))
-    _PUBLIC[event_id] = (etag, body)
+    _PUBLIC.put(event_id, (etag, body))
     return etag, None if etag == etag_sent else body
 
 

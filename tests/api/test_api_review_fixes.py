@@ -3,6 +3,8 @@ an import never joins a match already here, a date at the calendar's edge is a 4
 
 import csv
 import io
+import sys
+import threading
 import uuid
 
 import pytest
@@ -13,6 +15,7 @@ from test_api_crew_stats import Crew
 from api import crew_logic, event_logic
 from api import export as export_mod
 from api.db import flask_db
+from api.lru import LockedLRU
 from api.models import CrewGame
 
 
@@ -158,3 +161,43 @@ def test_a_table_token_is_decided_on_under_the_event_lock(client, monkeypatch):
     director.table("W1.1").play(0)
     refused = director.post("/matches/W1.1/table-token", status=409).json
     assert refused["rule_code"] == "MATCH_ALREADY_PLAYED"
+
+
+def test_the_locked_lru_keeps_the_most_recently_used():
+    """Finding 7: one cache helper for the public event views and the crew statistics: at
+    most `size` entries, the least recently used dropped first."""
+    cache = LockedLRU(2)
+    cache.put("a", 1), cache.put("b", 2)
+    assert cache.get("a") == 1  # "a" is now the most recently used
+    cache.put("c", 3)
+    assert (cache.get("b"), cache.get("a"), cache.get("c"), len(cache)) == (None, 1, 3, 2)
+    assert isinstance(event_logic._PUBLIC, LockedLRU)
+    assert isinstance(crew_logic._RESULTS, LockedLRU)
+
+
+def test_the_locked_lru_survives_threads_evicting_at_once():
+    """Finding 7: threaded workers share a process's caches; many threads putting and
+    getting past the size at once never raise (a plain dict trimmed with pop(next(iter()))
+    raised KeyError or "dictionary changed size" in 4 runs of 4 of this test's load) and the
+    size bound holds."""
+    old = sys.getswitchinterval()
+    sys.setswitchinterval(1e-6)
+    cache, errors = LockedLRU(4), []
+
+    def hammer(offset):
+        try:
+            for n in range(20000):
+                cache.put((offset + n) % 50, n)
+                cache.get((offset + n * 7) % 50)
+        except Exception as error:  # noqa: BLE001 (any error is the failure looked for)
+            errors.append(error)
+
+    try:
+        threads = [threading.Thread(target=hammer, args=(i * 13,)) for i in range(8)]
+        for thread in threads:
+            thread.start()
+        for thread in threads:
+            thread.join()
+    finally:
+        sys.setswitchinterval(old)
+    assert errors == [] and len(cache) == 4
