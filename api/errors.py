@@ -96,7 +96,8 @@ class Api(SmorestApi):
         message = data.get("message")
         if message is None and error.code == 422 and errors:  # the schema refused the body
             extra["rule_code"], message = schema_refusal(errors, g.get("json_body"),
-                                                          crew=request.blueprint == "crews")
+                                                          crew=request.blueprint == "crews",
+                                                          route=request.blueprint)
             if request.path == "/api/import":  # name the game and hand of the file
                 from .export_schemas import place_in_file
 

@@ -201,3 +201,38 @@ def test_the_locked_lru_survives_threads_evicting_at_once():
     finally:
         sys.setswitchinterval(old)
     assert errors == [] and len(cache) == 4
+
+
+@pytest.mark.parametrize(
+    ("change", "words"),
+    [
+        (lambda doc: doc.update(format="tournament"), '"tournament" is not a Tally 42 export'),
+        (lambda doc: doc.update(version=2), "written by a newer Tally 42"),
+        (
+            lambda doc: doc["games"][0].update(match={"id": "nope", "game_no": 1}),
+            '"nope" is not a match id',
+        ),
+        (lambda doc: doc["games"][0].update(id="nope"), '"nope" is not a game id'),
+    ],
+)
+def test_an_import_refusal_speaks_of_the_file(client, change, words):
+    """Finding 10 (docs/export.md; the one shape of docs/api-errors.md in a player's words):
+    the import's `format` is the file's, not a tournament format; version 2 comes from a
+    newer Tally 42 (as the phone's restore says); a bad match id is not called a game id."""
+    doc = won_game_doc(client)
+    change(doc)
+    error = client.post_json("/api/import", doc, status=422).json
+    assert error["rule_code"] == "BAD_INPUT" and words in error["message"], error["message"]
+    assert "tournament format" not in error["message"]
+
+
+def test_an_event_name_over_80_says_80(client):
+    """Finding 10 (docs/tournaments.md: an event's name is 1 to 80 characters, a team's 1 to
+    60): the refusal names the event's limit, and a team's stays 60."""
+    body = {"name": "x" * 81, "ruleset": "straight-42", "format": "single-elimination"}
+    body |= {"first_to": [1], "tables": 1, "teams": names(2)}
+    error = client.post_json("/api/events", body, status=422).json
+    assert "1 to 80 characters" in error["message"] and error["rule_code"] == "BAD_INPUT"
+    body["name"], body["teams"][0]["name"] = "Timpson 42", "y" * 61
+    error = client.post_json("/api/events", body, status=422).json
+    assert "1 to 60 characters" in error["message"]
