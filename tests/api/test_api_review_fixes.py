@@ -236,3 +236,22 @@ def test_an_event_name_over_80_says_80(client):
     body["name"], body["teams"][0]["name"] = "Timpson 42", "y" * 61
     error = client.post_json("/api/events", body, status=422).json
     assert "1 to 60 characters" in error["message"]
+
+
+def test_a_match_read_before_the_start_is_409_event_not_started(client):
+    """Finding 11 (docs/tournaments.md refusals: a match route before the start is 409
+    EVENT_NOT_STARTED), for the table's match read as for the director's match routes;
+    after the start, a match not at a table yet is 404."""
+    director = Director(client, teams=4, first_to=[1], tables=1)
+    url = f"{director.url}/matches/W1.1"
+    refused = client.get(url, headers=director.auth, status=409).json
+    assert refused["rule_code"] == "EVENT_NOT_STARTED" and "not started" in refused["message"]
+    forfeit = director.post("/matches/W1.1/forfeit", {"team": 1}, status=409).json
+    assert forfeit["rule_code"] == "EVENT_NOT_STARTED"
+    director.check_in_all()
+    director.start()
+    waiting = client.get(f"{director.url}/matches/W1.2", headers=director.auth, status=404).json
+    assert waiting["rule_code"] == "NOT_FOUND"
+    spec = client.get("/api/openapi.json").json
+    responses = spec["paths"]["/api/events/{event_id}/matches/{bracket_id}"]["get"]["responses"]
+    assert "409" in responses
