@@ -35,6 +35,9 @@ class ErrorOut(Schema):
     locked = fields.List(fields.String(), metadata={
         "description": "later tournament matches already played that a correction would "
                        "change (409 RESULT_LOCKED; docs/tournaments.md)"})
+    player = fields.Dict(metadata={
+        "description": "the crew player who already has that name, {id, name} "
+                       "(409 NAME_TAKEN; docs/crews.md)"})
 
 
 # A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).

@@ -3,9 +3,11 @@ an import never joins a match already here, a date at the calendar's edge is a 4
 
 import csv
 import io
+import re
 import sys
 import threading
 import uuid
+from pathlib import Path
 
 import pytest
 from apitest import Table, made
@@ -15,6 +17,7 @@ from test_api_crew_stats import Crew
 from api import crew_logic, event_logic
 from api import export as export_mod
 from api.db import flask_db
+from api.errors import ErrorOut
 from api.lru import LockedLRU
 from api.models import CrewGame
 
@@ -255,3 +258,17 @@ def test_a_match_read_before_the_start_is_409_event_not_started(client):
     spec = client.get("/api/openapi.json").json
     responses = spec["paths"]["/api/events/{event_id}/matches/{bracket_id}"]["get"]["responses"]
     assert "409" in responses
+
+
+def test_every_member_of_the_error_shape_is_documented(client):
+    """Finding 11 (docs/api-errors.md: one error shape, its members listed): the members
+    table and the OpenAPI ErrorOut hold every member the API sends, `locked` (409
+    RESULT_LOCKED) and `player` (409 NAME_TAKEN) among them."""
+    text = (Path(__file__).parents[2] / "docs" / "api-errors.md").read_text()
+    table = text.split("| member |", 1)[1].split("\n\n", 1)[0]
+    documented = set(re.findall(r"^\| `(\w+)` \|", table, re.MULTILINE))
+    sent = set(ErrorOut().fields)
+    assert {"locked", "player"} <= sent
+    assert documented == sent
+    spec = client.get("/api/openapi.json").json["components"]["schemas"]["ErrorOut"]
+    assert {"locked", "player"} <= set(spec["properties"])
