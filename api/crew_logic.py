@@ -13,7 +13,7 @@ from peewee import IntegrityError
 
 import stats
 
-from .auth import AUTH_HEADERS, bearer_token, hash_token, match_with_token, new_token, refuse
+from .auth import hash_token, match_with_token, new_token, require_holder
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort
 from .logic import game_ruleset, public_url
@@ -21,30 +21,15 @@ from .lru import LockedLRU
 from .models import Crew, CrewGame, CrewPlayer, Game, utcnow
 
 
-def crew_token_required_token():
-    """The request's bearer token; 401 NEEDS_TOKEN without one."""
-    token = bearer_token()
-    if token is None:
-        abort(
-            401,
-            "only this crew's phones can do that: open the crew's join link on this "
-            "phone first (it carries the crew's token)",
-            headers=AUTH_HEADERS,
-            rule_code="NEEDS_TOKEN",
-        )
-    return token
-
-
 def require_crew(crew_id):
     """The crew `crew_id` if the request carries its token; else 401, 403 (a game's edit or
-    share token, another crew's token) or 404."""
-    token = crew_token_required_token()
-    crew = Crew.get_or_none(Crew.id == str(crew_id))
-    if crew is not None and hmac.compare_digest(crew.token_hash, hash_token(token)):
-        return crew
-    refuse(
-        token,
-        crew,
+    share token, another crew's token) or 404 (auth.require_holder)."""
+    return require_holder(
+        Crew,
+        crew_id,
+        "token_hash",
+        "only this crew's phones can do that: open the crew's join link on this "
+        "phone first (it carries the crew's token)",
         "there is no such crew",
         "this token does not open this crew: it belongs to a game, or to another crew",
     )
