@@ -160,19 +160,30 @@ def require_match_edit(match_id):
            "or to another match")
 
 
+def require_holder(model, row_id, hash_field, needs, missing, wrong):
+    """The `model` row `row_id` if the request's bearer token is the one whose SHA-256 is its
+    `hash_field` (compared in constant time); else 401 NEEDS_TOKEN (`needs`: what to send),
+    401 UNKNOWN_TOKEN, 404 (`missing`) or 403 (`wrong`), as `refuse` decides. One check for
+    every token that opens a row by its id (an event's director, a crew)."""
+    token = bearer_token()
+    if token is None:
+        abort(401, needs, headers=AUTH_HEADERS, rule_code="NEEDS_TOKEN")
+    row = model.get_or_none(model.id == str(row_id))
+    if row is not None and hmac.compare_digest(getattr(row, hash_field), hash_token(token)):
+        return row
+    refuse(token, row, missing, wrong)
+
+
 def require_director(event_id):
     """The event `event_id` if the request carries its director token; else abort 401, 403
     (any other token the server knows: a table's, the public link's, a game's) or 404."""
-    token = bearer_token()
-    if token is None:
-        abort(401, "only the event's director can do that: send the director token "
-              "(Authorization: Bearer <token>)", headers=AUTH_HEADERS, rule_code="NEEDS_TOKEN")
-    event = Event.get_or_none(Event.id == str(event_id))
-    if event is not None and hmac.compare_digest(event.director_token_hash, hash_token(token)):
-        return event
-    refuse(token, event, "there is no such event",
-           "only the event's director can do that: this token belongs to a table, the public "
-           "link, a game or another event")
+    return require_holder(
+        Event, event_id, "director_token_hash",
+        "only the event's director can do that: send the director token "
+        "(Authorization: Bearer <token>)",
+        "there is no such event",
+        "only the event's director can do that: this token belongs to a table, the public "
+        "link, a game or another event")
 
 
 def director_required(view):

@@ -4,10 +4,8 @@ arithmetic is stats/'s; this module reads and caches the per-game summaries)."""
 import datetime
 import hashlib
 import hmac
-import threading
 import unicodedata
 import uuid
-from collections import OrderedDict
 from contextlib import contextmanager
 
 import orjson
@@ -15,37 +13,23 @@ from peewee import IntegrityError
 
 import stats
 
-from .auth import AUTH_HEADERS, bearer_token, hash_token, match_with_token, new_token, refuse
+from .auth import hash_token, match_with_token, new_token, require_holder
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort
 from .logic import game_ruleset, public_url
+from .lru import LockedLRU
 from .models import Crew, CrewGame, CrewPlayer, Game, utcnow
-
-
-def crew_token_required_token():
-    """The request's bearer token; 401 NEEDS_TOKEN without one."""
-    token = bearer_token()
-    if token is None:
-        abort(
-            401,
-            "only this crew's phones can do that: open the crew's join link on this "
-            "phone first (it carries the crew's token)",
-            headers=AUTH_HEADERS,
-            rule_code="NEEDS_TOKEN",
-        )
-    return token
 
 
 def require_crew(crew_id):
     """The crew `crew_id` if the request carries its token; else 401, 403 (a game's edit or
-    share token, another crew's token) or 404."""
-    token = crew_token_required_token()
-    crew = Crew.get_or_none(Crew.id == str(crew_id))
-    if crew is not None and hmac.compare_digest(crew.token_hash, hash_token(token)):
-        return crew
-    refuse(
-        token,
-        crew,
+    share token, another crew's token) or 404 (auth.require_holder)."""
+    return require_holder(
+        Crew,
+        crew_id,
+        "token_hash",
+        "only this crew's phones can do that: open the crew's join link on this "
+        "phone first (it carries the crew's token)",
         "there is no such crew",
         "this token does not open this crew: it belongs to a game, or to another crew",
     )
@@ -93,9 +77,12 @@ def same_moment_conflict():
 def create_crew(data):
     """A new crew and its token (returned this once)."""
     token = new_token()
-    crew = Crew.create(
-        id=str(uuid.uuid4()), name=clean_name(data["name"], "A crew"), token_hash=hash_token(token)
-    )
+    with write_transaction():
+        crew = Crew.create(
+            id=str(uuid.uuid4()),
+            name=clean_name(data["name"], "A crew"),
+            token_hash=hash_token(token),
+        )
     return {**crew_view(crew), "token": token, "join_url": join_url(crew.id, token)}
 
 
@@ -137,7 +124,8 @@ def crew_etag(crew):
 def rename_crew(crew, data):
     """Give the crew a new name."""
     crew.name, crew.updated_at = clean_name(data["name"], "A crew"), utcnow()
-    crew.save()
+    with write_transaction():
+        Crew.update(name=crew.name, updated_at=crew.updated_at).where(Crew.id == crew.id).execute()
     return crew_view(crew)
 
 
@@ -294,9 +282,22 @@ def reseat_game(game, data):
     crew = Crew.get_by_id(row.crew_id)
     seats = check_seats(crew, game, data["seats"])
     with write_transaction():
-        row.seat_players = seats
-        row.save()
+        # Only the seats, and only while the game is still in the crew the seats were checked
+        # against: a detach or a move to another crew in between is never undone.
+        changed = (
+            CrewGame.update(seat_players=seats)
+            .where((CrewGame.game == game.id) & (CrewGame.crew == row.crew_id))
+            .execute()
+        )
+        if not changed:
+            abort(
+                409,
+                "this game was just taken out of its crew or moved to another: load the "
+                "crew again and seat the players there",
+                rule_code="NOT_IN_CREW",
+            )
         _touch(crew)
+    row.seat_players = seats
     return crew_game_view(row, crew.id)
 
 
@@ -320,9 +321,8 @@ REVISION_SQL = {
     True: "COALESCE(json_extract(g.\"state\", '$.revision'), 0)",
     False: "COALESCE((g.\"state\"::json->>'revision')::bigint, 0)",
 }
-_RESULTS = OrderedDict()  # (crew id, stats ETag digest) -> statistics, newest last
-_RESULTS_LOCK = threading.Lock()
 RESULTS_KEPT = 64
+_RESULTS = LockedLRU(RESULTS_KEPT)  # (crew id, stats ETag digest) -> statistics
 
 
 def _filtered(template, crew, filters):
@@ -410,15 +410,11 @@ def crew_stats(crew, filters, etag, dump):
     revision and seats and with the roster: a repeated read only reads the rows and hashes
     them (the schema's dump alone cost ~10 ms for 500 games)."""
     key = (crew.id, etag["digest"])
-    with _RESULTS_LOCK:
-        if key in _RESULTS:
-            _RESULTS.move_to_end(key)
-            return _RESULTS[key]
+    kept = _RESULTS.get(key)
+    if kept is not None:
+        return kept
     result = dump(_crew_stats(crew, stats_rows(crew, filters), filters))
-    with _RESULTS_LOCK:
-        _RESULTS[key] = result
-        while len(_RESULTS) > RESULTS_KEPT:
-            _RESULTS.popitem(last=False)
+    _RESULTS.put(key, result)
     return result
 
 

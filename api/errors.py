@@ -35,6 +35,9 @@ class ErrorOut(Schema):
     locked = fields.List(fields.String(), metadata={
         "description": "later tournament matches already played that a correction would "
                        "change (409 RESULT_LOCKED; docs/tournaments.md)"})
+    player = fields.Dict(metadata={
+        "description": "the crew player who already has that name, {id, name} "
+                       "(409 NAME_TAKEN; docs/crews.md)"})
 
 
 # A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).
@@ -96,7 +99,8 @@ class Api(SmorestApi):
         message = data.get("message")
         if message is None and error.code == 422 and errors:  # the schema refused the body
             extra["rule_code"], message = schema_refusal(errors, g.get("json_body"),
-                                                          crew=request.blueprint == "crews")
+                                                          crew=request.blueprint == "crews",
+                                                          route=request.blueprint)
             if request.path == "/api/import":  # name the game and hand of the file
                 from .export_schemas import place_in_file
 

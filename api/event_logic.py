@@ -39,6 +39,7 @@ from . import live, logic, match_play
 from .auth import hash_token, new_token
 from .db import flask_db, is_sqlite, write_transaction
 from .errors import abort, field_errors
+from .lru import LockedLRU
 from .models import Game, Match, utcnow
 from .tournament_models import Event, EventMatch, EventRecord, Team
 
@@ -61,16 +62,14 @@ SETTINGS = (
 )
 
 
-def iso(moment):
-    """A stored UTC time as ISO 8601 with a Z, or None."""
-    return None if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
+iso = logic.iso  # one pair of time helpers for the whole API (api/logic.py)
 
 
 def naive_utc(moment):
-    """An aware datetime as naive UTC, for storage (None stays None)."""
-    if moment is None:
-        return None
-    return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+    """The check-in time as naive UTC, for storage (None stays None; 422 off the calendar)."""
+    return logic.naive_utc(
+        moment, "the check-in time falls off the calendar once put in UTC", "checkin_deadline"
+    )
 
 
 def event_ruleset(event):
@@ -784,19 +783,21 @@ def record_correction(event_id, bracket_id, winner_id):
 
 def issue_table_token(event_id, bracket_id):
     """A new table token for a called match (the old one stops working); shown once."""
-    derived = derive(Event.get_or_none(Event.id == str(event_id)))
-    _ready_match(derived, bracket_id)
-    row = derived.called.get(bracket_id)
-    if row is None:
-        abort(409, f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED")
-    if bracket_id in derived.how:
-        abort(
-            409,
-            f"match {bracket_id} is decided: its table needs no link",
-            rule_code="MATCH_ALREADY_PLAYED",
-        )
     token = new_token()
     with write_transaction():
+        # The event lock first, then derive: a result recorded in between cannot slip past
+        # the "decided" check (the same order as every other event write).
+        derived = derive(_locked_event(event_id))
+        _ready_match(derived, bracket_id)
+        row = derived.called.get(bracket_id)
+        if row is None:
+            abort(409, f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED")
+        if bracket_id in derived.how:
+            abort(
+                409,
+                f"match {bracket_id} is decided: its table needs no link",
+                rule_code="MATCH_ALREADY_PLAYED",
+            )
         Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
     return {"match": bracket_id, "table": row.table, "match_id": row.match_id, "table_token": token}
 
@@ -1032,8 +1033,8 @@ def fingerprint(event_id):
     return None if row is None else _etag(row)
 
 
-_PUBLIC = {}  # event id -> (ETag, body): the last public view this process wrote
 _PUBLIC_KEPT = 64
+_PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
 
 
 def public_view(token, etag_sent):
@@ -1055,9 +1056,7 @@ def public_view(token, etag_sent):
         return kept
     body = current_app.json.response(sync_and_view(event_id)).get_data()
     etag = fingerprint(event_id)  # calling matches may have moved it
-    if len(_PUBLIC) >= _PUBLIC_KEPT:
-        _PUBLIC.pop(next(iter(_PUBLIC)))
-    _PUBLIC[event_id] = (etag, body)
+    _PUBLIC.put(event_id, (etag, body))
     return etag, None if etag == etag_sent else body
 
 

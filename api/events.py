@@ -230,6 +230,9 @@ class TableMatch(MethodView):
     """A bracket match, as its table's phone sees it."""
 
     @blp.response(200, TableView)
+    @blp.alt_response(
+        409, schema=ErrorOut, description="the event has not started (`EVENT_NOT_STARTED`)"
+    )
     @blp.doc(security=TABLE_OR_DIRECTOR, operationId="getTableMatch")
     def get(self, event_id, bracket_id):
         """A called match for its table: teams, table, score, games, the next game
@@ -255,6 +258,8 @@ class TableMatch(MethodView):
             and hmac.compare_digest(event.director_token_hash, digest)
             or (match is not None and hmac.compare_digest(match.edit_token_hash, digest))
         ):
+            if match is None and event.started_at is None:  # as every match route says
+                abort(409, f"{event.name} has not started yet", rule_code="EVENT_NOT_STARTED")
             if match is None:
                 abort(404, f"match {bracket_id} is not at a table yet", rule_code="NOT_FOUND")
             return reply(event_logic.table_view(event.id, bracket_id, match))

@@ -9,11 +9,12 @@ The format is documented in docs/export.md and docs/export.schema.json.
 import csv
 import hashlib
 import io
+import re
 
 from rules.bids import parse_bid
 from rules.words import CONTRACT_WORDS, bid_words, trump_words
 
-from .logic import canonical_json, game_ruleset
+from .logic import canonical_json, game_ruleset, iso
 from .models import Match
 
 FORMAT = "tally42-export"
@@ -101,11 +102,7 @@ def json_text(doc):
     return canonical_json(doc)
 
 
-def _iso(moment):
-    """A stored UTC time as ISO 8601 with a Z, or None."""
-    if moment is None:
-        return None
-    return moment.replace(microsecond=0).isoformat() + "Z"
+_iso = iso  # the API's one helper (api/logic.py)
 
 
 # ---- CSV ----
@@ -178,6 +175,19 @@ def hand_row(ruleset, game, hand):
     }
 
 
+_FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
+_NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
+
+
+def _cell(value):
+    """A cell a spreadsheet shows as text: text starting like a formula (a team named
+    "=HYPERLINK(...)", "@SUM(...)", "-1+2") gets a leading ' so it is never run when the
+    file is opened (CSV formula injection); numbers, negative ones too, stay numbers."""
+    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    return value
+
+
 def csv_text(games_with_hands):
     """The CSV export: a header of CSV_COLUMNS, then one row per hand of each (game, hands)."""
     out = io.StringIO()
@@ -185,5 +195,7 @@ def csv_text(games_with_hands):
     writer.writeheader()
     for game, hands in games_with_hands:
         ruleset = game_ruleset(game)
-        writer.writerows(hand_row(ruleset, game, hand) for hand in hands)
+        writer.writerows(
+            {k: _cell(v) for k, v in hand_row(ruleset, game, hand).items()} for hand in hands
+        )
     return out.getvalue()

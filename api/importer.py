@@ -8,7 +8,6 @@ game (its place in the file and its teams) and the hand, and nothing of the impo
 `conflict` (already here with other content: reported, left as it is), in one transaction.
 """
 
-import datetime
 from contextlib import contextmanager
 
 from peewee import IntegrityError
@@ -22,7 +21,7 @@ from .auth import hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
 from .hand_log import _score, _start_state
-from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash
+from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash, naive_utc
 from .models import Game, Hand, HandRow, Match, insert_statement, run, utcnow
 
 # What decides that a game already here is "the same": what the table entered and chose.
@@ -79,13 +78,8 @@ def _clean_rules(overrides):
 
 
 def _utc(moment):
-    """An aware or naive datetime as naive UTC (as stored), or None."""
-    if moment is None or moment.tzinfo is None:
-        return moment
-    try:
-        return moment.astimezone(datetime.UTC).replace(tzinfo=None)
-    except OverflowError:  # the first or last day there is, shifted past it
-        abort(422, "its start date is not a day a game could have started", rule_code="BAD_DATE")
+    """An aware or naive datetime as naive UTC (as stored), or None (422 off the calendar)."""
+    return naive_utc(moment, "its start date is not a day a game could have started")
 
 
 # ---- reading and checking ----
@@ -215,7 +209,8 @@ def import_document(data):
     anything was created, else 200. Aborts 4xx with nothing stored when any game is refused."""
     match_plans = _plan_matches(data["matches"])
     known = {m["id"]: m for m in match_plans["content"].values()}
-    game_plans = _plan_games(data["games"], known)
+    new_matches = {read["id"] for read, _token in match_plans["create"]}
+    game_plans = _plan_games(data["games"], known, new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     created = match_plans["create"] or game_plans["create"]
     if created:
@@ -261,8 +256,11 @@ def _plan_matches(entries):
     return {"answer": answer, "content": content, "create": create}
 
 
-def _plan_games(entries, matches):
-    """Check every game entry; (what to answer, games to create with hands and tokens)."""
+def _plan_games(entries, matches, created):
+    """Check every game entry; (what to answer, games to create with hands and tokens).
+    A new game joins only a match `created` by this same import: a match already here has
+    its own tables and tokens (and may be a tournament's), so an import without its edit
+    token never adds a game to it (the game is reported as a conflict, never linked)."""
     answer, create, seen, places = [], [], set(), set()
     ids = [str(entry["id"]) for entry in entries]
     present = {game.id: game for game in Game.select().where(Game.id.in_(ids))}  # one query
@@ -285,6 +283,18 @@ def _plan_games(entries, matches):
                     if same
                     else f"{_teams_words(entry)}: a game with this id is already here "
                     "with other hands or settings; it was left as it is",
+                }
+            )
+            continue
+        if game.match_id is not None and game.match_id not in created:
+            answer.append(
+                {
+                    **item,
+                    "outcome": "conflict",
+                    "message": (
+                        f"{_teams_words(entry)}: its match is already here, and a game joins "
+                        "a match only at its table; it was left out"
+                    ),
                 }
             )
             continue

@@ -1,5 +1,6 @@
 """Games for the views: create, delete, share, and their JSON. No scoring arithmetic here."""
 
+import datetime
 import functools
 import hashlib
 import hmac
@@ -20,6 +21,24 @@ from .models import Game, canonical_json, utcnow
 # Knobs that only label a preset: rules.get_ruleset ignores them in overrides, so they are
 # never checked, and never stored (unchecked text could make every later read fail).
 LABEL_KNOBS = frozenset(("id", "name", "description"))
+
+
+def naive_utc(moment, refusal="that time falls off the calendar once put in UTC", field=None):
+    """An aware datetime as naive UTC, as stored (naive or None stays as it is). The first or
+    last day there is, shifted by its offset, runs past the calendar (Python's OverflowError):
+    that is a 422 `BAD_DATE` in the one error shape with the `refusal` words, never a 500."""
+    if moment is None or moment.tzinfo is None:
+        return moment
+    try:
+        return moment.astimezone(datetime.UTC).replace(tzinfo=None)
+    except OverflowError:
+        message = f"{refusal} ({moment.isoformat()})"
+        abort(422, message, rule_code="BAD_DATE", errors=field and field_errors(field, message))
+
+
+def iso(moment):
+    """A stored (naive UTC) time as ISO 8601 to the second with a Z, or None."""
+    return None if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
 
 
 @functools.lru_cache(maxsize=256)

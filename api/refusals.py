@@ -89,6 +89,18 @@ CREW_FIELDS = {
     "from": ("a day", "give a day like 2026-11-23", "BAD_DATES"),
     "to": ("a day", "give a day like 2026-11-23", "BAD_DATES"),
 }
+# The import's fields (docs/export.md), where their words differ from a game's: its `format`
+# is the file's, not a tournament's; a match's id is not a game id; a later `version` comes
+# from a newer Tally 42 (as the phone's restore says, pwa/js/backup.js).
+IMPORT_FIELDS = {
+    "format": ("a Tally 42 export", 'a Tally 42 export or backup says "tally42-export": this '
+               "file is not one", "BAD_INPUT"),
+    "version": ("a version this server reads", "this file was written by a newer Tally 42: "
+                "update the server and try again", "BAD_INPUT"),
+}
+MATCH_ID = ("a match id", "a match id is a UUID, like the app makes", "BAD_INPUT")
+# The event routes' own name (a team's name stays 1 to 60, as everywhere).
+EVENT_NAME = ("a name", "an event's name is 1 to 80 characters", "BAD_INPUT")
 CREW_MISSING = {"id": "the player's id", "name": "the name", "seats": "who sat where",
                 "game_token": "the game's edit token"}
 ITEMS = {"bids": BID, "by_side": POINTS, "start_totals": FIELDS["start_totals"],
@@ -136,9 +148,17 @@ def shown(value):
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def describe(path, overrides=None):
-    """(what, hint, rule_code) for the field at `path` (`overrides`: a route's own words)."""
+def describe(path, overrides=None, route=None):
+    """(what, hint, rule_code) for the field at `path` (`overrides`: a route's own words;
+    `route`: the blueprint, for the words of the import's and the events' own fields)."""
     names = [str(key) for key in path]
+    if route == "transfer":
+        if names[-1:] == ["id"] and ("match" in names or names[:1] == ["matches"]):
+            return MATCH_ID  # a game's match.id, or a match's own id
+        if len(names) == 1 and names[0] in IMPORT_FIELDS:
+            return IMPORT_FIELDS[names[0]]
+    if route == "events" and names == ["name"]:
+        return EVENT_NAME
     if overrides and names and names[-1] in overrides:
         return overrides[names[-1]]
     if overrides and len(names) > 1 and names[-1].isdigit() and names[-2] in overrides:
@@ -155,9 +175,9 @@ def describe(path, overrides=None):
     return ("what this asks for", "check it and try again", "BAD_INPUT")
 
 
-def schema_refusal(errors, body, crew=False):
+def schema_refusal(errors, body, crew=False, route=None):
     """(rule_code, message) for the first thing the schema refused in `body` (`crew`: on a
-    crew route, whose fields have words of their own)."""
+    crew route, whose fields have words of their own; `route`: the blueprint's name)."""
     found = first_error(errors)
     if found is None:
         return "BAD_INPUT", "the request is not what this asks for"
@@ -165,7 +185,7 @@ def schema_refusal(errors, body, crew=False):
     key = str(path[-1]) if path else ""
     if text == "Unknown field.":
         return "UNKNOWN_FIELD", f'"{key}" is not something the scorepad knows here: leave it out'
-    what, hint, rule_code = describe(path, CREW_FIELDS if crew else None)
+    what, hint, rule_code = describe(path, CREW_FIELDS if crew else None, route)
     if text == "Missing data for required field.":
         missing = {**MISSING, **CREW_MISSING} if crew else MISSING
         return "MISSING_FIELD", f"{missing.get(key, what)} is missing: {hint}"
