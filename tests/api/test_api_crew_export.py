@@ -9,12 +9,35 @@ import copy
 import csv
 import io
 
-from apitest import Table, close_pool, made
-from test_api_crew_stats import NAMES, by_name, crew  # noqa: F401 (the golden crew fixture)
-from test_api_export import counts, fresh, validate  # noqa: F401 (the fresh-store fixture)
+import pytest
+from apitest import Table, TestApp, close_pool, made, make_app
+from test_api_crew_stats import NAMES, by_name, golden_crew
+from test_api_export import counts, validate
 
 from api.db import flask_db
 from api.models import Crew, CrewGame, CrewPlayer
+
+
+@pytest.fixture
+def crew(client):
+    """The golden crew of test_api_crew_stats."""
+    return golden_crew(client)
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A second, empty store (another server, or this one after a loss); yields a client."""
+    apps = []
+
+    def make():
+        folder = tmp_path / f"fresh{len(apps)}"
+        folder.mkdir()
+        apps.append(make_app(folder))
+        return TestApp(apps[-1])
+
+    yield make
+    for app in apps:
+        close_pool(app)
 
 
 def crew_export(crew, fmt="json", status=200, headers=None):
