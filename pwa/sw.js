@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8bd84cad95a7';
+const VERSION = '9d8e4328a748';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
