@@ -25,7 +25,7 @@ from .logic import canonical_json, game_ruleset
 from .models import Crew, CrewGame, CrewPlayer, Game, HandRow, Match, utcnow
 
 HANDS_SQL = (
-    'SELECT h."game_id", h."hand_no", h."body", h."result" FROM "hand" AS h '
+    'SELECT h."game_id", h."hand_no", h."body", {result} FROM "hand" AS h '
     'WHERE h."game_id" IN (SELECT cg."game_id" FROM "crewgame" AS cg WHERE cg."crew_id" = {p}) '
     'ORDER BY h."game_id", h."hand_no"'
 )
@@ -35,9 +35,10 @@ CSV_EXTRA = ("seats",)
 # ---- the export ----
 
 
-def _crew_rows(crew):
+def _crew_rows(crew, results=False):
     """(the crew's players by name, its CrewGame rows oldest first, their games by id, each
-    game's HandRows by game id): four queries, whatever the crew's size."""
+    game's HandRows by game id): four queries, whatever the crew's size. The hands' scored
+    results are read only when asked for (the CSV needs them; the JSON does not)."""
     players = list(
         CrewPlayer.select(CrewPlayer.id, CrewPlayer.name)
         .where(CrewPlayer.crew == crew.id)
@@ -55,10 +56,12 @@ def _crew_rows(crew):
         )
     }
     hands = {game_id: [] for game_id in games}
-    sql = HANDS_SQL.format(p=flask_db.database.obj.param)
+    sql = HANDS_SQL.format(
+        p=flask_db.database.obj.param, result='h."result"' if results else "NULL"
+    )
     for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, (crew.id,)):
         rows = hands.setdefault(game_id, [])
-        rows.append(HandRow(hand_no, _json(body), _json(result)))
+        rows.append(HandRow(hand_no, _json(body), result and _json(result)))
     return players, links, games, hands
 
 
@@ -101,7 +104,7 @@ def crew_csv(crew):
     """The CSV export of a crew: the game export's columns, one row per hand of each of its
     games, the dealer and bidder named by the roster where a seat names a crew player, and a
     `seats` column naming who sat in each seat."""
-    players, links, games, hands = _crew_rows(crew)
+    players, links, games, hands = _crew_rows(crew, results=True)
     names = {p.id: p.name for p in players}
     seats_by_game = {link.game_id: link.seat_players for link in links}
     rows = []
