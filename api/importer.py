@@ -6,6 +6,7 @@ game (its place in the file and its teams) and the hand, and nothing of the impo
 (all-or-nothing per import). Then each game or match is `created` (with a new edit token),
 `unchanged` (already here with the same content: importing twice changes nothing) or
 `conflict` (already here with other content: reported, left as it is), in one transaction.
+A crew's export also brings its crew, roster and seats, by the same rules (api/crew_export.py).
 """
 
 import datetime
