@@ -197,7 +197,20 @@ def _touch(crew):
 def check_seats(crew, game, seats):
     """`seats` as a list of player ids or None, one per seat of `game`; 422 if it does not
     fit the table or names a player twice or one who is not on the crew's roster."""
-    players = game_ruleset(game).players
+    named = [str(s) for s in seats if s is not None]
+    known = {
+        p
+        for (p,) in CrewPlayer.select(CrewPlayer.id)
+        .where((CrewPlayer.crew == crew.id) & (CrewPlayer.id.in_(named)))
+        .tuples()
+    }
+    return check_seats_shape(game_ruleset(game).players, seats, known)
+
+
+def check_seats_shape(players, seats, known):
+    """`seats` as player ids or None, checked against a table of `players` seats and the
+    roster's ids `known` (422 SEATS_COUNT, PLAYER_TWICE, NOT_ON_ROSTER); the import checks a
+    crew's file with it too."""
     if len(seats) != players:
         abort(
             422,
@@ -208,13 +221,7 @@ def check_seats(crew, game, seats):
     named = [str(s) for s in seats if s is not None]
     if len(set(named)) != len(named):
         abort(422, "the same player can't sit in two seats of one game", rule_code="PLAYER_TWICE")
-    known = {
-        p
-        for (p,) in CrewPlayer.select(CrewPlayer.id)
-        .where((CrewPlayer.crew == crew.id) & (CrewPlayer.id.in_(named)))
-        .tuples()
-    }
-    if set(named) - known:
+    if set(named) - set(known):
         abort(
             422,
             "a seat names someone who is not on this crew's list: add the player to the crew first",

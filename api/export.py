@@ -14,7 +14,8 @@ import re
 from rules.bids import parse_bid
 from rules.words import CONTRACT_WORDS, bid_words, trump_words
 
-from .logic import canonical_json, game_ruleset, iso
+from .logic import canonical_json, game_ruleset
+from .logic import iso as logic_iso
 from .models import Match
 
 FORMAT = "tally42-export"
@@ -55,7 +56,7 @@ def game_entry(game, hands):
         "hands": [{"hand_no": h.hand_no, "hand": h.body} for h in hands],
         "set_aside": game.set_aside,
         "match": match,
-        "created_at": _iso(game.created_at),
+        "created_at": iso(game.created_at),
         **{key: game.state[key] for key in DERIVED_KEYS},
     }
 
@@ -102,7 +103,9 @@ def json_text(doc):
     return canonical_json(doc)
 
 
-_iso = iso  # the API's one helper (api/logic.py)
+def iso(moment):
+    """A stored UTC time as the export writes it: to the microsecond (`logic.iso`, exact)."""
+    return logic_iso(moment, exact=True)
 
 
 # ---- CSV ----
@@ -147,19 +150,24 @@ def _team(teams, side):
     return teams[side]["name"] if side is not None and 0 <= side < len(teams) else ""
 
 
-def hand_row(ruleset, game, hand):
-    """One CSV row (a dict keyed by CSV_COLUMNS) for a HandRow of `game`."""
+def hand_row(ruleset, game, hand, seat_names=None):
+    """One CSV row (a dict keyed by CSV_COLUMNS) for a HandRow of `game`; `seat_names` (one
+    per seat: a crew's export names the seats by its roster) overrides the teams' players."""
     body, result, teams = hand.body, hand.result, game.teams
+
+    def seat(number):
+        if seat_names is not None:
+            return seat_names[number]
+        return seat_name(ruleset, teams, number)
+
     bid = _bid(ruleset, body)
     penalties = result.get("penalties") or []
     return {
         "game_id": game.id,
         "game": " v ".join(team["name"] for team in teams),
         "hand": hand.hand_no,
-        "dealer": seat_name(ruleset, teams, result["dealer"]),
-        "bidder": ""
-        if result.get("bidder") is None
-        else seat_name(ruleset, teams, result["bidder"]),
+        "dealer": seat(result["dealer"]),
+        "bidder": "" if result.get("bidder") is None else seat(result["bidder"]),
         "team": _team(teams, result.get("bidding_side")),
         "bid": "" if bid is None else bid_words(ruleset, bid),
         "contract": CONTRACT_WORDS.get(bid.kind, "") if bid is not None else "",
@@ -190,12 +198,17 @@ def _cell(value):
 
 def csv_text(games_with_hands):
     """The CSV export: a header of CSV_COLUMNS, then one row per hand of each (game, hands)."""
-    out = io.StringIO()
-    writer = csv.DictWriter(out, CSV_COLUMNS, lineterminator="\r\n")
-    writer.writeheader()
+    rows = []
     for game, hands in games_with_hands:
         ruleset = game_ruleset(game)
-        writer.writerows(
-            {k: _cell(v) for k, v in hand_row(ruleset, game, hand).items()} for hand in hands
-        )
+        rows += [hand_row(ruleset, game, hand) for hand in hands]
+    return csv_rows(rows, CSV_COLUMNS)
+
+
+def csv_rows(rows, columns):
+    """CSV text: a header of `columns`, then `rows` (dicts keyed by them)."""
+    out = io.StringIO()
+    writer = csv.DictWriter(out, columns, lineterminator="\r\n")
+    writer.writeheader()
+    writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)
     return out.getvalue()

@@ -8,7 +8,8 @@ from .hand_log import MAX_GAME_HANDS
 from .refusals import first_error
 from .schemas import MAX_POINTS, MAX_SEAT, GameCreate, HandBody, Int, StrictSchema, TeamIn
 
-MAX_IMPORT_GAMES = 200  # a phone's whole history in one file; more is split into files
+# A phone's whole history, or a crew of 500 games, in one file; more is split into files.
+MAX_IMPORT_GAMES = 1000
 
 
 class ExportQuery(StrictSchema):
@@ -83,6 +84,38 @@ class ExportMatch(StrictSchema):
     shake_rule = fields.String(required=True, validate=validate.OneOf(("rotate", "loser", "draw")))
 
 
+class ExportCrewPlayer(StrictSchema):
+    """A player of the crew's roster."""
+
+    id = fields.UUID(required=True)
+    name = fields.String(required=True, validate=validate.Length(1, 40))
+
+
+class ExportCrewGame(StrictSchema):
+    """A game of the crew (it is in the file's `games`) and who sat in each seat."""
+
+    game_id = fields.UUID(required=True)
+    seats = fields.List(
+        fields.UUID(allow_none=True), required=True, validate=validate.Length(1, MAX_SEAT + 1)
+    )
+    attached_at = fields.DateTime(allow_none=True)
+
+
+class ExportCrew(StrictSchema):
+    """A crew: its name, its roster and its games (docs/export.md, "A crew")."""
+
+    id = fields.UUID(required=True)
+    name = fields.String(required=True, validate=validate.Length(1, 80))
+    players = fields.List(
+        fields.Nested(ExportCrewPlayer), required=True, validate=validate.Length(0, 1000)
+    )
+    games = fields.List(
+        fields.Nested(ExportCrewGame),
+        required=True,
+        validate=validate.Length(0, MAX_IMPORT_GAMES),
+    )
+
+
 class ExportDocument(StrictSchema):
     """An export (docs/export.md): its format and version, games and their matches."""
 
@@ -95,11 +128,10 @@ class ExportDocument(StrictSchema):
         fields.Nested(ExportMatch), load_default=list, validate=validate.Length(0, MAX_IMPORT_GAMES)
     )
     exported_at = fields.String(validate=validate.Length(0, 40))
-    crew = fields.Dict(
-        metadata={
-            "description": "reserved for a crew and its roster (issue 14); "
-            "read by no release yet, ignored on import"
-        }
+    crew = fields.Nested(
+        ExportCrew,
+        allow_none=True,
+        metadata={"description": "a crew's export: the crew, its roster and who sat where"},
     )
     device = fields.Dict(
         metadata={
@@ -128,11 +160,22 @@ class ImportedItem(StrictSchema):
     share_token = fields.String(allow_none=True)
 
 
+class ImportedCrew(ImportedItem):
+    """What the import did with the file's crew."""
+
+    token = fields.String(
+        metadata={"description": "created only: the new crew token (shown this once)"}
+    )
+    join_url = fields.String(metadata={"description": "created only: the crew's join link"})
+
+
 class ImportOut(StrictSchema):
-    """The import's answer: per game and per match, created / unchanged / conflict."""
+    """The import's answer: per game and per match (and the crew of a crew's file), created /
+    unchanged / conflict."""
 
     games = fields.List(fields.Nested(ImportedItem))
     matches = fields.List(fields.Nested(ImportedItem))
+    crew = fields.Nested(ImportedCrew)
 
 
 def place_in_file(errors):

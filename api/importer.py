@@ -6,6 +6,7 @@ game (its place in the file and its teams) and the hand, and nothing of the impo
 (all-or-nothing per import). Then each game or match is `created` (with a new edit token),
 `unchanged` (already here with the same content: importing twice changes nothing) or
 `conflict` (already here with other content: reported, left as it is), in one transaction.
+A crew's export also brings its crew, roster and seats, by the same rules (api/crew_export.py).
 """
 
 from contextlib import contextmanager
@@ -16,7 +17,7 @@ from werkzeug.exceptions import HTTPException
 import rules
 from rules import RulesError
 
-from . import export
+from . import crew_export, export
 from .auth import hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
@@ -212,10 +213,23 @@ def import_document(data):
     new_matches = {read["id"] for read, _token in match_plans["create"]}
     game_plans = _plan_games(data["games"], known, new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
-    created = match_plans["create"] or game_plans["create"]
+    crew = None
+    if data.get("crew") is not None:
+        answer["crew"], crew = _plan_crew(data, game_plans["answer"])
+    created = match_plans["create"] or game_plans["create"] or crew
     if created:
-        _store(match_plans["create"], game_plans["create"])
+        _store(match_plans["create"], game_plans["create"], crew)
     return (201 if created else 200), answer
+
+
+def _plan_crew(data, game_answers):
+    """The file's crew checked against its games (crew_export.plan_crew), refusals naming it."""
+    seats = {
+        str(entry["id"]): rules.get_ruleset(entry["ruleset"], entry.get("rules") or None).players
+        for entry in data["games"]  # every one already checked by _plan_games
+    }
+    with _naming("The crew of the file"):
+        return crew_export.plan_crew(data["crew"], seats, game_answers)
 
 
 def _plan_matches(entries):
@@ -348,7 +362,7 @@ def _place_taken(match_id, game_no):
     )
 
 
-def _store(matches, games):
+def _store(matches, games, crew=None):
     """Insert the new matches, games and hands in one transaction (409 on a race with
     another import of the same ids: nothing is stored, and importing again reports them)."""
     try:
@@ -368,6 +382,8 @@ def _store(matches, games):
             for game, rows, _state, _token in games:
                 statements += [Hand.insert(game.id, row) for row in rows]
             run(statements)  # PostgreSQL: one round trip for every game and hand
+            if crew is not None:
+                crew_export.store_crew(crew)
     except IntegrityError:
         abort(
             409,

@@ -36,9 +36,13 @@ def naive_utc(moment, refusal="that time falls off the calendar once put in UTC"
         abort(422, message, rule_code="BAD_DATE", errors=field and field_errors(field, message))
 
 
-def iso(moment):
-    """A stored (naive UTC) time as ISO 8601 to the second with a Z, or None."""
-    return None if moment is None else moment.replace(microsecond=0).isoformat() + "Z"
+def iso(moment, exact=False):
+    """A stored (naive UTC) time as ISO 8601 with a Z, or None: to the second, or with
+    `exact` to the microsecond when it has one (an export keeps the order of games started in
+    the same second, so a crew's streaks, run oldest first, survive an import)."""
+    if moment is None:
+        return None
+    return (moment if exact else moment.replace(microsecond=0)).isoformat() + "Z"
 
 
 @functools.lru_cache(maxsize=256)

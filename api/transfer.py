@@ -3,7 +3,8 @@
 The export needs the game's edit token (or its match's): it is the keeper's copy, made to be
 imported elsewhere. A share link already shows everything a viewer may read, at
 /api/share/{token}, and a share token opens no /api/games route (api/auth.py), so the access
-rules stay one sentence. The import needs no token, like starting a game: it only ever adds
+rules stay one sentence. A crew's export needs the crew token (docs/crews.md). The import
+needs no token, like starting a game: it only ever adds
 games, each with a new edit token, and never changes one already here.
 """
 
@@ -13,8 +14,9 @@ from flask_smorest import Blueprint
 
 from rules.words import said
 
-from . import export, importer, ratelimit
+from . import crew_export, export, importer, ratelimit
 from .auth import edit_token_required
+from .crews import CREW_TOKEN, crew_token_required
 from .errors import ErrorOut, abort
 from .export_schemas import ExportDocument, ExportQuery, ImportOut
 from .schemas import EDIT_TOKEN
@@ -41,10 +43,23 @@ EXPORT_DOC = {
 }
 
 
-def _download(body, fmt, game_id):
-    """The export as a file download (named for the game), its ETag set for 304s."""
+def _format(query):
+    """The export's format; 422 UNKNOWN_FORMAT for one the scorepad does not write."""
+    fmt = query["format"]
+    if fmt not in MEDIA:
+        abort(
+            422,
+            f"{said(fmt)} is not a kind of file the scorepad writes: choose json "
+            "(the whole game, to import again) or csv (one row per hand)",
+            rule_code="UNKNOWN_FORMAT",
+        )
+    return fmt
+
+
+def _download(body, fmt, game_id, prefix="tally42"):
+    """The export as a file download (named for the game or crew), its ETag set for 304s."""
     blp.set_etag(export.etag(body))  # 304 when If-None-Match matches
-    name = f"tally42-{str(game_id)[:8]}.{fmt}"
+    name = f"{prefix}-{str(game_id)[:8]}.{fmt}"
     return Response(
         body,
         mimetype=MEDIA[fmt].split(";")[0],
@@ -63,19 +78,31 @@ class GameExport(MethodView):
     @blp.doc(security=EDIT_TOKEN, operationId="exportGame", **EXPORT_DOC)
     def get(self, query, game_id):
         """Export a game: JSON (complete, re-importable) or CSV (one row per hand)"""
-        fmt = query["format"]
-        if fmt not in MEDIA:
-            abort(
-                422,
-                f"{said(fmt)} is not a kind of file the scorepad writes: choose json "
-                "(the whole game, to import again) or csv (one row per hand)",
-                rule_code="UNKNOWN_FORMAT",
-            )
+        fmt = _format(query)
         if fmt == "csv":
             body = export.csv_text([(g.game, g.game.ordered_hands())])
         else:
             body = export.json_text(export.game_document(g.game))
         return _download(body, fmt, game_id)
+
+
+@blp.route("/crews/<uuid:crew_id>/export")
+class CrewExport(MethodView):
+    """A crew as a file (crew token)."""
+
+    @crew_token_required
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the crew, its roster and all its games as a file")
+    @blp.doc(security=CREW_TOKEN, operationId="exportCrew", **EXPORT_DOC)
+    def get(self, query, crew_id):
+        """Export a crew: JSON (the crew, roster and games, re-importable) or CSV (per hand)"""
+        fmt = _format(query)
+        if fmt == "csv":
+            body = crew_export.crew_csv(g.crew)
+        else:
+            body = export.json_text(crew_export.crew_document(g.crew))
+        return _download(body, fmt, crew_id, prefix="tally42-crew")
 
 
 @blp.route("/import")

@@ -41,15 +41,11 @@ export function exportEntry(game) {
 /** The whole phone as one export document (with its own `device` part). */
 export async function backupDocument() {
   const games = (await store.allGames()).sort((a, b) => a.created_at - b.created_at);
-  const settings = {};
-  const rulesets = await store.getMeta('rulesets');
-  if (rulesets !== undefined) settings.rulesets = rulesets;
-  const crews = await store.getMeta('crews'); // the crews' tokens and rosters (crews.js)
-  if (crews !== undefined) settings.crews = crews;
-  // the tournaments this phone directs, with their director tokens (like the games' edit
-  // tokens: the file is private), so a restored phone can still run them
-  const events = await store.getMeta('events');
-  if (events !== undefined) settings.events = events;
+  // every kept setting, whatever its key: the cached rulesets, the crews this phone belongs to
+  // with their tokens and rosters (meta `crews`, docs/crews.md), and the tournaments it
+  // directs with their director tokens (meta `events`: like the games' edit tokens, the file
+  // is private), so a restored phone can still play and run them
+  const settings = Object.fromEntries((await store.allMeta()).map((row) => [row.key, row.value]));
   return {
     format: FORMAT,
     version: VERSION,
@@ -153,12 +149,18 @@ async function restoreExport(doc) {
   }
   if (res.status >= 400) throw new Error(api.errorMessage(res));
   const lines = [];
+  const crew =
+    res.body.crew?.outcome === 'created' ? await keepCrew(doc.crew, res.body.crew) : null;
   for (const item of res.body.games) {
     const entry = doc.games.find((g) => g.id === item.id);
     if (item.outcome === 'created') {
       const got = await api.getGame(item.id, item.edit_token);
-      if (got.status === 200)
-        await store.putGame(localGameFrom(got.body, item.edit_token, got.etag));
+      const seats = crew && doc.crew.games.find((x) => x.game_id === item.id)?.seats;
+      if (got.status === 200) {
+        const game = localGameFrom(got.body, item.edit_token, got.etag);
+        if (seats) game.crew = { id: crew.id, seats, attached: true };
+        await store.putGame(game);
+      }
     }
     const here = item.outcome === 'unchanged' && (await store.getGame(item.id));
     lines.push({
@@ -174,7 +176,39 @@ async function restoreExport(doc) {
               : `${named(entry)}: the server has other hands for it; kept as it is.`,
     });
   }
+  if (res.body.crew) {
+    const held = ((await store.getMeta('crews')) || []).some((c) => c.id === res.body.crew.id);
+    lines.push(crewLine(doc.crew, res.body.crew, held && !crew));
+  }
   return lines;
+}
+
+/** Keep a crew the server's import created (a crew's export): its token, shown this once,
+ * lands beside the crews this phone already holds (meta `crews`, as the crew screens keep
+ * them), so this phone is one of the crew's phones. */
+async function keepCrew(part, made) {
+  const crews = (await store.getMeta('crews')) || [];
+  const crew = {
+    id: made.id,
+    name: part.name,
+    token: made.token,
+    join_url: made.join_url,
+    players: part.players.map((p) => ({ id: p.id, name: p.name })),
+  };
+  if (!crews.some((c) => c.id === crew.id)) await store.putMeta('crews', [...crews, crew]);
+  return crew;
+}
+
+/** The report's line for a crew's export, in a player's words. */
+function crewLine(part, item, held) {
+  const text = {
+    created: `${part.name}: the crew was restored, and this phone is one of its phones.`,
+    unchanged: held
+      ? `${part.name}: this crew is already on this phone, nothing changed.`
+      : `${part.name}: the server already has this crew; open its join link on this phone.`,
+    conflict: `${part.name}: the server has this crew with other players or games; kept as it is.`,
+  }[item.outcome];
+  return { id: item.id, outcome: item.outcome, text: text || item.message };
 }
 
 /** Restore from a file's text; resolves with the report lines. */

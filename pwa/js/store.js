@@ -64,6 +64,7 @@ export const putGame = (game) =>
 export const outboxAll = () => run(['outbox'], 'readonly', (s) => done(s.outbox.getAll()));
 export const getMeta = (key) =>
   run(['meta'], 'readonly', (s) => done(s.meta.get(key))).then((row) => row?.value);
+export const allMeta = () => run(['meta'], 'readonly', (s) => done(s.meta.getAll()));
 export const putMeta = (key, value) =>
   run(['meta'], 'readwrite', (s) => {
     s.meta.put({ key, value });
@@ -121,10 +122,16 @@ export const putOp = (op) =>
     s.outbox.put(op);
   });
 
+/** True for a list of things each with a string id (merged by id on restore). */
+const byId = (value) =>
+  Array.isArray(value) &&
+  value.every((x) => x && typeof x === 'object' && typeof x.id === 'string');
+
 /**
  * Restore (the phone's backup): add each game that is not on this phone, with its queued ops
- * (in their order) and any missing settings, in one strict transaction. A game already here
- * is never overwritten. Resolves with {id: 'added' | 'same' | 'other'}; same(here, theirs)
+ * (in their order) and any missing settings (every meta key; a list kept by id, such as the
+ * crews with their tokens, gains the entries it lacks), in one strict transaction. A game or
+ * crew already here is never overwritten. Resolves with {id: 'added' | 'same' | 'other'}; same(here, theirs)
  * says whether the copy here has the same hands.
  */
 export function addMissing(games, ops, settings, same) {
@@ -141,7 +148,14 @@ export function addMissing(games, ops, settings, same) {
       outcome[game.id] = 'added';
     }
     for (const [key, value] of Object.entries(settings || {})) {
-      if ((await done(s.meta.get(key))) === undefined) s.meta.put({ key, value });
+      const here = await done(s.meta.get(key));
+      if (here === undefined) s.meta.put({ key, value });
+      else if (byId(here.value) && byId(value)) {
+        // a list kept by id (the crews this phone belongs to): add the ones it lacks
+        const known = new Set(here.value.map((x) => x.id));
+        const more = value.filter((x) => !known.has(x.id));
+        if (more.length) s.meta.put({ key, value: [...here.value, ...more] });
+      }
     }
     return outcome;
   });

@@ -16,6 +16,8 @@ ROUTES = [
     ("put", "/games/{game}", lambda t: {"game_token": t.token, "seats": [None] * 4}, 201),
     ("delete", "/games/{attached}", None, 204),
     ("get", "/stats", None, 200),
+    ("get", "/export", None, 200),
+    ("get", "/export?format=csv", None, 200),
 ]
 CREDENTIALS = {"none": 401, "other_crew": 403, "edit": 403, "share": 403, "right": None}
 

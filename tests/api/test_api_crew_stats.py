@@ -70,6 +70,12 @@ def edit(table, hand_no, **hand):
 @pytest.fixture
 def crew(client):
     """The golden crew with its five games played (game 1's hand 2 edited midway)."""
+    return golden_crew(client)
+
+
+def golden_crew(client):
+    """The golden crew of the module docstring, played through the API (also used by the
+    crew export's tests)."""
     crew = Crew(client)
     for name in NAMES:
         crew.player(name)

@@ -159,13 +159,47 @@ def test_csv_names_a_contract(client):
     assert (row["bid"], row["contract"]) == ("a 4-mark plunge", "plunge")
 
 
-@pytest.mark.parametrize(("who", "status"), [("none", 401), ("share", 403), ("other", 403)])
+@pytest.mark.parametrize(
+    ("who", "status"), [("none", 401), ("share", 403), ("other", 403), ("crew", 403)]
+)
 def test_only_the_edit_token_exports(client, who, status):
+    """Access matrix (issue 14): a game's export is its edit token's; no token is 401, a
+    share token, another game's edit token or a crew token 403."""
     table, other = played(client), Table(client)
-    token = {"none": None, "share": table.share_token, "other": other.token}[who]
+    crew = client.post_json("/api/crews", {"name": "Thursday table"}, status=201).json
+    token = {
+        "none": None,
+        "share": table.share_token,
+        "other": other.token,
+        "crew": crew["token"],
+    }[who]
     headers = {"Authorization": f"Bearer {token}"} if token else {}
     response = client.get(f"{table.url}/export", headers=headers, status=status)
     assert response.json["code"] == status
+
+
+@pytest.mark.parametrize("who", ["none", "edit", "share", "crew", "unknown"])
+def test_the_import_needs_no_token_and_no_token_changes_it(client, app, who):
+    """Access matrix (issue 14): the import only adds games (each with a new edit token) and
+    never changes one here, so any token, or none, gets the same answer."""
+    table = played(client)
+    doc = export(table).json
+    crew = client.post_json("/api/crews", {"name": "Thursday table"}, status=201).json
+    token = {
+        "none": None,
+        "edit": table.token,
+        "share": table.share_token,
+        "crew": crew["token"],
+        "unknown": "x" * 43,
+    }[who]
+    headers = {"Authorization": f"Bearer {token}"} if token else {}
+    stored = counts(app)
+    answer = client.post_json("/api/import", doc, headers=headers, status=200).json
+    assert [g["outcome"] for g in answer["games"]] == ["unchanged"]
+    doc["games"][0]["id"] = str(uuid.uuid4())
+    made = client.post_json("/api/import", doc, headers=headers, status=201).json
+    assert made["games"][0]["outcome"] == "created"
+    assert counts(app)[0] == stored[0] + 1
 
 
 def test_an_unknown_format_is_a_422_in_the_one_shape(client):
