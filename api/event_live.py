@@ -85,17 +85,19 @@ def event_item(revision, etag, body):
 
 def build(event_id):
     """(revision, ETag, public token hash, the public view's bytes) of an event, or None when
-    it is gone. The revision and ETag are read first; when the read calls matches (a write
-    that moves them) they are read again and the view derived again, so the three agree."""
-    for _attempt in range(3):
-        now = current(event_id)
-        if now is None:
-            return None
-        derived, tokens = event_logic.sync(event_id)
-        if not tokens:
-            break
+    it is gone. The revision and ETag are read first, then the view: read only (a callable
+    match shows at the table it will be called to; a public stream never writes), so a write
+    landing meanwhile moves the revision and is sent next."""
+    from .tournament_models import Event
+
+    now = current(event_id)
+    if now is None:
+        return None
+    event = Event.get_or_none(Event.id == str(event_id))
+    if event is None:
+        return None
     revision, etag, public_hash = now
-    view = event_logic.event_view(derived.event, False, derived)
+    view = event_logic.event_view(event, False)
     return revision, etag, public_hash, current_app.json.response(view).get_data()
 
 

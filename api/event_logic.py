@@ -6,13 +6,15 @@ correction of it, from a forfeit or no-show the director recorded, or from the s
 games (each game's winner read from that game's state, replayed from its own hand log, as
 api/match_play does for any match). So an edited hand that flips a game flips the bracket.
 
-Calling matches is lazy: any read of the event (director, table or public) derives the
-bracket, and when a callable match has no api Match yet and a table is free, it takes the
-event row's lock, derives again, and creates the Match (with its first game) at the lowest
-free table. The unique (event, bracket id) index and the lock make two app servers, or a
-retried request, create it once. So results flow from hands to the bracket with no director.
+Calling matches is lazy: a director's or a table's read of the event derives the bracket,
+and when a callable match has no api Match yet and a table is free, it takes the event row's
+lock, derives again, and creates the Match (with its first game) at the lowest free table.
+The unique (event, bracket id) index and the lock make two app servers, or a retried
+request, create it once. A public read (JSON, board, event stream) never writes: it shows
+the same calls projected (`_projection`), each at the table the next calling read will give.
 """
 
+import dataclasses
 import datetime
 import hashlib
 import random
@@ -592,6 +594,17 @@ def _call(derived, bracket_id, table):
     return token
 
 
+def _projection(derived):
+    """`derived` as the next calling write would leave it, without writing: the stale called
+    matches with no hand played are left out (that write drops them), and {bracket id: table}
+    of the matches it would call now (`_to_call`, the same rule, so the rows made later sit at
+    the same tables). A public read shows this and never writes."""
+    stale = [row for row in derived.stale if _has_hands(row)]
+    if len(stale) != len(derived.stale):
+        derived = dataclasses.replace(derived, stale=stale)
+    return derived, dict(_to_call(derived))
+
+
 def _drop_stale(derived):
     """Delete called matches whose teams a correction changed before any hand was played;
     returns how many."""
@@ -859,7 +872,9 @@ def _estimates(derived, now):
     return estimates
 
 
-def _match_view(derived, state, estimates):
+def _match_view(derived, state, estimates, projected=None):
+    """A match's view; a callable match the next calling write would put at a table
+    (`projected`, bracket id -> table) waits for it there: its table, no match or games yet."""
     row = derived.called.get(state.id)
     series = derived.series.get(state.id)
     status = state.status
@@ -885,6 +900,8 @@ def _match_view(derived, state, estimates):
     }
     if state.status in ("ready", "played"):
         view["first_to"] = derived.tournament.series(state.id).first_to
+    if row is None and projected and state.id in projected:
+        view["table"] = projected[state.id]
     if row is not None:
         view.update(
             table=row.table,
@@ -899,7 +916,9 @@ def _match_view(derived, state, estimates):
 
 def event_view(event, director=False, derived=None, now=None):
     """The event as JSON (docs/tournaments.md): settings, teams, every match with its table,
-    score and live games, what is next at each table, standings and every team's path."""
+    score and live games, what is next at each table, standings and every team's path.
+    Reads only: a callable match no request has called yet is shown at the table the next
+    calling write will give it (`_projection`)."""
     derived = derived or derive(event)
     now = now or utcnow()
     seeds = {tid: n for n, tid in enumerate(event.seed_order or [], 1)}
@@ -953,16 +972,24 @@ def event_view(event, director=False, derived=None, now=None):
     tournament = derived.tournament
     if tournament is None:
         return view
+    derived, projected = _projection(derived)
     estimates = _estimates(derived, now)
-    view["matches"] = [_match_view(derived, m, estimates) for m in tournament.matches()]
+    view["matches"] = [_match_view(derived, m, estimates, projected) for m in tournament.matches()]
     by_table = defaultdict(lambda: {"playing": None, "next": None})
     for bid, row in derived.called.items():
         if bid not in derived.how:
             by_table[row.table]["playing"] = bid
-    waiting = [m.id for m in tournament.ready() if m.id not in derived.called]
+    for bid, table in projected.items():  # the next calling write puts them there
+        by_table[table]["next"] = bid
+    waiting = [
+        m.id for m in tournament.ready() if m.id not in derived.called and m.id not in projected
+    ]
     for bid, table in zip(
         waiting,
-        sorted(range(1, event.table_count + 1), key=lambda t: by_table[t]["playing"] is not None),
+        sorted(
+            (t for t in range(1, event.table_count + 1) if by_table[t]["next"] is None),
+            key=lambda t: by_table[t]["playing"] is not None,
+        ),
         strict=False,
     ):
         by_table[table]["next"] = bid
@@ -1054,10 +1081,15 @@ def public_view(token, etag_sent):
     kept = _PUBLIC.get(event_id)
     if kept is not None and kept[0] == etag:
         return kept
-    body = current_app.json.response(sync_and_view(event_id)).get_data()
-    etag = fingerprint(event_id)  # calling matches may have moved it
-    _PUBLIC.put(event_id, (etag, body))
-    return etag, None if etag == etag_sent else body
+    event = Event.get_or_none(Event.id == event_id)
+    if event is None:
+        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+    # Reads only: matches a free table can take are shown where they will be called, and
+    # called (rows made) by the director's or a table's request, never by this link.
+    body = current_app.json.response(event_view(event)).get_data()
+    if fingerprint(event_id) == etag:  # a write landing meanwhile: send, but do not keep
+        _PUBLIC.put(event_id, (etag, body))
+    return etag, body
 
 
 def table_view(event_id, bracket_id, match):

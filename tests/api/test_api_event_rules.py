@@ -219,9 +219,10 @@ def test_the_public_view_reads_the_same_few_times_for_4_or_32_teams(app, client)
 
 
 def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
-    """When a match is decided at its table, the next one is called by whoever reads the
-    event first; reads at once (two app servers) make one Match for it, under the event's
-    lock and the unique (event, match) index."""
+    """When a match is decided at its table, the next one is called by the first director's
+    or table's read (a public read never writes: test_api_public_reads.py); reads at once
+    (two app servers) make one Match for it, under the event's lock and the unique (event,
+    match) index."""
     director = Director(client, teams=4, first_to=[1], tables=2)
     director.check_in_all()
     director.start()
@@ -233,7 +234,7 @@ def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
     def read(i):
         own = app.test_client()
         barrier.wait()
-        response = own.get(f"/api/e/{director.public}")
+        response = own.get(director.url, headers=director.auth)
         final = next(m for m in response.get_json()["matches"] if m["id"] == "W2.1")
         answers[i] = (response.status_code, final["match_id"], final["table"])
 
