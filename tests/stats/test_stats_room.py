@@ -1,36 +1,13 @@
 """stats/ is a pure room: the standard library and rules/ only (docs/crews.md), and a few
 cases by hand the random crews rarely reach (a tied game, a three-sided game, a reshuffle)."""
 
-import ast
-import sys
-from pathlib import Path
-
 import rules
 import stats
-
-STATS = Path(__file__).resolve().parents[2] / "stats"
-
-
-def imported_roots(path):
-    """The top-level module names a file imports (relative imports excluded)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            yield node.module.split(".")[0]
+from tests.rooms import foreign_imports
 
 
 def test_stats_imports_only_the_standard_library_and_rules():
-    files = sorted(STATS.glob("*.py"))
-    assert files
-    foreign = {
-        (path.name, name)
-        for path in files
-        for name in imported_roots(path)
-        if name not in sys.stdlib_module_names and name != "rules"
-    }
-    assert foreign == set()
+    assert foreign_imports("stats", allowed={"rules"}) == set()
 
 
 def summary_of(preset, bodies, start=None, **knobs):

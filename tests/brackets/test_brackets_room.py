@@ -1,29 +1,11 @@
 """brackets/ imports only the standard library and nothing else of Tally 42's."""
 
-import ast
-import sys
-from pathlib import Path
-
-BRACKETS = Path(__file__).resolve().parents[2] / "brackets"
-
-
-def imported_roots(path):
-    """The top-level module names a file imports (relative imports excluded)."""
-    tree = ast.parse(path.read_text(), filename=str(path))
-    for node in ast.walk(tree):
-        if isinstance(node, ast.Import):
-            yield from (alias.name.split(".")[0] for alias in node.names)
-        elif isinstance(node, ast.ImportFrom) and node.level == 0:
-            yield node.module.split(".")[0]
+from tests.rooms import foreign_imports, imported_roots
 
 
 def test_brackets_imports_only_the_standard_library():
     """No third-party package and none of rules/, api/: the bracket logic stands alone."""
-    files = sorted(BRACKETS.glob("*.py"))
-    assert len(files) >= 5
-    foreign = {(path.name, name) for path in files for name in imported_roots(path)
-               if name not in sys.stdlib_module_names}
-    assert foreign == set()
+    assert foreign_imports("brackets") == set()
 
 
 def test_the_check_sees_a_foreign_import(tmp_path):
@@ -31,6 +13,16 @@ def test_the_check_sees_a_foreign_import(tmp_path):
     bad = tmp_path / "bad.py"
     bad.write_text("import flask\nfrom rules import score_hand\nfrom . import layout\n")
     assert list(imported_roots(bad)) == ["flask", "rules"]
+    (tmp_path / "room").mkdir()
+    (tmp_path / "room" / "bad.py").write_text(bad.read_text())
+    import tests.rooms as rooms
+
+    root, rooms.ROOT = rooms.ROOT, tmp_path
+    try:
+        assert foreign_imports("room") == {("bad.py", "flask"), ("bad.py", "rules")}
+        assert foreign_imports("room", allowed={"rules"}) == {("bad.py", "flask")}
+    finally:
+        rooms.ROOT = root
 
 
 def test_the_package_example_runs():
