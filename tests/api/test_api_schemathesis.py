@@ -177,10 +177,14 @@ def test_games_followed_through_their_links(app):
 
     CALLS.clear()
     # Generate only, no example database: a failure is reported as found (unshrunk), and the
-    # run stays bounded.
+    # run stays bounded. Derandomized: with every route of tournaments, crews and export in the
+    # document, a random draw of 60 scenarios sometimes never reached a share read (one CI run
+    # in several); a fixed draw reaches the same operations every run, so what it checks is
+    # the same each time (SCHEMATHESIS_STATEFUL_EXAMPLES widens it).
     Games.run(settings=settings(
         max_examples=STATEFUL_EXAMPLES, stateful_step_count=8, deadline=None,
-        database=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck)))
+        database=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck),
+        derandomize=True))
     reached = {label for label, status in CALLS if status < 300}
     assert {"POST /api/games", "POST /api/games/{game_id}/hands",
             "GET /api/share/{token}"} <= reached, sorted(reached)
