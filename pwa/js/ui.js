@@ -53,3 +53,28 @@ export function randomToken() {
     .replace(/\//g, '_')
     .replace(/=+$/, '');
 }
+
+/**
+ * One choice as a row of buttons, the chosen one pressed: `pick(value)` then `redraw()` on a
+ * tap (the new-game form's and the event form's choices alike).
+ */
+export function choiceButtons(label, options, chosen, pick, redraw) {
+  return h(
+    'div',
+    { class: 'grid wide', role: 'group', 'aria-label': label },
+    options.map(([value, words]) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          'aria-pressed': String(value === chosen),
+          onclick: () => {
+            pick(value);
+            redraw();
+          },
+        },
+        words,
+      ),
+    ),
+  );
+}

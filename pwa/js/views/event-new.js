@@ -5,7 +5,7 @@
 import { applyOverrides, RulesError } from '../rules.js';
 import { loadRulesets } from '../actions.js';
 import * as api from '../api.js';
-import { h, go, toast } from '../ui.js';
+import { h, go, toast, choiceButtons } from '../ui.js';
 import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
 import { sideCount } from '../game.js';
 import { SWITCHES } from './new-game.js';
@@ -117,26 +117,8 @@ export async function render(main) {
     houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
   }
 
-  // the buttons of one choice, the chosen one pressed (as on the new-game form)
   function choice(label, options, chosen, pick) {
-    return h(
-      'div',
-      { class: 'grid wide', role: 'group', 'aria-label': label },
-      options.map(([value, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-pressed': String(value === chosen),
-            onclick: () => {
-              pick(value);
-              drawChoices();
-            },
-          },
-          words,
-        ),
-      ),
-    );
+    return choiceButtons(label, options, chosen, pick, drawChoices);
   }
 
   function drawChoices() {

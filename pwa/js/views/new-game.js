@@ -5,7 +5,7 @@ import { createGame, loadRulesets } from '../actions.js';
 import * as api from '../api.js';
 import { getGame, getMeta, putGame } from '../store.js';
 import { localGameFrom } from '../sync.js';
-import { h, go, toast } from '../ui.js';
+import { h, go, toast, choiceButtons } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
 import { rulesBody } from './rules-screen.js';
 
@@ -318,26 +318,8 @@ export async function render(main, rematchId) {
     );
   }
 
-  // The buttons of one choice, the chosen one pressed (as the scoring buttons).
   function choice(label, options, chosen, pick) {
-    return h(
-      'div',
-      { class: 'grid wide', role: 'group', 'aria-label': label },
-      options.map(([value, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-pressed': String(value === chosen),
-            onclick: () => {
-              pick(value);
-              drawMatch();
-            },
-          },
-          words,
-        ),
-      ),
-    );
+    return choiceButtons(label, options, chosen, pick, drawMatch);
   }
 
   function drawMatch() {
