@@ -34,7 +34,8 @@ def test_tokens_as_the_phone_makes_them_are_accepted(client):
     secrets.token_urlsafe(48),
     "ab" * 21 + "A",  # the right length, not random
     secrets.token_urlsafe(32)[:42] + "=",
-])
+], ids=["typeable", "16-bytes", "24-bytes", "44-chars", "bad-last-char", "48-bytes",
+        "not-random", "padded"])
 def test_weak_or_foreign_client_tokens_are_refused(client, token):
     assert weak_token_reason(token)
     before = len(client.get("/api/rulesets").json)  # the app is up
