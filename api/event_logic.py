@@ -6,12 +6,15 @@ correction of it, from a forfeit or no-show the director recorded, or from the s
 games (each game's winner read from that game's state, replayed from its own hand log, as
 api/match_play does for any match). So an edited hand that flips a game flips the bracket.
 
-Calling matches is lazy: a director's or a table's read of the event derives the bracket,
-and when a callable match has no api Match yet and a table is free, it takes the event row's
-lock, derives again, and creates the Match (with its first game) at the lowest free table.
-The unique (event, bracket id) index and the lock make two app servers, or a retried
+Calling: when a callable match has no api Match yet and a table is free, the event row's
+lock is taken, the bracket derived again, and the Match (with its first game) created at the
+lowest free table. That happens on the hand write that decides a match (`call_after_game`,
+after the hand is committed: the table freed is taken at once), on every director write, and
+on a director's or a table's read (which also catches up on a call a hand write could not
+make). The unique (event, bracket id) index and the lock make two app servers, or a retried
 request, create it once. A public read (JSON, board, event stream) never writes: it shows
-the same calls projected (`_projection`), each at the table the next calling read will give.
+the calls still to make projected (`_projection`), each at the table the next calling
+request will give.
 """
 
 import dataclasses
@@ -24,6 +27,8 @@ from dataclasses import dataclass, field
 
 import orjson
 from flask import current_app
+from peewee import DatabaseError
+from werkzeug.exceptions import HTTPException
 
 import rules
 from brackets import (
@@ -635,6 +640,31 @@ def sync(event_id):
         event = _locked_event(event_id)
         # another server may have called them while this one waited: derive again, locked
         return _settle(event, derive(event))
+
+
+def call_after_game(match_id):
+    """After a hand write committed that ended a game of match `match_id`, or reopened one
+    or changed its winner: if the match is an event's, call what that frees now (`sync`), so
+    the next match's call time, from which a no-show is measured, is the moment the deciding
+    hand was written. Returns {bracket id: table token} of the matches called.
+
+    Never fails the hand: it is stored already. If calling fails (the database, or the event
+    deleted meanwhile), nothing is called and the next director's or table's read calls it,
+    as it always did (logged)."""
+    row = EventMatch.select(EventMatch.event).where(EventMatch.match_id == match_id).first()
+    if row is None:  # a match played outside any event
+        return {}
+    try:
+        return sync(row.event_id)[1]
+    except (DatabaseError, HTTPException) as error:
+        current_app.logger.warning(
+            "event %s: the match freed by a hand in match %s was not called (%r); the next "
+            "read calls it",
+            row.event_id,
+            match_id,
+            error,
+        )
+        return {}
 
 
 def _settle(event, derived):
