@@ -41,6 +41,7 @@ from brackets import (
     Tournament,
     lateness,
 )
+from brackets.tournament import match_layout
 
 from . import live, logic, match_play
 from .auth import hash_token, new_token
@@ -399,6 +400,15 @@ class Derived:
     series: dict  # bracket id -> the brackets.Series of its games (called matches)
     stale: list  # Called rows whose teams no longer fit the bracket (after a correction)
     records: list
+    rows: dict = field(default_factory=dict)  # bracket id -> Called: every EventMatch row read
+
+    @property
+    def revision(self):
+        """The event's live revision as these rows make it (api/event_live.py `REVISION`):
+        the event row's write counter plus each game's revision + 1. Every write to the rows
+        a derivation reads moves it, so an equal revision read later means the same rows."""
+        games = (state for row in self.rows.values() for *_rest, state in row.games)
+        return self.event.version + sum(state.get("revision", 0) + 1 for state in games)
 
 
 def _called_rows(event_id):
@@ -438,14 +448,25 @@ def _called_rows(event_id):
 
 
 def derive(event):
-    """The event's bracket derived from its rows (four reads)."""
+    """The event's bracket derived from its rows (three reads besides the event row's)."""
     teams = {t.id: t for t in _teams(event.id)}
     records = list(
         EventRecord.select().where(EventRecord.event == event.id).order_by(EventRecord.id)
     )
     if event.started_at is None:
         return Derived(event, teams, None, {}, {}, {}, [], records)
-    rows = _called_rows(event.id)
+    return _derived(event, teams, records, _called_rows(event.id))
+
+
+def rederive(derived, records):
+    """`derived` again after this transaction added director's records (`records`: all of
+    them, in order), from the rows already read: nothing else changed under the event's
+    lock, so nothing is read again; only the bracket is derived anew."""
+    return _derived(derived.event, derived.teams, records, derived.rows)
+
+
+def _derived(event, teams, records, rows):
+    """The Derived of a started event from its rows (no reads)."""
     sides = event_ruleset(event).sides
     said = {}  # bracket id -> (winner, loser, kind): the director's last word on it
     for record in records:
@@ -467,7 +488,7 @@ def derive(event):
     tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of, out)
     series_of = {bid: series for bid, series in series_of.items() if bid in called}
     stale = [row for bid, row in rows.items() if bid not in called]
-    return Derived(event, teams, tournament, how, called, series_of, stale, records)
+    return Derived(event, teams, tournament, how, called, series_of, stale, records, rows)
 
 
 def _outcome(bid, rows, said, series_of):
@@ -487,7 +508,8 @@ def _derive_at_once(event, seeds, rows, said, series_of):
     """(Tournament, how, called) from every match's outcome applied in play order, built once;
     None when an outcome does not fit the bracket it makes (a row or record made for other
     teams: then _derive_in_waves sorts out which ones count)."""
-    order = [m.id for m in _tournament(event, seeds, ()).matches()]
+    # play order from the layout alone (building an empty Tournament for it cost a bracket)
+    order = [spec.id for spec in match_layout(Format(event.format), len(seeds), event.advance)]
     outcomes = {bid: _outcome(bid, rows, said, series_of) for bid in order}
     try:
         tournament = _tournament(event, seeds, [o[0] for o in outcomes.values() if o])
@@ -573,7 +595,8 @@ def _has_hands(row):
 
 def _call(derived, bracket_id, table):
     """Create the api Match (and its first game) for a callable match at `table`; returns
-    the table token (its edit token), which only this request sees."""
+    (the table token (its edit token), which only this request sees; the Called row as
+    `_called_rows` would read it back)."""
     event = derived.event
     match = derived.tournament.match(bracket_id)
     teams = [derived.teams[int(t)] for t in match.teams]
@@ -588,15 +611,37 @@ def _call(derived, bracket_id, table):
         shake_rule=event.shake_rule,
         edit_token_hash=hash_token(token),
     )
-    match_play._insert_game(row, 1, 0, event_ruleset(event))
-    EventMatch.create(
+    game = match_play._insert_game(row, 1, 0, event_ruleset(event))
+    called = EventMatch.create(
         event=event.id,
         bracket_id=bracket_id,
         match_id=row.id,
         teams=[t.id for t in teams],
         table=table,
     )
-    return token
+    return token, Called(
+        bracket_id,
+        row.id,
+        list(called.teams),
+        table,
+        called.called_at,
+        row.first_dealer,
+        row.first_to,
+        [(1, game.id, game.first_dealer, game.state)],
+    )
+
+
+def _with_calls(derived, made):
+    """`derived` with the Called rows this transaction just made (`made`) added: a call
+    changes no result (its first game has no hand), so the bracket stays as derived, and
+    only the called matches, their empty series and the rows read grow."""
+    sides = event_ruleset(derived.event).sides
+    called, series, rows = dict(derived.called), dict(derived.series), dict(derived.rows)
+    for row in made:
+        proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
+        series[row.bracket_id] = match_play.series_of(proxy, sides, row.games)[0]
+        called[row.bracket_id] = rows[row.bracket_id] = row
+    return dataclasses.replace(derived, called=called, series=series, rows=rows)
 
 
 def _projection(derived):
@@ -612,7 +657,8 @@ def _projection(derived):
 
 def _drop_stale(derived):
     """Delete called matches whose teams a correction changed before any hand was played;
-    returns how many."""
+    returns `derived` without them (a stale row with no hand decides nothing, so the bracket
+    stays as derived) and how many it dropped."""
     dropped = [row for row in derived.stale if not _has_hands(row)]
     for row in dropped:
         Game.delete().where(Game.match_id == row.match_id).execute()
@@ -623,13 +669,22 @@ def _drop_stale(derived):
     share = sum(state.get("revision", 0) + 1 for row in dropped for *_rest, state in row.games)
     if share:
         _bump(derived.event, share)
-    return len(dropped)
+    if dropped:
+        gone = {row.bracket_id for row in dropped}
+        derived = dataclasses.replace(
+            derived,
+            stale=[row for row in derived.stale if row.bracket_id not in gone],
+            rows={bid: row for bid, row in derived.rows.items() if bid not in gone},
+        )
+    return derived, len(dropped)
 
 
 def sync(event_id):
     """Call every callable match a free table can take; returns (Derived, {bracket id: table
     token} of the matches this call made). Reads without a lock, and writes (under the event
-    row's lock, deriving again) only when there is something to call."""
+    row's lock) only when there is something to call. Under the lock it derives again only
+    if the event's revision moved since its rows were read (another server called them, a
+    hand landed): an equal revision means the same rows."""
     event = Event.get_or_none(Event.id == str(event_id))
     if event is None:
         abort(404, "there is no such event", rule_code="NOT_FOUND")
@@ -638,8 +693,19 @@ def sync(event_id):
         return derived, {}
     with write_transaction():
         event = _locked_event(event_id)
-        # another server may have called them while this one waited: derive again, locked
-        return _settle(event, derive(event))
+        if _revision(event.id) != derived.revision:
+            derived = derive(event)
+        return _settle(event, derived)
+
+
+def _revision(event_id):
+    """The event's live revision read from the store now (one small read)."""
+    from . import event_live  # it imports this module: the import is made when first used
+
+    current = event_live.current(event_id)
+    if current is None:
+        abort(404, "there is no such event", rule_code="NOT_FOUND")
+    return current[0]
 
 
 def call_after_game(match_id):
@@ -671,15 +737,17 @@ def _settle(event, derived):
     """In the open write transaction, the event row locked, `derived` its current state: drop
     the called matches a correction left stale with no hand played, and call every callable
     match a free table can take. Returns (Derived, {bracket id: table token} of the matches
-    called here). Derives again only when it wrote, so a director write that calls nothing
-    derives its bracket twice (to check, and after), and the view shares the second."""
-    dropped = _drop_stale(derived)
-    derived = derive(event) if dropped else derived
-    tokens = {bid: _call(derived, bid, table) for bid, table in _to_call(derived)}
+    called here). Reads nothing again: what it writes (rows dropped, rows made) changes no
+    result, so `derived` is brought up to date in place of a new derivation
+    (tests/api/test_api_event_derive.py checks it against one)."""
+    derived, dropped = _drop_stale(derived)
+    tokens, made = {}, []
+    for bid, table in _to_call(derived):
+        tokens[bid], row = _call(derived, bid, table)
+        made.append(row)
     if tokens or dropped:
         _bump(event)
-        derived = derive(Event.get_by_id(event.id))
-    return derived, tokens
+    return _with_calls(derived, made), tokens
 
 
 def _director_view(derived, tokens):
@@ -763,7 +831,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
             winner = result.winner
         else:
             winner = next(t for t in match.teams if t != str(team_id))
-        EventRecord.create(
+        record = EventRecord.create(
             event=event.id, bracket_id=bracket_id, kind=kind, winner=int(winner), loser=team_id
         )
         if row is not None:  # the table's token no longer reaches the match's games
@@ -771,7 +839,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                 Match.id == row.match_id
             ).execute()
         _bump(event)
-        derived, tokens = _settle(event, derive(event))
+        derived, tokens = _settle(event, rederive(derived, [*derived.records, record]))
     return _director_view(derived, tokens)
 
 
@@ -802,14 +870,14 @@ def record_correction(event_id, bracket_id, winner_id):
             derived.tournament.correct(Result(bracket_id, str(winner_id)))
         except CorrectionError as error:
             abort(409, error.message, rule_code=error.code, locked=list(error.locked))
-        EventRecord.create(
+        record = EventRecord.create(
             event=event.id,
             bracket_id=bracket_id,
             kind="correction",
             winner=winner_id,
             loser=int(loser),
         )
-        after = derive(event)
+        after = rederive(derived, [*derived.records, record])
         under_way = sorted(row.bracket_id for row in after.stale if _has_hands(row))
         if under_way:  # raising out of the transaction takes the record back
             abort(
