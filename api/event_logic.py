@@ -480,7 +480,8 @@ def _derived(event, teams, records, rows):
         proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
         series_of[bid] = match_play.series_of(proxy, sides, row.games)[0]
     # Timpson: a team more than 5 minutes late is eliminated. In single elimination losing
-    # the match does it; elsewhere the team also gives away every later match it would play.
+    # the match does it; elsewhere the team also gives away every later match it would play
+    # (brackets/lateness.py `give_away`).
     out = set()
     if event.format != Format.SINGLE.value:
         out = {loser for _winner, loser, kind in said.values() if kind == "no-show"}
@@ -532,39 +533,30 @@ def _derive_at_once(event, seeds, rows, said, series_of):
 
 def _derive_in_waves(event, seeds, rows, said, series_of, out=frozenset()):
     """(Tournament, how, called), recording wave after wave the outcomes of the callable
-    matches whose row or record fits their teams as the bracket now makes them. A match with
-    no outcome yet where a team in `out` (a no-show) plays is given away by it (`how`:
-    "no-show"); if both are out, the first listed goes on, to give its next match away."""
-    tournament = _tournament(event, seeds, ())
-    how, called, results = {}, {}, []
-    while True:
-        new = []
-        for match in tournament.ready():
-            teams_now = tuple(match.teams)
-            row = rows.get(match.id)
-            if row is not None and tuple(str(t) for t in row.teams) == teams_now:
-                called[match.id] = row
-            outcome = _outcome(
-                match.id,
-                rows if match.id in called else {},
-                said,
-                series_of if match.id in called else {},
-            )
-            if outcome is not None and outcome[2] <= set(teams_now):
-                new.append(outcome[0])
-                how[match.id] = outcome[1]
-            elif out & set(teams_now):
-                winner = (
-                    teams_now[1]
-                    if teams_now[0] in out and teams_now[1] not in out
-                    else (teams_now[0])
-                )
-                new.append(Result(match.id, winner, True))
-                how[match.id] = "no-show"
-        if not new:
-            return tournament, how, called
-        results += new
-        tournament = _tournament(event, seeds, results)
+    matches whose row or record fits their teams as the bracket now makes them. The matches
+    of a team in `out` (a no-show) that have no outcome are given away by the rule of
+    brackets/lateness.py (`give_away`; `how`: "no-show"); this reads only the rows."""
+    how, called = {}, {}
+
+    def outcome(match):
+        teams_now = tuple(match.teams)
+        row = rows.get(match.id)
+        if row is not None and tuple(str(t) for t in row.teams) == teams_now:
+            called[match.id] = row
+        found = _outcome(
+            match.id,
+            rows if match.id in called else {},
+            said,
+            series_of if match.id in called else {},
+        )
+        if found is None or not found[2] <= set(teams_now):
+            return None
+        how[match.id] = found[1]
+        return found[0]
+
+    tournament, given = lateness.give_away(_tournament(event, seeds, ()), out, outcome)
+    how.update(dict.fromkeys(given, "no-show"))
+    return tournament, how, called
 
 
 def _free_tables(derived):
