@@ -6,12 +6,15 @@ correction of it, from a forfeit or no-show the director recorded, or from the s
 games (each game's winner read from that game's state, replayed from its own hand log, as
 api/match_play does for any match). So an edited hand that flips a game flips the bracket.
 
-Calling matches is lazy: a director's or a table's read of the event derives the bracket,
-and when a callable match has no api Match yet and a table is free, it takes the event row's
-lock, derives again, and creates the Match (with its first game) at the lowest free table.
-The unique (event, bracket id) index and the lock make two app servers, or a retried
+Calling: when a callable match has no api Match yet and a table is free, the event row's
+lock is taken, the bracket derived again, and the Match (with its first game) created at the
+lowest free table. That happens on the hand write that decides a match (`call_after_game`,
+after the hand is committed: the table freed is taken at once), on every director write, and
+on a director's or a table's read (which also catches up on a call a hand write could not
+make). The unique (event, bracket id) index and the lock make two app servers, or a retried
 request, create it once. A public read (JSON, board, event stream) never writes: it shows
-the same calls projected (`_projection`), each at the table the next calling read will give.
+the calls still to make projected (`_projection`), each at the table the next calling
+request will give.
 """
 
 import dataclasses
@@ -24,6 +27,8 @@ from dataclasses import dataclass, field
 
 import orjson
 from flask import current_app
+from peewee import DatabaseError
+from werkzeug.exceptions import HTTPException
 
 import rules
 from brackets import (
@@ -36,6 +41,7 @@ from brackets import (
     Tournament,
     lateness,
 )
+from brackets.tournament import match_layout
 
 from . import live, logic, match_play
 from .auth import hash_token, new_token
@@ -394,6 +400,15 @@ class Derived:
     series: dict  # bracket id -> the brackets.Series of its games (called matches)
     stale: list  # Called rows whose teams no longer fit the bracket (after a correction)
     records: list
+    rows: dict = field(default_factory=dict)  # bracket id -> Called: every EventMatch row read
+
+    @property
+    def revision(self):
+        """The event's live revision as these rows make it (api/event_live.py `REVISION`):
+        the event row's write counter plus each game's revision + 1. Every write to the rows
+        a derivation reads moves it, so an equal revision read later means the same rows."""
+        games = (state for row in self.rows.values() for *_rest, state in row.games)
+        return self.event.version + sum(state.get("revision", 0) + 1 for state in games)
 
 
 def _called_rows(event_id):
@@ -433,14 +448,25 @@ def _called_rows(event_id):
 
 
 def derive(event):
-    """The event's bracket derived from its rows (four reads)."""
+    """The event's bracket derived from its rows (three reads besides the event row's)."""
     teams = {t.id: t for t in _teams(event.id)}
     records = list(
         EventRecord.select().where(EventRecord.event == event.id).order_by(EventRecord.id)
     )
     if event.started_at is None:
         return Derived(event, teams, None, {}, {}, {}, [], records)
-    rows = _called_rows(event.id)
+    return _derived(event, teams, records, _called_rows(event.id))
+
+
+def rederive(derived, records):
+    """`derived` again after this transaction added director's records (`records`: all of
+    them, in order), from the rows already read: nothing else changed under the event's
+    lock, so nothing is read again; only the bracket is derived anew."""
+    return _derived(derived.event, derived.teams, records, derived.rows)
+
+
+def _derived(event, teams, records, rows):
+    """The Derived of a started event from its rows (no reads)."""
     sides = event_ruleset(event).sides
     said = {}  # bracket id -> (winner, loser, kind): the director's last word on it
     for record in records:
@@ -454,7 +480,8 @@ def derive(event):
         proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
         series_of[bid] = match_play.series_of(proxy, sides, row.games)[0]
     # Timpson: a team more than 5 minutes late is eliminated. In single elimination losing
-    # the match does it; elsewhere the team also gives away every later match it would play.
+    # the match does it; elsewhere the team also gives away every later match it would play
+    # (brackets/lateness.py `give_away`).
     out = set()
     if event.format != Format.SINGLE.value:
         out = {loser for _winner, loser, kind in said.values() if kind == "no-show"}
@@ -462,7 +489,7 @@ def derive(event):
     tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of, out)
     series_of = {bid: series for bid, series in series_of.items() if bid in called}
     stale = [row for bid, row in rows.items() if bid not in called]
-    return Derived(event, teams, tournament, how, called, series_of, stale, records)
+    return Derived(event, teams, tournament, how, called, series_of, stale, records, rows)
 
 
 def _outcome(bid, rows, said, series_of):
@@ -482,7 +509,8 @@ def _derive_at_once(event, seeds, rows, said, series_of):
     """(Tournament, how, called) from every match's outcome applied in play order, built once;
     None when an outcome does not fit the bracket it makes (a row or record made for other
     teams: then _derive_in_waves sorts out which ones count)."""
-    order = [m.id for m in _tournament(event, seeds, ()).matches()]
+    # play order from the layout alone (building an empty Tournament for it cost a bracket)
+    order = [spec.id for spec in match_layout(Format(event.format), len(seeds), event.advance)]
     outcomes = {bid: _outcome(bid, rows, said, series_of) for bid in order}
     try:
         tournament = _tournament(event, seeds, [o[0] for o in outcomes.values() if o])
@@ -505,39 +533,30 @@ def _derive_at_once(event, seeds, rows, said, series_of):
 
 def _derive_in_waves(event, seeds, rows, said, series_of, out=frozenset()):
     """(Tournament, how, called), recording wave after wave the outcomes of the callable
-    matches whose row or record fits their teams as the bracket now makes them. A match with
-    no outcome yet where a team in `out` (a no-show) plays is given away by it (`how`:
-    "no-show"); if both are out, the first listed goes on, to give its next match away."""
-    tournament = _tournament(event, seeds, ())
-    how, called, results = {}, {}, []
-    while True:
-        new = []
-        for match in tournament.ready():
-            teams_now = tuple(match.teams)
-            row = rows.get(match.id)
-            if row is not None and tuple(str(t) for t in row.teams) == teams_now:
-                called[match.id] = row
-            outcome = _outcome(
-                match.id,
-                rows if match.id in called else {},
-                said,
-                series_of if match.id in called else {},
-            )
-            if outcome is not None and outcome[2] <= set(teams_now):
-                new.append(outcome[0])
-                how[match.id] = outcome[1]
-            elif out & set(teams_now):
-                winner = (
-                    teams_now[1]
-                    if teams_now[0] in out and teams_now[1] not in out
-                    else (teams_now[0])
-                )
-                new.append(Result(match.id, winner, True))
-                how[match.id] = "no-show"
-        if not new:
-            return tournament, how, called
-        results += new
-        tournament = _tournament(event, seeds, results)
+    matches whose row or record fits their teams as the bracket now makes them. The matches
+    of a team in `out` (a no-show) that have no outcome are given away by the rule of
+    brackets/lateness.py (`give_away`; `how`: "no-show"); this reads only the rows."""
+    how, called = {}, {}
+
+    def outcome(match):
+        teams_now = tuple(match.teams)
+        row = rows.get(match.id)
+        if row is not None and tuple(str(t) for t in row.teams) == teams_now:
+            called[match.id] = row
+        found = _outcome(
+            match.id,
+            rows if match.id in called else {},
+            said,
+            series_of if match.id in called else {},
+        )
+        if found is None or not found[2] <= set(teams_now):
+            return None
+        how[match.id] = found[1]
+        return found[0]
+
+    tournament, given = lateness.give_away(_tournament(event, seeds, ()), out, outcome)
+    how.update(dict.fromkeys(given, "no-show"))
+    return tournament, how, called
 
 
 def _free_tables(derived):
@@ -568,7 +587,8 @@ def _has_hands(row):
 
 def _call(derived, bracket_id, table):
     """Create the api Match (and its first game) for a callable match at `table`; returns
-    the table token (its edit token), which only this request sees."""
+    (the table token (its edit token), which only this request sees; the Called row as
+    `_called_rows` would read it back)."""
     event = derived.event
     match = derived.tournament.match(bracket_id)
     teams = [derived.teams[int(t)] for t in match.teams]
@@ -583,15 +603,37 @@ def _call(derived, bracket_id, table):
         shake_rule=event.shake_rule,
         edit_token_hash=hash_token(token),
     )
-    match_play._insert_game(row, 1, 0, event_ruleset(event))
-    EventMatch.create(
+    game = match_play._insert_game(row, 1, 0, event_ruleset(event))
+    called = EventMatch.create(
         event=event.id,
         bracket_id=bracket_id,
         match_id=row.id,
         teams=[t.id for t in teams],
         table=table,
     )
-    return token
+    return token, Called(
+        bracket_id,
+        row.id,
+        list(called.teams),
+        table,
+        called.called_at,
+        row.first_dealer,
+        row.first_to,
+        [(1, game.id, game.first_dealer, game.state)],
+    )
+
+
+def _with_calls(derived, made):
+    """`derived` with the Called rows this transaction just made (`made`) added: a call
+    changes no result (its first game has no hand), so the bracket stays as derived, and
+    only the called matches, their empty series and the rows read grow."""
+    sides = event_ruleset(derived.event).sides
+    called, series, rows = dict(derived.called), dict(derived.series), dict(derived.rows)
+    for row in made:
+        proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
+        series[row.bracket_id] = match_play.series_of(proxy, sides, row.games)[0]
+        called[row.bracket_id] = rows[row.bracket_id] = row
+    return dataclasses.replace(derived, called=called, series=series, rows=rows)
 
 
 def _projection(derived):
@@ -607,7 +649,8 @@ def _projection(derived):
 
 def _drop_stale(derived):
     """Delete called matches whose teams a correction changed before any hand was played;
-    returns how many."""
+    returns `derived` without them (a stale row with no hand decides nothing, so the bracket
+    stays as derived) and how many it dropped."""
     dropped = [row for row in derived.stale if not _has_hands(row)]
     for row in dropped:
         Game.delete().where(Game.match_id == row.match_id).execute()
@@ -618,13 +661,22 @@ def _drop_stale(derived):
     share = sum(state.get("revision", 0) + 1 for row in dropped for *_rest, state in row.games)
     if share:
         _bump(derived.event, share)
-    return len(dropped)
+    if dropped:
+        gone = {row.bracket_id for row in dropped}
+        derived = dataclasses.replace(
+            derived,
+            stale=[row for row in derived.stale if row.bracket_id not in gone],
+            rows={bid: row for bid, row in derived.rows.items() if bid not in gone},
+        )
+    return derived, len(dropped)
 
 
 def sync(event_id):
     """Call every callable match a free table can take; returns (Derived, {bracket id: table
     token} of the matches this call made). Reads without a lock, and writes (under the event
-    row's lock, deriving again) only when there is something to call."""
+    row's lock) only when there is something to call. Under the lock it derives again only
+    if the event's revision moved since its rows were read (another server called them, a
+    hand landed): an equal revision means the same rows."""
     event = Event.get_or_none(Event.id == str(event_id))
     if event is None:
         abort(404, "there is no such event", rule_code="NOT_FOUND")
@@ -633,23 +685,61 @@ def sync(event_id):
         return derived, {}
     with write_transaction():
         event = _locked_event(event_id)
-        # another server may have called them while this one waited: derive again, locked
-        return _settle(event, derive(event))
+        if _revision(event.id) != derived.revision:
+            derived = derive(event)
+        return _settle(event, derived)
+
+
+def _revision(event_id):
+    """The event's live revision read from the store now (one small read)."""
+    from . import event_live  # it imports this module: the import is made when first used
+
+    current = event_live.current(event_id)
+    if current is None:
+        abort(404, "there is no such event", rule_code="NOT_FOUND")
+    return current[0]
+
+
+def call_after_game(match_id):
+    """After a hand write committed that ended a game of match `match_id`, or reopened one
+    or changed its winner: if the match is an event's, call what that frees now (`sync`), so
+    the next match's call time, from which a no-show is measured, is the moment the deciding
+    hand was written. Returns {bracket id: table token} of the matches called.
+
+    Never fails the hand: it is stored already. If calling fails (the database, or the event
+    deleted meanwhile), nothing is called and the next director's or table's read calls it,
+    as it always did (logged)."""
+    row = EventMatch.select(EventMatch.event).where(EventMatch.match_id == match_id).first()
+    if row is None:  # a match played outside any event
+        return {}
+    try:
+        return sync(row.event_id)[1]
+    except (DatabaseError, HTTPException) as error:
+        current_app.logger.warning(
+            "event %s: the match freed by a hand in match %s was not called (%r); the next "
+            "read calls it",
+            row.event_id,
+            match_id,
+            error,
+        )
+        return {}
 
 
 def _settle(event, derived):
     """In the open write transaction, the event row locked, `derived` its current state: drop
     the called matches a correction left stale with no hand played, and call every callable
     match a free table can take. Returns (Derived, {bracket id: table token} of the matches
-    called here). Derives again only when it wrote, so a director write that calls nothing
-    derives its bracket twice (to check, and after), and the view shares the second."""
-    dropped = _drop_stale(derived)
-    derived = derive(event) if dropped else derived
-    tokens = {bid: _call(derived, bid, table) for bid, table in _to_call(derived)}
+    called here). Reads nothing again: what it writes (rows dropped, rows made) changes no
+    result, so `derived` is brought up to date in place of a new derivation
+    (tests/api/test_api_event_derive.py checks it against one)."""
+    derived, dropped = _drop_stale(derived)
+    tokens, made = {}, []
+    for bid, table in _to_call(derived):
+        tokens[bid], row = _call(derived, bid, table)
+        made.append(row)
     if tokens or dropped:
         _bump(event)
-        derived = derive(Event.get_by_id(event.id))
-    return derived, tokens
+    return _with_calls(derived, made), tokens
 
 
 def _director_view(derived, tokens):
@@ -733,7 +823,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
             winner = result.winner
         else:
             winner = next(t for t in match.teams if t != str(team_id))
-        EventRecord.create(
+        record = EventRecord.create(
             event=event.id, bracket_id=bracket_id, kind=kind, winner=int(winner), loser=team_id
         )
         if row is not None:  # the table's token no longer reaches the match's games
@@ -741,7 +831,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
                 Match.id == row.match_id
             ).execute()
         _bump(event)
-        derived, tokens = _settle(event, derive(event))
+        derived, tokens = _settle(event, rederive(derived, [*derived.records, record]))
     return _director_view(derived, tokens)
 
 
@@ -772,14 +862,14 @@ def record_correction(event_id, bracket_id, winner_id):
             derived.tournament.correct(Result(bracket_id, str(winner_id)))
         except CorrectionError as error:
             abort(409, error.message, rule_code=error.code, locked=list(error.locked))
-        EventRecord.create(
+        record = EventRecord.create(
             event=event.id,
             bracket_id=bracket_id,
             kind="correction",
             winner=winner_id,
             loser=int(loser),
         )
-        after = derive(event)
+        after = rederive(derived, [*derived.records, record])
         under_way = sorted(row.bracket_id for row in after.stale if _has_hands(row))
         if under_way:  # raising out of the transaction takes the record back
             abort(

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import rules
 from rules import GameFlowError, RulesError
 
-from . import live
+from . import event_logic, live
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_ruleset, game_view, hand_view, locked_game
@@ -129,6 +129,21 @@ def _snapshot(rows):
 # ---- writes ----
 
 
+def _outcome(game):
+    """(game over, winner) from the game row's cached state: what a match's series reads."""
+    return game.state["game_over"], game.state["winner"]
+
+
+def _committed(game, before):
+    """After a write to the log committed: this process's own streams of the game, and, when
+    the write changed how the game ended (`before`: its outcome before the write) and the game
+    belongs to a match, whatever the match's event can call now (api/event_logic.py). The
+    hand is stored whatever that call does."""
+    live.changed(game.id)
+    if game.match_id is not None and _outcome(game) != before:
+        event_logic.call_after_game(game.match_id)
+
+
 def record_hand(game_id, data, key):
     """Record a new hand under an Idempotency-Key; returns (status, response, game row).
 
@@ -147,13 +162,14 @@ def record_hand(game_id, data, key):
                 abort(422, "this Idempotency-Key was used with another request body",
                       rule_code="IDEMPOTENCY_KEY_REUSED")
             return stored.status, stored.response, game
+        before = _outcome(game)
         response, writes = _append_hand(game, hand_no, data)
         run([*writes, insert_statement(IdempotencyKey, game=game.id, key=key,
                                        request_hash=request_hash, status=201,
                                        response=response, created_at=utcnow()),
              *(live.notify_statement(game.id) if writes else [])])
-    if writes:
-        live.changed(game_id)
+    if writes:  # a replay (same key, or the same hand again) wrote nothing and calls nothing
+        _committed(game, before)
     return 201, response, game
 
 
@@ -226,6 +242,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
     with write_transaction():
         game = _locked_game(game_id, check_etag)
         _check_hand_exists(game, hand_no)
+        outcome = _outcome(game)
         before, rows = _log_from(game, hand_no)
         old = _snapshot(rows)
         edited = rows[hand_no - rows[0].hand_no]
@@ -248,7 +265,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             state = _score(game, before, rows)
         run([*writes, *_rewrites(game.id, rows, old), _state_update(game, state, record),
              *live.notify_statement(game.id)])
-    live.changed(game_id)
+    _committed(game, outcome)
     return hand_view(edited), game
 
 
@@ -266,6 +283,7 @@ def restore_set_aside(game_id, check_etag):
             abort(409, "no hands are set aside: there is nothing to put back",
                   rule_code="NOTHING_SET_ASIDE")
         hand_no, first = record["hand_no"], record["first_hand_no"]
+        outcome = _outcome(game)
         before, rows = _log_from(game, hand_no)
         old = _snapshot(rows)
         rows[hand_no - rows[0].hand_no].body = record["previous"]
@@ -273,7 +291,7 @@ def restore_set_aside(game_id, check_etag):
         state = _score(game, before, rows + added)
         run([*_rewrites(game.id, rows, old), *(Hand.insert(game.id, h) for h in added),
              _state_update(game, state), *live.notify_statement(game.id)])
-    live.changed(game_id)
+    _committed(game, outcome)
     return game_view(game), game
 
 
@@ -287,6 +305,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
         last = game.state["next_hand_no"] - 1
         if hand_no != last:
             abort(409, f"only the last hand ({last}) can be undone; edit others with PUT")
+        outcome = _outcome(game)
         hands = game.ordered_hands()
         hands.pop()
         state = _state_after(game, hands[-1]) if hands else _start_state(game)
@@ -297,5 +316,5 @@ def delete_last_hand(game_id, hand_no, check_etag):
             writes = _rewrites(game.id, hands, old)
         run([*writes, Hand.remove(game.id, hand_no), _state_update(game, state),
              *live.notify_statement(game.id)])
-    live.changed(game_id)
+    _committed(game, outcome)
     return game_view(game, hands), game

@@ -25,7 +25,7 @@ from .errors import (
     SeriesError,
     TeamsError,
 )
-from .lateness import TIMPSON_GRACE_MINUTES, late_teams, no_show_result
+from .lateness import TIMPSON_GRACE_MINUTES, give_away, late_teams, no_show_result
 from .model import BYE, Format, MatchState, PathStep, Result, Standing
 from .series import Series, ShakeRule
 from .tables import TablePlan, assign_tables
@@ -35,5 +35,5 @@ __all__ = [
     "BYE", "CODES", "MAX_TEAMS", "BracketError", "CorrectionError", "Format", "MatchState",
     "NotFinishedError", "PathStep", "Result", "ResultError", "SeriesError", "Series",
     "ShakeRule", "Standing", "TablePlan", "TeamsError", "TIMPSON_GRACE_MINUTES", "Tournament",
-    "assign_tables", "late_teams", "no_show_result", "seed",
+    "assign_tables", "give_away", "late_teams", "no_show_result", "seed",
 ]

@@ -6,12 +6,17 @@ minutes later, the director records the match as a forfeit to the team that is t
 result is an ordinary `Result` with `forfeit=True`, so the bracket pushes the winner on and
 the late team goes out (or, in double elimination, down) as after any lost match.
 
+A team that was late is out of the event: in single elimination losing that match does it;
+in double elimination and round robin it also gives away every later match it would play
+(`give_away`), so it is never called to a table again.
+
 Before the start, "teams not checked in by a time the director sets can be dropped" (issue
 13): `late_teams` lists them, so the director can enter the event without them.
 
 Times are `datetime` values, all with a time zone or all without; grace is in minutes.
 """
 
+from dataclasses import replace
 from datetime import datetime, timedelta
 
 from .errors import BracketError, ResultError
@@ -113,3 +118,37 @@ def late_teams(teams, checked_in, deadline, now):
             "BAD_TIME",
         ) from None
     return late
+
+
+def _goes_on(teams, out):
+    """Who wins a match given away: the team that is not out; if both are out, the first
+    listed goes on (to give its next match away in turn)."""
+    first, second = teams
+    return second if first in out and second not in out else first
+
+
+def give_away(tournament, out, outcome=None):
+    """(the tournament, the ids of the matches given away) once every callable match where a
+    team in `out` plays is given away, wave after wave (a match given away may make the next
+    one callable), each as a forfeit to the team that is not out.
+
+    `out` holds the teams that are out for being late (their no-show recorded). `outcome`,
+    when given, is asked first for each callable match (a MatchState) and returns its
+    `Result`, or None when the match has none yet: a match already played keeps its result,
+    even where a team now out played it (a round robin's earlier rounds).
+    """
+    out = frozenset(out)
+    given = []
+    while True:
+        wave = []
+        for match in tournament.ready():
+            result = outcome(match) if outcome is not None else None
+            if result is None and out.intersection(match.teams):
+                result = Result(match.id, _goes_on(match.teams, out), forfeit=True)
+                given.append(match.id)
+            if result is not None:
+                wave.append(result)
+        if not wave:
+            return tournament, tuple(given)
+        # the wave's matches were all callable at once: one replay records them all
+        tournament = replace(tournament, results=(*tournament.results, *wave))

@@ -1,11 +1,16 @@
 """A public event link never writes (review finding, session 5; docs/tournaments.md "Calling
 matches"): the public JSON, the board page and the event stream's first event show a match
 that became callable at the table the next calling request will give it, and only the
-director's (or a table's) request creates its rows, at that same table."""
+director's (or a table's) request creates its rows, at that same table.
+
+Since a deciding hand calls the next match itself (tests/api/test_api_event_calls.py), a
+callable match with no row is what a hand write leaves when its call fails: the hand is
+stored all the same, and the next calling read makes the call (docs/tournaments.md)."""
 
 from eventtest import Director
+from peewee import OperationalError
 
-from api import event_live
+from api import event_live, event_logic
 from api.auth import hash_token
 from api.db import flask_db
 
@@ -32,7 +37,7 @@ def first_stream_event(app, director):
             flask_db.database.close()
 
 
-def test_public_reads_show_the_next_match_at_its_table_and_write_nothing(app, client):
+def test_public_reads_show_the_next_match_at_its_table_and_write_nothing(app, client, monkeypatch):
     director = Director(client, teams=4, first_to=[1], tables=2)
     director.check_in_all()
     started = director.start()
@@ -40,10 +45,18 @@ def test_public_reads_show_the_next_match_at_its_table_and_write_nothing(app, cl
         "W1.1": 1,
         "W1.2": 2,
     }
-    # Both first matches decided by their tables' hands (a hand write calls nothing): the
-    # final is callable, with no row yet, and both tables are free.
-    director.table("W1.1").play(0)
-    director.table("W1.2").play(1)
+    # Both first matches decided by their tables' hands, the deciding hand's call failing
+    # (the database, say): the hands are stored (201), the final is callable with no row
+    # yet, and both tables are free.
+    w11, w12 = director.table("W1.1"), director.table("W1.2")
+
+    def database_down(*_args):
+        raise OperationalError("the database went away")
+
+    monkeypatch.setattr(event_logic, "_call", database_down)
+    w11.play(0)
+    w12.play(1)
+    monkeypatch.undo()
     before = row_counts(app)
     public = client.get(f"/api/e/{director.public}").json
     page = client.get(f"/b/{director.public}", headers={"Accept": "text/html"})

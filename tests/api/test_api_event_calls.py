@@ -1,0 +1,115 @@
+"""A decided match calls the next one on the write that decides it (issue 13: "a finished game
+updates its match; a decided match advances its winner and loser; the next match at a free
+table is called"; docs/tournaments.md "Calling matches"): the hand that decides a series
+frees its table, and the match waiting for a table is called there in the same request, with
+no director's or table's read in between, so its call time (from which a no-show is
+measured: more than 5 minutes late) is the moment the deciding hand was written."""
+
+import uuid
+
+from eventtest import TWO_MARKS, Director
+
+from api.db import flask_db
+from api.models import utcnow
+from api.tournament_models import Event, EventMatch
+
+
+def stored_calls(app, director):
+    """{bracket id: (table, called_at)} of the event's EventMatch rows, read from the store."""
+    with app.app_context(), flask_db.database.connection_context():
+        rows = EventMatch.select().where(EventMatch.event == director.id)
+        return {row.bracket_id: (row.table, row.called_at) for row in rows}
+
+
+def version(app, director):
+    with app.app_context(), flask_db.database.connection_context():
+        return Event.get_by_id(director.id).version
+
+
+class Table:
+    """A table's phone posting its hands with keys it keeps (to retry one)."""
+
+    def __init__(self, director, bracket_id):
+        self.client = director.client
+        self.auth = {"Authorization": f"Bearer {director.tables[bracket_id]}"}
+        view = self.client.get(
+            f"/api/events/{director.id}/matches/{bracket_id}", headers=self.auth
+        ).json
+        self.game_id = view["current_game"]
+        self.keys = {}
+
+    def hand(self, hand_no, side, key=None):
+        """Post hand `hand_no`: `side` bids 2 marks and makes it (four such hands win a game)."""
+        self.keys[hand_no] = key or uuid.uuid4().hex
+        return self.client.post_json(
+            f"/api/games/{self.game_id}/hands",
+            {"hand_no": hand_no, "bidder": side, **TWO_MARKS},
+            headers={**self.auth, "Idempotency-Key": self.keys[hand_no]},
+            status=201,
+        ).json
+
+    def win(self, side):
+        """Play the game to its end, won by `side`; returns the deciding hand's answer."""
+        for hand_no in range(1, 4):
+            assert not self.hand(hand_no, side)["result"]["game_over"]
+        return self.hand(4, side)
+
+
+def test_the_deciding_hand_calls_the_waiting_match_at_the_table_it_frees(app, client):
+    director = Director(client, teams=4, first_to=[1], tables=1)
+    director.check_in_all()
+    started = director.start()
+    assert director.match(started, "W1.2")["status"] == "waiting-for-table"
+    table = Table(director, "W1.1")
+    for hand_no in range(1, 4):
+        table.hand(hand_no, 0)
+    assert set(stored_calls(app, director)) == {"W1.1"}  # an undecided game calls nothing
+    before = utcnow()
+    decided = table.hand(4, 0)
+    after = utcnow()
+    assert decided["result"]["game_over"]
+    # No read since the deciding hand: its own request called W1.2, at the table it freed.
+    calls = stored_calls(app, director)
+    assert set(calls) == {"W1.1", "W1.2"}
+    table_no, called_at = calls["W1.2"]
+    assert table_no == 1
+    assert before <= called_at <= after, "called when the deciding hand was written"
+    public = client.get(f"/api/e/{director.public}").json
+    w12 = director.match(public, "W1.2")
+    assert (w12["status"], w12["table"]) == ("playing", 1)
+    assert w12["match_id"] is not None
+    assert {"table": 1, "playing": "W1.2", "next": None} in public["table_plan"]
+    # The retry of the deciding hand (same Idempotency-Key) is answered as stored, and calls
+    # nothing twice: no new row, no write to the event.
+    moved = version(app, director)
+    assert table.hand(4, 0, key=table.keys[4]) == decided
+    assert stored_calls(app, director) == calls
+    assert version(app, director) == moved
+
+
+def test_undoing_the_deciding_hand_takes_back_the_call_it_made(app, client):
+    """The undo reopens W1.2, so the final it made callable no longer has its teams: the
+    called final, with no hand played, is taken back by the undo itself, and called again by
+    the hand that decides W1.2 once more."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    Table(director, "W1.1").win(0)
+    second = Table(director, "W1.2")
+    second.win(1)
+    assert stored_calls(app, director)["W2.1"][0] == 1  # the lowest free table
+    etag = client.get(f"/api/games/{second.game_id}", headers=second.auth).headers["ETag"]
+    client.delete(f"/api/games/{second.game_id}/hands/4", headers={**second.auth, "If-Match": etag})
+    assert set(stored_calls(app, director)) == {"W1.1", "W1.2"}
+    second.hand(4, 1)
+    assert set(stored_calls(app, director)) == {"W1.1", "W1.2", "W2.1"}
+
+
+def test_a_game_that_does_not_decide_the_series_calls_nothing(app, client):
+    director = Director(client, teams=4, first_to=[2], tables=1)
+    director.check_in_all()
+    director.start()
+    moved = version(app, director)
+    Table(director, "W1.1").win(0)  # 1-0 in a first to 2: the table is still busy
+    assert set(stored_calls(app, director)) == {"W1.1"}
+    assert version(app, director) == moved
