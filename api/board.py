@@ -2,8 +2,10 @@
 (docs/tournaments.md "The board").
 
 Server-rendered from the public view (`event_logic.public_view`, its ETag and its kept body),
-so it works without JavaScript (a refresh every BOARD_REFRESH_SECONDS); board-live.js makes it
-follow the event's stream where JavaScript runs. The page model is api/board_view.py.
+so it works without JavaScript (a refresh every BOARD_REFRESH_SECONDS, or on to the next
+screen every BOARD_SCREEN_SECONDS); board-live.js makes it follow the event's stream and
+rotate its screens where JavaScript runs. The page model is api/board_view.py, its screens
+api/board_screens.py.
 """
 
 import functools
@@ -11,10 +13,10 @@ import hashlib
 
 import orjson
 import segno
-from flask import Blueprint, Response, current_app, render_template, request
+from flask import Blueprint, Response, current_app, render_template, request, url_for
 from werkzeug.exceptions import NotFound
 
-from . import board_view, event_logic, logic
+from . import board_screens, board_view, event_logic, logic
 from .models import utcnow
 
 pages = Blueprint("board", __name__)
@@ -22,10 +24,13 @@ pages = Blueprint("board", __name__)
 TOKEN_PATH = "<string(minlength=22, maxlength=128):token>"
 THEMES = ("dark", "light")
 REFRESH_SECONDS = 15
+SCREEN_SECONDS = 15  # how long a board of several screens shows each one
 MISSING = "There is no event at this link: it may be mistyped."
 
-_PAGES = {}  # (event ETag, theme, minute) -> (page ETag, HTML): the last pages this process wrote
-_PAGES_KEPT = 64
+_PAGES = {}  # (event ETag, theme, minute, host, screen, hold) -> (page ETag, HTML): the last
+_PAGES_KEPT = 64  # pages this process wrote
+_MODELS = {}  # (event ETag, minute) -> page model: the last models this process built
+_MODELS_KEPT = 8
 
 
 @functools.lru_cache(maxsize=64)
@@ -49,16 +54,57 @@ def unit_of(view):
     return "points" if ruleset.scoring == "points" else "marks"
 
 
-def render(token, etag, body, theme):
-    """The board's HTML for the public view `body` (bytes) at `etag`."""
-    view = orjson.loads(body)
+def page_model(etag, body, minute):
+    """The board's page model (every screen) at the view's `etag`, built once a minute (the
+    estimates move) per process and shared by every screen, theme and host."""
+    key = (etag, minute)
+    page = _MODELS.get(key)
+    if page is None:
+        view = orjson.loads(body)
+        page = board_view.build(view, unit_of(view))
+        if len(_MODELS) >= _MODELS_KEPT:
+            _MODELS.pop(next(iter(_MODELS)))
+        _MODELS[key] = page
+    return page
+
+
+def refresh_of(token, screen_no, count, theme, hold):
+    """(the meta refresh's content, the next screen's URL or None): a board of one screen,
+    or one held, reloads itself; else it moves on to the next screen (keeping the theme)."""
+    config = current_app.config
+    refresh = config.get("BOARD_REFRESH_SECONDS", REFRESH_SECONDS)
+    theme = None if theme == THEMES[0] else theme
+    if count == 1:
+        return str(refresh), None
+    if hold:
+        here = url_for("board.board_page", token=token, screen=screen_no, hold=1, theme=theme)
+        return f"{refresh}; url={here}", None
+    following = screen_no % count + 1
+    there = url_for("board.board_page", token=token, screen=following, theme=theme)
+    seconds = config.get("BOARD_SCREEN_SECONDS", SCREEN_SECONDS)
+    return f"{seconds}; url={there}", there
+
+
+def render(token, etag, page, theme, screen_no, hold):
+    """The board's HTML: screen `screen_no` of the page model `page` at `etag`."""
     board_url = logic.public_url(f"b/{token}")
-    refresh = current_app.config.get("BOARD_REFRESH_SECONDS", REFRESH_SECONDS)
+    screens = page["screens"]
+    shown = screens[screen_no - 1]
+    content, next_url = refresh_of(token, screen_no, len(screens), theme, hold)
+    words = ""
+    if len(screens) > 1:
+        words = f"{shown['title']} · screen {screen_no} of {len(screens)}"
     return render_template(
         "board.html",
-        page=board_view.build(view, unit_of(view)),
+        page=page,
+        shown=shown,
+        screen_no=screen_no,
+        screen_words=words,
+        next_url=next_url,
+        screen_seconds=current_app.config.get("BOARD_SCREEN_SECONDS", SCREEN_SECONDS),
         theme=theme,
-        refresh=refresh,
+        refresh=current_app.config.get("BOARD_REFRESH_SECONDS", REFRESH_SECONDS),
+        refresh_content=content,
         board_url=board_url,
         qr=qr_svg(board_url),
         etag=f'"{etag}"',
@@ -67,9 +113,11 @@ def render(token, etag, body, theme):
 
 @pages.route(f"/b/{TOKEN_PATH}")
 def board_page(token):
-    """The event's board; 404 (a page for a browser, the one error shape for a program)."""
+    """The event's board, one screen of it (`?screen=N`, `?hold=1` to stay there); 404 (a
+    page for a browser, the one error shape for a program)."""
     theme = request.args.get("theme")
     theme = theme if theme in THEMES else "dark"
+    hold = request.args.get("hold") == "1"
     try:
         etag, body = event_logic.public_view(token, None)
     except NotFound:
@@ -77,10 +125,12 @@ def board_page(token):
             return render_template("board_missing.html", message=MISSING), 404
         raise
     minute = utcnow().replace(second=0, microsecond=0)  # "in about 5 min" moves
-    key = (etag, theme, minute, request.host_url)
+    page = page_model(etag, body, minute)
+    screen_no = board_screens.screen_number(request.args.get("screen"), len(page["screens"]))
+    key = (etag, theme, minute, request.host_url, screen_no, hold)
     kept = _PAGES.get(key)
     if kept is None:
-        html = render(token, etag, body, theme).encode()  # kept as bytes: encoded once
+        html = render(token, etag, page, theme, screen_no, hold).encode()  # encoded once
         kept = (hashlib.sha1(html).hexdigest(), html)
         if len(_PAGES) >= _PAGES_KEPT:
             _PAGES.pop(next(iter(_PAGES)))

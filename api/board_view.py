@@ -1,6 +1,7 @@
 """The board's page model: the event's public view (docs/tournaments.md) turned into what a
 hall reads from across the room: the tables and their live games, what comes next, who waits,
-the bracket (or the round-robin table), and the final standings.
+the bracket (or the round-robin table), and the final standings; cut into screens that fit
+(api/board_screens.py) when it is too much for one.
 
 Pure: it reads only the public JSON, the ruleset's scoring and the static bracket layout of
 `brackets/` (for "winner of W1.1" on a side not known yet), so the page never says anything
@@ -13,6 +14,8 @@ from collections import defaultdict
 from brackets.layout import LoserOf, Place, Seed, WinnerOf
 from brackets.model import Format
 from brackets.tournament import match_layout
+
+from . import board_screens
 
 FORMAT_WORDS = {
     "single-elimination": "Single elimination",
@@ -103,9 +106,10 @@ def source_words(source):
 
 
 def live_game(match):
-    """The totals of the game being played in a match, or None between games."""
+    """The totals of the game being played in a match, or None between games (and for a
+    match decided by a forfeit, whose unfinished game is no longer played)."""
     games = match.get("games") or []
-    if games and not games[-1]["game_over"]:
+    if match["status"] == "playing" and games and not games[-1]["game_over"]:
         return games[-1]["totals"]
     return None
 
@@ -260,6 +264,7 @@ def up_next(view, cards):
 
 
 UP_NEXT_SHOWN = 8  # a 128-team round robin has thousands waiting: the board shows the soonest
+WAITING_SHOWN = 10  # a 128-team bracket has dozens: more than the side column holds
 
 
 def waiting_teams(view, names):
@@ -303,7 +308,8 @@ def build(view, unit, now=None):
     started = view["started_at"] is not None
     teams_in = [t for t in view["teams"] if not t.get("dropped")]
     upcoming = up_next(view, cards)
-    return {
+    waiting = waiting_teams(view, names)
+    page = {
         "name": view["name"],
         "format": FORMAT_WORDS.get(view["format"], view["format"]),
         "series": series_line(view["first_to"]),
@@ -315,10 +321,13 @@ def build(view, unit, now=None):
         "tables": table_cards(view, cards, view["matches"]) if started else [],
         "up_next": upcoming[:UP_NEXT_SHOWN],
         "more_next": max(0, len(upcoming) - UP_NEXT_SHOWN),
-        "waiting": waiting_teams(view, names),
+        "waiting": waiting[:WAITING_SHOWN],
+        "more_waiting": max(0, len(waiting) - WAITING_SHOWN),
         "sections": bracket_sections(view, cards),
         "round_robin": round_robin_table(view, names)
         if view["format"].startswith("round-robin") and started
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
     }
+    page["screens"] = board_screens.screens(page)
+    return page

@@ -66,6 +66,10 @@ class Config:
     )
     # How often (seconds) the /s/ page of a live game reloads itself.
     SHARE_REFRESH_SECONDS = _int("SHARE_REFRESH_SECONDS", 30)
+    # The board (/b/): without JavaScript it reloads every BOARD_REFRESH_SECONDS; a board of
+    # several screens shows each for BOARD_SCREEN_SECONDS, then the next.
+    BOARD_REFRESH_SECONDS = _int("BOARD_REFRESH_SECONDS", 15)
+    BOARD_SCREEN_SECONDS = _int("BOARD_SCREEN_SECONDS", 15)
 
     # Live streams (Server-Sent Events, api/live.py): a `: keep-alive` every
     # LIVE_HEARTBEAT_SECONDS, each stream closed after LIVE_MAX_STREAM_SECONDS (the client

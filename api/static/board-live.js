@@ -5,6 +5,9 @@
 // small read). On a change it fetches a fresh copy of this page (the server renders it: one
 // renderer for both) and swaps in only the parts that changed, so nothing flickers. It says
 // "live" or "reconnecting…" quietly in the header, and closes everything while hidden.
+// A board of several screens (api/board_screens.py) also moves on to the next one every
+// data-screen-seconds: it fetches that screen (<body data-next>) and swaps it in the same way,
+// so the live redraws and the rotation share one fetch and one swap.
 (() => {
   const token = location.pathname.split('/').pop();
   const meta = document.querySelector('meta[http-equiv="refresh"]');
@@ -19,6 +22,9 @@
   let reopen = null;
   let wasLive = false; // the stream has been open: "reconnecting…" while it is down
   let clock = null; // "in about 5 min" moves on even while nothing happens: redraw each minute
+  let shown = location.href; // the screen on show (a redraw fetches it; the rotation moves it)
+  let rotator = null;
+  const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
 
   const say = (words) => {
     const el = document.querySelector('.live-state');
@@ -39,18 +45,26 @@
         if (old && old.outerHTML !== el.outerHTML) old.replaceWith(document.adoptNode(el));
       }
     }
-    const what = document.querySelector('[data-part="what"]');
-    const freshWhat = fresh.querySelector('[data-part="what"]');
-    if (what && freshWhat && what.textContent !== freshWhat.textContent)
-      what.textContent = freshWhat.textContent;
+    for (const part of ['what', 'screen']) {
+      const old = document.querySelector(`header [data-part="${part}"]`);
+      const got = fresh.querySelector(`header [data-part="${part}"]`);
+      if (old && got && old.textContent !== got.textContent) old.textContent = got.textContent;
+    }
     document.title = fresh.title;
+    const body = document.body.dataset;
+    for (const key of ['screen', 'screens', 'next']) {
+      if (key in fresh.body.dataset) body[key] = fresh.body.dataset[key];
+      else delete body[key];
+    }
   }
 
-  /** Fetch this page again and redraw what changed (`tag`: the view's new ETag). */
-  async function redraw(tag) {
-    if (tag && tag === etag) return;
+  /** Fetch the screen on show and redraw what changed (`tag`: the view's new ETag; `force`:
+   *  even when the view has not changed, for a new screen). */
+  async function redraw(tag, force = false) {
+    if (!force && tag && tag === etag) return;
     const mine = ++wanted;
-    const res = await fetch(location.href, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    const url = shown;
+    const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'text/html' } });
     if (res.status === 404) return location.reload(); // the link is gone: the server says so
     if (!res.ok || mine !== wanted) return;
     const text = await res.text();
@@ -58,6 +72,16 @@
     const fresh = new DOMParser().parseFromString(text, 'text/html');
     swap(fresh);
     etag = fresh.body.dataset.etag || tag;
+    document.body.dataset.etag = etag;
+    if (url !== location.href) history.replaceState(null, '', url); // a reload stays here
+  }
+
+  /** On to the next screen, when the board has several and is not held on one. */
+  function rotate() {
+    const next = document.body.dataset.next;
+    if (!next) return;
+    shown = new URL(next, location.href).href;
+    redraw(null, true).catch(() => {});
   }
 
   /** One poll of the public view: a 304 while nothing changed, else a redraw. */
@@ -122,11 +146,14 @@
     clearTimeout(reopen);
     clearInterval(clock);
     clock = null;
+    clearInterval(rotator);
+    rotator = null;
     stopPolling();
   }
 
   function tick() {
     if (!clock) clock = setInterval(() => redraw(null).catch(() => {}), 60000);
+    if (!rotator) rotator = setInterval(rotate, screenMs); // a board of one screen: no-op
   }
 
   function onVisibility() {
