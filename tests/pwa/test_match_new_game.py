@@ -66,7 +66,7 @@ def test_a_best_of_3_from_the_new_game_form_plays_on_to_game_2(table, base_url, 
         table.hand(*hand)
     page.wait_for_url("**/over")
     page.get_by_role("heading", name="Rangers win!").wait_for()  # the screen is drawn
-    wait_js(page, "() => document.querySelector('#match-score')?.textContent.includes('1')")
+    wait_js(page, "() => document.querySelector('#match-score')?.textContent.includes('Rangers 1')")
     assert match_score(page).inner_text() == (
         "Match, first to 2 games: Rangers 1, Aggies 0. This was game 1."
     )
