@@ -59,9 +59,10 @@ def series_words(first_to):
 
 
 def series_line(first_to_list):
-    """The event's series lengths: "best of 5, then best of 3" (docs/tournaments.md)."""
-    words = [series_words(n) for n in first_to_list]
-    return ", then ".join(dict.fromkeys(words))
+    """The event's series lengths: "best of 5, then best of 3" (docs/tournaments.md), or
+    "one game a match" (a lone "one game" in the header read as the event's length)."""
+    words = list(dict.fromkeys(series_words(n) for n in first_to_list))
+    return "one game a match" if words == ["one game"] else ", then ".join(words)
 
 
 class Names:

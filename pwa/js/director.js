@@ -157,3 +157,35 @@ export function statusWords(event, m) {
       return '';
   }
 }
+
+/** The tables whose called match has no table link on this phone, lowest table first, as
+ * [{table, match}]. A match called by a table's deciding hand (or a table's read) hands its
+ * link to no one: the director makes it. `kept` is this phone's {bracket id: {token,
+ * match_id}}; a token kept for an older match of the same bracket id does not count. */
+export function tablesWithoutLink(event, kept) {
+  return (event.table_plan || []).flatMap((plan) => {
+    const m = event.matches.find((x) => x.id === plan.playing);
+    if (!m) return [];
+    const mine = kept?.[m.id];
+    return mine && mine.match_id === m.match_id ? [] : [{ table: plan.table, match: m }];
+  });
+}
+
+/** "Table 3 needs its link." / "Tables 1, 3 and 5 need their links." */
+export function needWords(tables) {
+  const n = tables.map((t) => t.table);
+  if (n.length === 1) return `Table ${n[0]} needs its link.`;
+  return `Tables ${n.slice(0, -1).join(', ')} and ${n.at(-1)} need their links.`;
+}
+
+/** A line of the director's records: "Semifinal 1, forfeit by Owls", "Semifinal 1, Owls did
+ * not show", "Semifinal 1, corrected: Rangers won". */
+export function recordWords(event, r) {
+  const m = event.matches.find((x) => x.id === r.match) || { id: r.match };
+  const what = {
+    forfeit: `forfeit by ${sideWords(event, r.loser)}`,
+    'no-show': `${sideWords(event, r.loser)} did not show`,
+    correction: `corrected: ${sideWords(event, r.winner)} won`,
+  }[r.kind];
+  return `${matchName(event, m)}, ${what}`;
+}

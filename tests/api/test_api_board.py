@@ -73,7 +73,7 @@ def test_a_single_elimination_board_shows_bracket_tables_live_game_and_qr(client
     html, text = response.text, text_of(response.text)
     assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
     assert_strict_page(html)
-    assert "Timpson 42 Single elimination · 8 teams · series best of 5, then best of 3" in text
+    assert "Timpson 42 Single elimination · 8 teams · best of 5, then best of 3" in text
     # the bracket: quarterfinals, semifinals, final, with W1.1's winner already moved on
     for heading in ("Quarterfinals", "Semifinals", "Final"):
         assert f"<h3>{heading}</h3>" in html
@@ -96,6 +96,8 @@ def test_the_podium_shows_1st_2nd_and_3rd_once_the_event_is_over(client):
     director.view()
     director.table("W2.1").play(1)  # Team 3 wins the final
     text = text_of(board(client, director).text)
+    # one game a match, in the hall's words (it read "series one game")
+    assert "Single elimination · 4 teams · one game a match" in text and "series" not in text
     assert (
         "Final standings 1st Team 3 2nd Team 1 3rd Team 4 · Team 2" in text
         or "Final standings 1st Team 3 2nd Team 1 3rd Team 2 · Team 4" in text

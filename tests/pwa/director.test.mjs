@@ -8,9 +8,12 @@ import assert from 'node:assert/strict';
 import {
   firstToWords,
   matchName,
+  needWords,
   pairing,
+  recordWords,
   seriesWords,
   statusWords,
+  tablesWithoutLink,
 } from '../../pwa/js/director.js';
 
 const ids = (list) => list.map((id) => ({ id, round: Number(id.slice(1).split('.')[0]) }));
@@ -94,4 +97,48 @@ test('how a match stands, in words', () => {
     statusWords(ev, { ...m, status: 'bye', winner: 7 }),
     'Rangers goes through on a bye',
   );
+});
+
+test('the tables needing a link: a called match with no link kept for it on this phone', () => {
+  // docs/tournament-screens.md "After the start": a match called by a deciding hand gets
+  // "Make table 3's link"; a token kept for an earlier api match of the bracket id is stale
+  const ev = {
+    ...event('single-elimination', ['W1.1', 'W1.2', 'W1.3', 'W2.1']),
+    table_plan: [
+      { table: 1, playing: 'W1.1', next: null },
+      { table: 2, playing: null, next: null },
+      { table: 3, playing: 'W1.3', next: null },
+      { table: 4, playing: 'W1.2', next: null },
+    ],
+  };
+  ev.matches[0].match_id = 'a';
+  ev.matches[1].match_id = 'b';
+  ev.matches[2].match_id = 'c';
+  const kept = { 'W1.1': { token: 't', match_id: 'a' }, 'W1.3': { token: 'u', match_id: 'old' } };
+  const need = tablesWithoutLink(ev, kept);
+  assert.deepEqual(
+    need.map((x) => [x.table, x.match.id]),
+    [
+      [3, 'W1.3'],
+      [4, 'W1.2'],
+    ],
+  );
+  assert.equal(needWords(need), 'Tables 3 and 4 need their links.');
+  assert.equal(needWords(need.slice(1)), 'Table 4 needs its link.');
+  assert.equal(
+    needWords([{ table: 1 }, { table: 5 }, { table: 7 }]),
+    'Tables 1, 5 and 7 need their links.',
+  );
+  assert.deepEqual(
+    tablesWithoutLink(ev, { ...kept, 'W1.3': { match_id: 'c' }, 'W1.2': { match_id: 'b' } }),
+    [],
+  );
+});
+
+test('the records in words: who forfeited, who did not show, who won on a correction', () => {
+  const ev = event('single-elimination', ['W1.1', 'W1.2', 'W2.1']);
+  const say = (kind) => recordWords(ev, { match: 'W1.1', kind, winner: 7, loser: 9 });
+  assert.equal(say('forfeit'), 'Semifinal 1, forfeit by Aggies');
+  assert.equal(say('no-show'), 'Semifinal 1, Aggies did not show');
+  assert.equal(say('correction'), 'Semifinal 1, corrected: Rangers won');
 });

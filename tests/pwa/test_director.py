@@ -89,7 +89,7 @@ def play_to_the_end(page):
 def table_link(page, table):
     """The link in table `table`'s card, making it first if the director has none for it."""
     card = page.locator(f"[data-table='{table}']")
-    make = card.get_by_role("button", name="Make the table link")
+    make = card.get_by_role("button", name=f"Make table {table}'s link")
     if make.count():
         make.click()
         page.locator(f"#table-link-{table}").wait_for()

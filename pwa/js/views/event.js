@@ -17,12 +17,15 @@ import {
   keepTableTokens,
   matchName,
   myEvent,
+  needWords,
   OFFLINE,
   pairing,
   publicLink,
+  recordWords,
   sideWords,
   statusWords,
   tableLink,
+  tablesWithoutLink,
 } from '../director.js';
 
 const POLL_MS = 15000;
@@ -78,30 +81,50 @@ export async function render(main, id) {
     h('p', { class: 'loading' }, 'Loading…'),
   );
   let ev = null;
+  let readAt = null; // when the screen last read the event (said when the signal is gone)
   let timer = 0;
   let left = false;
 
-  const say = (words) => {
+  /** Show `words` (empty hides the note); `quiet` (the timer's reads) never moves the
+   * screen: a director scrolled down to a table is not pulled back up every 15 s. */
+  const say = (words, quiet = false) => {
     note.textContent = words;
     note.hidden = !words;
-    if (words) note.scrollIntoView({ block: 'nearest' });
+    if (words && !quiet) note.scrollIntoView({ block: 'nearest' });
   };
+  /** Offline, what the screen can still do: the links already made and their QR codes are
+   * on this phone; reading the event again and every action need the network. */
+  const offlineWords = () =>
+    ev
+      ? `No signal: this is the tournament as it stood at ${clock(readAt.toISOString())}. ` +
+        'The table links and QR codes shown still work; anything new needs the network.'
+      : 'No signal: the tournament can only be read with the network. Try again when online.';
+  let offline = false; // the note says there is no signal
 
-  async function load() {
+  async function load(quiet = false) {
     const res = await call('GET', `/api/events/${id}`, token);
     if (left) return;
-    if (res === null) return say(OFFLINE);
-    if (res.status !== 200) return say(refusal(ev, res));
+    if (res === null) {
+      offline = true;
+      if (!ev) body.replaceChildren();
+      return say(offlineWords(), quiet);
+    }
+    if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
     ev = res.body;
-    if (note.textContent === OFFLINE) say('');
+    readAt = new Date();
+    if (offline || note.textContent === OFFLINE) say('');
+    offline = false;
     await draw();
   }
 
   /** One director action; re-reads the event after it. */
   async function act(method, path, payload, done) {
     const res = await call(method, path, token, payload);
-    if (res === null) return say(OFFLINE);
+    if (res === null) {
+      offline = true;
+      return say(OFFLINE);
+    }
     if (res.status >= 400) return say(refusal(ev, res));
     say('');
     if (res.body?.matches) await keepTableTokens(id, res.body);
@@ -304,13 +327,37 @@ export async function render(main, id) {
     );
   }
 
-  async function tables() {
+  /** Make table `table`'s link for match `m` (its older link stops working), then open its
+   * QR where the director's thumb is, ready for the table's phone to scan. */
+  async function makeLink(m, table) {
+    const kept = (await myEvent(id))?.tables || {};
+    const res = await act(
+      'POST',
+      `/api/events/${id}/matches/${m.id}/table-token`,
+      undefined,
+      (made) =>
+        keepEvent(id, {
+          tables: {
+            ...kept,
+            [m.id]: { token: made.body.table_token, match_id: made.body.match_id },
+          },
+        }),
+    );
+    const box = res && body.querySelector(`#table-link-${table}`);
+    if (!box) return;
+    box.open = true;
+    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
+    toast(`Table ${table}'s link is ready: its phone scans the QR`);
+  }
+
+  async function tables(need) {
     const kept = (await myEvent(id))?.tables || {};
     const cards = [];
     for (const plan of ev.table_plan) {
       const playing = ev.matches.find((m) => m.id === plan.playing);
       const next = ev.matches.find((m) => m.id === plan.next);
       const parts = [h('h3', {}, `Table ${plan.table}`)];
+      const needs = need.some((x) => x.table === plan.table);
       if (playing) {
         const mine = kept[playing.id];
         parts.push(
@@ -321,7 +368,7 @@ export async function render(main, id) {
             `${statusWords(ev, playing)}, called at ${clock(playing.called_at)}`,
           ),
         );
-        if (mine && mine.match_id === playing.match_id)
+        if (!needs && mine)
           parts.push(
             await linkBox(
               tableLink(id, playing.id, mine.token),
@@ -336,24 +383,9 @@ export async function render(main, id) {
               {
                 type: 'button',
                 id: `make-link-${plan.table}`,
-                onclick: () =>
-                  act(
-                    'POST',
-                    `/api/events/${id}/matches/${playing.id}/table-token`,
-                    undefined,
-                    (res) =>
-                      keepEvent(id, {
-                        tables: {
-                          ...kept,
-                          [playing.id]: {
-                            token: res.body.table_token,
-                            match_id: res.body.match_id,
-                          },
-                        },
-                      }),
-                  ),
+                onclick: () => makeLink(playing, plan.table),
               },
-              'Make the table link',
+              `Make table ${plan.table}'s link`,
             ),
             h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
           );
@@ -362,9 +394,19 @@ export async function render(main, id) {
         parts.push(
           h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
         );
-      cards.push(h('li', { class: 'card stack', 'data-table': plan.table }, parts));
+      cards.push(
+        h(
+          'li',
+          { class: `card stack${needs ? ' needs-link' : ''}`, 'data-table': plan.table },
+          parts,
+        ),
+      );
     }
-    return [h('h2', {}, 'Tables'), h('ul', { class: 'list', id: 'tables' }, cards)];
+    return [
+      h('h2', {}, 'Tables'),
+      need.length ? h('p', { class: 'banner', id: 'need-links' }, needWords(need)) : null,
+      h('ul', { class: 'list', id: 'tables' }, cards),
+    ];
   }
 
   function matchActions(m) {
@@ -463,17 +505,21 @@ export async function render(main, id) {
     return [h('h2', {}, 'Matches'), h('ul', { class: 'list', id: 'matches' }, rows)];
   }
 
+  /** What the director must settle first: matches held by an edited earlier result. */
+  function held() {
+    if (!ev.stale?.length) return null;
+    return h(
+      'p',
+      { class: 'banner' },
+      `Held: ${ev.stale.map((b) => matchName(ev, ev.matches.find((m) => m.id === b) || { id: b })).join(', ')}. ` +
+        'An edited hand changed an earlier result after this match began: correct the earlier match to go on.',
+    );
+  }
+
+  /** The standings and every team's path, then the director's records: the end of the
+   * screen while tables play (the tables come first), the top once the event is over. */
   function results() {
     const out = [];
-    if (ev.stale?.length)
-      out.push(
-        h(
-          'p',
-          { class: 'banner' },
-          `Held: ${ev.stale.map((b) => matchName(ev, ev.matches.find((m) => m.id === b) || { id: b })).join(', ')}. ` +
-            'An edited hand changed an earlier result after this match began: correct the earlier match to go on.',
-        ),
-      );
     if (ev.standings) {
       out.push(
         h('h2', {}, 'Standings'),
@@ -525,25 +571,14 @@ export async function render(main, id) {
         h(
           'ul',
           { id: 'records' },
-          ev.records.map((r) => {
-            const m = ev.matches.find((x) => x.id === r.match) || { id: r.match };
-            const kind = {
-              forfeit: 'forfeit by',
-              'no-show': 'no-show:',
-              correction: 'corrected: lost by',
-            }[r.kind];
-            return h(
-              'li',
-              {},
-              `${clock(r.at)}: ${matchName(ev, m)}, ${kind} ${sideWords(ev, r.loser)}`,
-            );
-          }),
+          ev.records.map((r) => h('li', {}, `${clock(r.at)}: ${recordWords(ev, r)}`)),
         ),
       );
     return out;
   }
 
-  // the one bar at the foot of the screen: start (before the start), else refresh
+  // the one bar at the foot of the screen, under the thumb: start (before the start), else
+  // refresh; above them, while a table waits for its link, the button that makes it
   const startButton = h(
     'button',
     {
@@ -558,15 +593,33 @@ export async function render(main, id) {
     'Start the tournament',
   );
   const refresh = h('button', { type: 'button', id: 'refresh', onclick: () => load() }, 'Refresh');
-  const bar = h(
-    'div',
-    { class: 'actions' },
-    refresh,
-    h('a', { class: 'btn', href: '#/events' }, 'Tournaments'),
-  );
+  const toList = h('a', { class: 'btn', href: '#/events' }, 'Tournaments');
+  const bar = h('div', { class: 'actions event-bar' }, refresh, toList);
+
+  /** The bar for `need` (the tables waiting for a link): the first one's button on top. */
+  function drawBar(need) {
+    const first = need[0];
+    const linkNext =
+      first &&
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'primary need',
+          id: 'link-next',
+          onclick: () => makeLink(first.match, first.table),
+        },
+        `Make table ${first.table}'s link`,
+      );
+    bar.replaceChildren(
+      ...[linkNext, ev.started_at ? refresh : startButton, toList].filter(Boolean),
+    );
+  }
 
   async function draw() {
-    bar.firstChild.replaceWith(ev.started_at ? refresh : startButton);
+    const need =
+      ev.started_at && !ev.finished ? tablesWithoutLink(ev, (await myEvent(id))?.tables || {}) : [];
+    drawBar(need);
     const format = FORMATS.find(([f]) => f === ev.format)?.[1] || ev.format;
     title.textContent = ev.name;
     about.textContent = [
@@ -589,9 +642,9 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(...results());
-      if (!ev.finished) parts.push(...(await tables()));
-      parts.push(...matchList());
+      parts.push(held());
+      if (ev.finished) parts.push(...results(), ...matchList());
+      else parts.push(...(await tables(need)), ...matchList(), ...results());
     }
     if (mine.public_token)
       parts.push(
@@ -630,11 +683,14 @@ export async function render(main, id) {
   addForm.hidden = true;
   await load();
   const tick = () => {
-    if (document.visibilityState === 'visible') load();
+    if (document.visibilityState === 'visible') load(true);
   };
   timer = setInterval(tick, POLL_MS);
+  const back = () => load(true); // the signal is back: read at once, not at the next tick
+  window.addEventListener('online', back);
   return () => {
     left = true;
     clearInterval(timer);
+    window.removeEventListener('online', back);
   };
 }

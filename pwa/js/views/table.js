@@ -131,6 +131,11 @@ export async function render(main, eventId, bracketId, linkToken) {
             t.current_game ? `Score game ${gameNo}` : `Start game ${gameNo}`,
           ),
         )
-      : h('p', { class: 'muted' }, 'Nothing more to play at this table for this match. Thank you!'),
+      : h(
+          'p',
+          { class: 'banner', id: 'next-link' },
+          `This match is over. The next match at table ${t.table} has a new link: ` +
+            'ask the director for it, and scan its QR code with this phone.',
+        ),
   );
 }
