@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4cde061e6a3d';
+const VERSION = 'ce55b48a259a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
