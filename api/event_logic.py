@@ -560,9 +560,22 @@ def _derive_in_waves(event, seeds, rows, said, series_of, out=frozenset()):
 
 
 def _free_tables(derived):
-    """The tables not held by a called match still being played, lowest first."""
+    """The tables not held by a called match still being played, lowest first. A held match
+    (stale: its teams no longer fit, after a hand edit or undo upstream) that is under way
+    holds its table too: its players are still at it, scoring it."""
     busy = {row.table for bid, row in derived.called.items() if bid not in derived.how}
+    busy.update(row.table for row in derived.stale if _still_played(derived, row))
     return [t for t in range(1, derived.event.table_count + 1) if t not in busy]
+
+
+def _still_played(derived, row):
+    """True if a held (stale) called match is under way: a hand played, and its own games
+    not yet deciding its series."""
+    if not _has_hands(row):
+        return False
+    proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
+    sides = event_ruleset(derived.event).sides
+    return not match_play.series_of(proxy, sides, row.games)[0].decided
 
 
 def _to_call(derived):
