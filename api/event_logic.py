@@ -560,9 +560,22 @@ def _derive_in_waves(event, seeds, rows, said, series_of, out=frozenset()):
 
 
 def _free_tables(derived):
-    """The tables not held by a called match still being played, lowest first."""
+    """The tables not held by a called match still being played, lowest first. A held match
+    (stale: its teams no longer fit, after a hand edit or undo upstream) that is under way
+    holds its table too: its players are still at it, scoring it."""
     busy = {row.table for bid, row in derived.called.items() if bid not in derived.how}
+    busy.update(row.table for row in derived.stale if _still_played(derived, row))
     return [t for t in range(1, derived.event.table_count + 1) if t not in busy]
+
+
+def _still_played(derived, row):
+    """True if a held (stale) called match is under way: a hand played, and its own games
+    not yet deciding its series."""
+    if not _has_hands(row):
+        return False
+    proxy = Match(first_dealer=row.first_dealer, first_to=row.first_to)
+    sides = event_ruleset(derived.event).sides
+    return not match_play.series_of(proxy, sides, row.games)[0].decided
 
 
 def _to_call(derived):
@@ -698,6 +711,73 @@ def _revision(event_id):
     if current is None:
         abort(404, "there is no such event", rule_code="NOT_FOUND")
     return current[0]
+
+
+# ---- a match the director settled ----
+
+SETTLED_BY = {
+    "forfeit": "the director recorded a forfeit",
+    "no-show": "the director recorded a no-show",
+    "correction": "the director corrected its result",
+}
+
+
+def _settled_sql(by_game):
+    """The called match of a game (`by_game`) or of a match, its event's format and the
+    director's records, in one read; on PostgreSQL the event row is locked FOR SHARE, as
+    every director write locks it FOR UPDATE, so no record lands between the check and the
+    write's commit (and the lock comes before the game's or match's, in the same order as a
+    director write that touches them)."""
+    p = flask_db.database.param
+    where = (
+        f'JOIN "game" AS g ON g."match_id" = em."match_id" WHERE g."id" = {p}'
+        if by_game
+        else f'WHERE em."match_id" = {p}'
+    )
+    return (
+        'SELECT em."event_id", em."match_id", em."bracket_id", em."teams", e."format", '
+        'r."bracket_id", r."kind", r."loser" FROM "eventmatch" AS em JOIN "event" AS e ON '
+        'e."id" = em."event_id" LEFT JOIN "eventrecord" AS r ON r."event_id" = em."event_id" '
+        f"{where}{'' if is_sqlite() else ' FOR SHARE OF e'}"
+    )
+
+
+def settled(game_id=None, match_id=None):
+    """(bracket id, how) when the game `game_id` (or the match `match_id`) is a tournament
+    match's that the director settled: a forfeit or no-show recorded for it, a no-show team
+    giving it away (brackets/lateness.py), or a correction of its result; else None.
+
+    Call it first in a write transaction, before the game or match row is locked. One read;
+    the bracket is derived only when a record may settle this match (one of its own, or a
+    no-show by one of its teams where a no-show gives later matches away)."""
+    by_game = game_id is not None
+    rows = flask_db.database.execute_sql(
+        _settled_sql(by_game), (str(game_id if by_game else match_id),)
+    ).fetchall()
+    if not rows:  # a casual game or match
+        return None
+    event_id, called_match, bracket_id, teams, fmt = rows[0][:5]
+    teams = set(orjson.loads(teams))
+    gives_away = fmt != Format.SINGLE.value
+    if not any(
+        bid == bracket_id or (kind == "no-show" and gives_away and loser in teams)
+        for *_called, bid, kind, loser in rows
+        if bid is not None
+    ):
+        return None
+    derived = derive(Event.get_by_id(event_id))
+    how, row = derived.how.get(bracket_id), derived.called.get(bracket_id)
+    if how in SETTLED_BY and row is not None and row.match_id == called_match:
+        return bracket_id, how
+    return None
+
+
+def refuse_settled(found):
+    """409 MATCH_SETTLED for a match `settled` found settled (None: nothing to refuse): no
+    more hands or games are played in it, or its table would score a match that is over."""
+    if found is not None:
+        bracket_id, how = found
+        abort(409, f"match {bracket_id} is over: {SETTLED_BY[how]}", rule_code="MATCH_SETTLED")
 
 
 def call_after_game(match_id):
@@ -1200,7 +1280,7 @@ def table_view(event_id, bracket_id, match):
         "table": row.table,
         "match": view,
         "next_game_no": None if decided or not over else len(view["games"]) + 1,
-        "current_game": None
-        if not view["games"] or view["games"][-1]["game_over"]
+        "current_game": None  # a match the director settled has no game to go on with
+        if decided or not view["games"] or view["games"][-1]["game_over"]
         else view["games"][-1]["id"],
     }

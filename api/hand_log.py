@@ -149,12 +149,14 @@ def record_hand(game_id, data, key):
 
     Same key and body: the stored response. Same key, other body: 422. The same hand_no with
     the same content: the stored hand; with other content: 409 carrying the stored hand.
-    A gap in hand numbers: 409; past MAX_GAME_HANDS: 422 GAME_TOO_LONG. Raises RulesError
+    A gap in hand numbers: 409; past MAX_GAME_HANDS: 422 GAME_TOO_LONG; a new hand in a
+    tournament match the director settled: 409 MATCH_SETTLED. Raises RulesError
     (422) when rules/ rejects the hand. Reads the game row, the key and at most one hand.
     """
     hand_no = data.pop("hand_no")
     request_hash = content_hash({"hand_no": hand_no, "hand": data})
     with in_flight(game_id, key), write_transaction():
+        settled = event_logic.settled(game_id=game_id)  # first: it locks the event
         game = locked_game(game_id)
         stored = IdempotencyKey.find(game.id, key)
         if stored is not None:
@@ -162,6 +164,8 @@ def record_hand(game_id, data, key):
                 abort(422, "this Idempotency-Key was used with another request body",
                       rule_code="IDEMPOTENCY_KEY_REUSED")
             return stored.status, stored.response, game
+        if hand_no >= game.state["next_hand_no"]:  # a hand stored already is answered as such
+            event_logic.refuse_settled(settled)
         before = _outcome(game)
         response, writes = _append_hand(game, hand_no, data)
         run([*writes, insert_statement(IdempotencyKey, game=game.id, key=key,
@@ -199,7 +203,9 @@ def _append_hand(game, hand_no, body):
 
 
 def _locked_game(game_id, check_etag):
-    """Lock the game and check If-Match against it."""
+    """Lock the game and check If-Match against it; 409 MATCH_SETTLED first when the game's
+    tournament match was settled by the director (api/event_logic.py `settled`)."""
+    event_logic.refuse_settled(event_logic.settled(game_id=game_id))
     game = locked_game(game_id)
     check_etag(game)
     return game

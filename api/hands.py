@@ -70,7 +70,8 @@ class Hands(MethodView):
              **links(201, editHand=HAND_FROM_BODY, undoHand=HAND_FROM_BODY,
                      recordHand=GAME_ID_FROM_PATH, getGame=GAME_ID_FROM_PATH))
     @blp.alt_response(409, schema=ErrorOut,
-                      description="hand_no taken by other content (`stored_hand`), or a gap")
+                      description="hand_no taken by other content (`stored_hand`), a gap, or "
+                      "(`MATCH_SETTLED`) a tournament match the director settled")
     def post(self, data, game_id):
         """Record a hand (an all-pass reshuffle is a hand too)
 
@@ -94,6 +95,8 @@ class HandByNo(MethodView):
     @blp.doc(security=EDIT_TOKEN, operationId="editHand",
              **links(200, editHand=HAND_FROM_BODY, restoreSetAside=GAME_ID_FROM_PATH,
                      getGame=GAME_ID_FROM_PATH, recordHand=GAME_ID_FROM_PATH))
+    @blp.alt_response(409, schema=ErrorOut, description="(`MATCH_SETTLED`) a tournament match "
+                      "the director settled")
     @blp.alt_response(422, schema=ErrorOut, description="the hand breaks the rules, or (rule_code "
                       "GAME_OVER) the edit ends the game while later hands exist: they are "
                       "listed in `no_longer_fit`; send `?later=set_aside` to set them aside")
@@ -114,7 +117,8 @@ class HandByNo(MethodView):
     @blp.etag
     @blp.response(200, GameOut)
     @blp.doc(security=EDIT_TOKEN, operationId="undoHand", **game_links(200, GAME_ID_FROM_PATH))
-    @blp.alt_response(409, schema=ErrorOut, description="not the last hand")
+    @blp.alt_response(409, schema=ErrorOut, description="not the last hand, or "
+                      "(`MATCH_SETTLED`) a tournament match the director settled")
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
@@ -134,7 +138,8 @@ class SetAsideRestore(MethodView):
              **game_links(200, GAME_ID_FROM_PATH), parameters=[{
         "in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
         "description": "the game's current ETag"}])
-    @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside")
+    @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside, or "
+                      "(`MATCH_SETTLED`) a tournament match the director settled")
     @blp.alt_response(412, schema=ErrorOut, description="If-Match is not the game's ETag")
     @blp.alt_response(428, schema=ErrorOut, description="no If-Match")
     def post(self, game_id):

@@ -171,9 +171,9 @@ def start_game(match_id, game_no):
     """Start game `game_no` of the match: (status, match view with that game).
 
     Idempotent: a game_no already started returns that game (200). A new one (201) must be
-    the next number, with every game so far over and the match not yet decided (409
-    otherwise). Its first shaker follows the match's rule (drawn: by the server's own
-    randomness, shown in the answer)."""
+    the next number, with every game so far over and the match not yet decided, by its games
+    or (a tournament match) by the director (409 otherwise). Its first shaker follows the
+    match's rule (drawn: by the server's own randomness, shown in the answer)."""
     try:
         return _start_game(match_id, game_no)
     except IntegrityError:  # another request made this game first (the unique index): read it
@@ -182,11 +182,16 @@ def start_game(match_id, game_no):
 
 def _start_game(match_id, game_no):
     """start_game in one write transaction, the match row locked."""
+    from . import event_logic  # it imports this module: the import is made when first used
+
     with write_transaction():
+        # first, before the match's lock: it locks the event, as a director's write does
+        settled = event_logic.settled(match_id=match_id)
         match = _locked_match(match_id)
         games = _game_rows(match.id)
         existing = next((g for g in games if g[0] == game_no), None)
         if existing is None:
+            event_logic.refuse_settled(settled)
             game = _start_next(match, games, game_no)
             live.notify_match(match.id)  # the event it is played in, if any (the board)
             games = _game_rows(match.id)

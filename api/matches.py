@@ -71,7 +71,8 @@ class MatchGames(MethodView):
     @blp.alt_response(200, schema=MatchWithGame,
                       description="that game was already started: it is returned as it is")
     @blp.alt_response(409, schema=ErrorOut, description="a game of the match is not over "
-                      "(`GAME_NOT_OVER`), the match is decided (`MATCH_DECIDED`), or `game_no` "
+                      "(`GAME_NOT_OVER`), the match is decided (`MATCH_DECIDED`; by the "
+                      "director of its tournament: `MATCH_SETTLED`), or `game_no` "
                       "is not the next game (`NOT_NEXT_GAME`)")
     @blp.doc(security=EDIT_TOKEN, operationId="startMatchGame",
              **match_links(201, MATCH_ID_FROM_PATH))

@@ -137,6 +137,7 @@ async function send(op, game) {
     );
     return 'done';
   }
+  if (matchOver(game, res)) return over(op, game, res);
   if (res.status === 428) {
     await store.updateGame(game.id, (g) => {
       g.etag = null;
@@ -231,6 +232,36 @@ async function conflict(op, game, res) {
     message: api.errorMessage(res),
   });
   return 'done';
+}
+
+/**
+ * A table's game that no write can reach any more: its match is over (the director settled
+ * it: 409 MATCH_SETTLED), or its table link stopped working (a forfeit makes a new one: 401,
+ * 403). Sending it again could never land, so it is not retried.
+ */
+function matchOver(game, res) {
+  if (res.body?.rule_code === 'MATCH_SETTLED') return true;
+  return Boolean(game.table) && (res.status === 401 || res.status === 403);
+}
+
+/** Park a write that can never land (matchOver) with words for the table; the hand stays. */
+function over(op, game, res) {
+  const message =
+    res.body?.rule_code === 'MATCH_SETTLED'
+      ? api.errorMessage(res)
+      : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
+  return park(game.id, op, 'rejected', {
+    status: res.status,
+    over: true, // nothing to choose between: the conflict screen says so, and offers no resend
+    kind: op.kind,
+    hand_no: op.hand_no ?? null,
+    op,
+    mine: op.body ?? null,
+    theirs: null,
+    server_hands: [],
+    server_etag: null,
+    message,
+  }).then(() => 'done');
 }
 
 /** 422 and other refusals: park the op as a conflict too (the user edits or re-sends it). */

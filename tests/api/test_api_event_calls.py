@@ -113,3 +113,38 @@ def test_a_game_that_does_not_decide_the_series_calls_nothing(app, client):
     Table(director, "W1.1").win(0)  # 1-0 in a first to 2: the table is still busy
     assert set(stored_calls(app, director)) == {"W1.1"}
     assert version(app, director) == moved
+
+
+def test_a_held_match_under_way_keeps_its_table(app, client):
+    """An undo that reopens W1.2 after the final of its half (W2.1) has a hand played leaves
+    W2.1 held (docs/tournaments.md "The views": `stale`), its players still at their table
+    (the phone still scores it). No match is called to that table while they play: the
+    lowest table not holding a match still being played (docs/tournaments.md "Calling
+    matches without a director")."""
+    director = Director(client, teams=8, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    for bracket_id in ("W1.1", "W1.2", "W1.3"):
+        director.table(bracket_id)
+        Table(director, bracket_id).win(0)
+    calls = stored_calls(app, director)
+    assert {bid: table for bid, (table, _at) in calls.items()} == {
+        "W1.1": 1,
+        "W1.2": 2,
+        "W1.3": 1,
+        "W1.4": 2,
+        "W2.1": 1,
+    }
+    director.table("W2.1")
+    Table(director, "W2.1").hand(1, 0)  # W2.1 under way at table 1
+    second = Table(director, "W1.2")
+    second.game_id = director.match(director.view(), "W1.2")["games"][0]["id"]
+    etag = client.get(f"/api/games/{second.game_id}", headers=second.auth).headers["ETag"]
+    client.delete(f"/api/games/{second.game_id}/hands/4", headers={**second.auth, "If-Match": etag})
+    view = director.view()
+    assert view["stale"] == ["W2.1"]
+    director.table("W1.4")
+    Table(director, "W1.4").win(0)  # W2.2 is callable now; table 2 holds the reopened W1.2
+    view = director.view()
+    assert director.match(view, "W2.2")["status"] == "waiting-for-table"
+    assert "W2.2" not in stored_calls(app, director), "called to a table whose match is played"

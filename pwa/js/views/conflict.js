@@ -20,6 +20,29 @@ export async function render(main, id) {
     hand
       ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
       : 'no such hand (removed)';
+  if (c.over) {
+    // a table's match that is over: nothing to choose, nothing to send again
+    main.append(
+      h('h1', {}, 'The match is over'),
+      h('p', { id: 'over' }, `The server said: ${c.message}.`),
+      c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
+      h(
+        'p',
+        { class: 'muted' },
+        'This phone keeps the hand, but it is not sent: nothing more is scored in this match. Ask the director if that is wrong.',
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'a',
+          { class: 'btn primary', href: game.table || '#/', id: 'leave-match' },
+          game.table ? 'Your table' : 'Your games',
+        ),
+      ),
+    );
+    return;
+  }
   main.append(
     h('h1', {}, c.hand_no ? `Hand ${c.hand_no}: two versions` : 'The server refused this game'),
   );

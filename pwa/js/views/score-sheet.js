@@ -156,7 +156,16 @@ function putBack(game) {
 function sheet(game, match) {
   const { state, error } = score(game);
   const out = [];
-  if (game.conflict) {
+  if (game.conflict?.over) {
+    out.push(
+      h(
+        'p',
+        { class: 'banner', role: 'alert', id: 'match-over' },
+        `Not sent: ${game.conflict.message}. `,
+        h('a', { href: `#/g/${game.id}/conflict` }, 'What now'),
+      ),
+    );
+  } else if (game.conflict) {
     out.push(
       h(
         'p',

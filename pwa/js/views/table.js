@@ -27,6 +27,27 @@ async function openGame(id, token, here) {
   return null;
 }
 
+// how the director settled a match, as the table hears it (the API's bracket_match.how)
+const SETTLED = {
+  forfeit: 'The director recorded a forfeit',
+  'no-show': 'The director recorded a no-show',
+  correction: 'The director corrected the result',
+};
+
+/** Where the match stands: the director's word when they settled it, else the games' score. */
+function seriesSentence(t, names) {
+  const m = t.match;
+  const [a, b] = m.score;
+  const said = SETTLED[t.bracket_match.how];
+  if (said) {
+    const winner = t.teams.find((team) => team.id === t.bracket_match.winner);
+    return `${said}: ${winner ? winner.name : 'the other team'} won the match.`;
+  }
+  return m.decided
+    ? `${names[m.winner]} won the match ${Math.max(a, b)}–${Math.min(a, b)}.`
+    : `The match is ${seriesWords(m.first_to)}: ${names[0]} ${a}, ${names[1]} ${b}.`;
+}
+
 /** Render the table's screen; `linkToken` is the token from the link, if it had one. */
 export async function render(main, eventId, bracketId, linkToken) {
   if (linkToken) {
@@ -113,13 +134,7 @@ export async function render(main, eventId, bracketId, linkToken) {
         ),
       ),
     ),
-    h(
-      'p',
-      { class: 'turn', id: 'series' },
-      m.decided
-        ? `${names[m.winner]} won the match ${Math.max(a, b)}–${Math.min(a, b)}.`
-        : `The match is ${seriesWords(m.first_to)}: ${names[0]} ${a}, ${names[1]} ${b}.`,
-    ),
+    h('p', { class: 'turn', id: 'series' }, seriesSentence(t, names)),
     note,
     gameNo
       ? h(

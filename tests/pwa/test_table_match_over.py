@@ -1,0 +1,118 @@
+"""A table phone whose match the director settled says so plainly, keeps the hand, and does
+not send it again and again (issue 13; docs/tournaments.md "Forfeits and no-shows": the
+table's link stops working after a forfeit, and a match given away takes no hand: 409
+`MATCH_SETTLED`)."""
+
+from conftest import wait_js
+from test_director_screens import OUTBOX_EMPTY, api
+
+
+def event(base_url, **settings):
+    """A started 4-team event (Ann & Bo, Cy & Di, Ed & Flo, Gus & Hal); returns (event id,
+    director token, the start's view, its table tokens)."""
+    teams = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
+    made = api(
+        base_url,
+        "POST",
+        "/api/events",
+        body={
+            "name": "Timpson 42",
+            "ruleset": "straight-42",
+            "tables": 4,
+            "teams": [{"name": " & ".join(p), "players": p} for p in teams],
+            **settings,
+        },
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    started = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+    return event_id, token, started, started["new_table_tokens"]
+
+
+def score_a_hand(phone):
+    """Ann bids 84 and makes it, from the score sheet."""
+    phone.click(".bidder-bar [data-seat='0']")
+    phone.click("[data-bid='84']")
+    phone.click("[data-count='made']")
+    phone.click("#save")
+    wait_js(phone, "() => !location.hash.includes('/hand')")
+
+
+def open_table(phone, event_id, bracket_id, token):
+    phone.goto(f"/#/t/{event_id}/{bracket_id}/{token}")
+    phone.locator("#play-game").click()
+    phone.wait_for_url("**/#/g/*")
+    return phone.url.split("#/g/")[1]
+
+
+def parked(phone, game_id):
+    """(outbox ops of the game, its hands' sync marks) once the hand is parked."""
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    return phone.evaluate(
+        """async (id) => {
+             const store = await import('/js/store.js');
+             const game = await store.getGame(id);
+             const ops = (await store.outboxAll()).filter((op) => op.game_id === id);
+             return [ops.length, game.hands.map((x) => x.sync)];
+           }""",
+        game_id,
+    )
+
+
+def test_after_a_forfeit_the_table_phone_keeps_the_hand_and_says_the_match_is_over(phone, base_url):
+    """The forfeit made a new table link: the old one gets 401, which no resend can cure."""
+    event_id, token, started, tables = event(base_url, format="single-elimination", first_to=[2])
+    game_id = open_table(phone, event_id, "W1.1", tables["W1.1"])
+    score_a_hand(phone)
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    absent = next(m for m in started["matches"] if m["id"] == "W1.1")["teams"][1]
+    api(base_url, "POST", f"/api/events/{event_id}/matches/W1.1/forfeit", token, {"team": absent})
+    score_a_hand(phone)
+    phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+    banner = phone.locator("#match-over")
+    banner.wait_for()
+    assert "no longer opens the match" in banner.inner_text()
+    assert parked(phone, game_id) == [0, ["synced", "rejected"]]  # kept here, not queued
+    banner.get_by_role("link", name="What now").click()
+    phone.get_by_role("heading", name="The match is over").wait_for()
+    assert phone.get_by_role("button", name="Send again").count() == 0
+    phone.locator("#leave-match").click()  # back to the table, which says the link is gone
+    phone.get_by_text("This table link does not open a match any more").wait_for()
+
+
+def test_a_match_given_away_by_a_no_show_refuses_the_hand_in_a_players_words(phone, base_url):
+    """A round robin plays a team's matches at several tables at once; a no-show at one gives
+    the others away (brackets/lateness.py): their tables' links still open them."""
+    event_id, token, started, tables = event(
+        base_url, format="round-robin", first_to=[2], no_show_minutes=0
+    )
+    absent = next(m for m in started["matches"] if m["id"] == "R1.1")["teams"][1]
+    later = next(
+        m
+        for m in started["matches"]
+        if m["id"] != "R1.1" and absent in m["teams"] and m["status"] == "playing"
+    )
+    game_id = open_table(phone, event_id, later["id"], tables[later["id"]])
+    score_a_hand(phone)
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    api(
+        base_url,
+        "POST",
+        f"/api/events/{event_id}/matches/R1.1/forfeit",
+        token,
+        {"team": absent, "reason": "no-show"},
+    )
+    score_a_hand(phone)
+    phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+    banner = phone.locator("#match-over")
+    banner.wait_for()
+    assert banner.inner_text().startswith(
+        f"Not sent: match {later['id']} is over: the director recorded a no-show."
+    )
+    assert parked(phone, game_id) == [0, ["synced", "rejected"]]
+    phone.goto(f"/#/t/{event_id}/{later['id']}")  # the table's screen: nothing more to play
+    series = phone.locator("#series")
+    series.wait_for()
+    assert series.inner_text().startswith("The director recorded a no-show: ")
+    assert phone.locator("#play-game").count() == 0
