@@ -5,6 +5,8 @@ import os
 import uuid
 import warnings
 
+from peewee import sort_models
+
 with warnings.catch_warnings():
     # webob (under webtest 3) imports the stdlib `cgi` module, deprecated since 3.11.
     warnings.filterwarnings("ignore", "'cgi' is deprecated", DeprecationWarning)
@@ -46,9 +48,11 @@ def make_app(tmp_path, **overrides):
     }
     app = create_app(config)
     if PG_URL:
-        names = ", ".join(f'"{m._meta.table_name}"' for m in MODELS)
-        with flask_db.database.connection_context():
-            flask_db.database.execute_sql(f"TRUNCATE {names} CASCADE")
+        # DELETE, dependents first: on tables this small it is ~80x faster than TRUNCATE
+        # (which makes new files for every table), and the suite empties them ~1,000 times
+        with flask_db.database.connection_context(), flask_db.database.atomic():
+            for model in reversed(sort_models(MODELS)):
+                model.delete().execute()
     return app
 
 
