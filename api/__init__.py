@@ -77,7 +77,9 @@ The bracket is derived from the games' hand logs and the director's records on e
 Refusals: 409 `EVENT_STARTED`, `NOT_CHECKED_IN`, `TEAM_NAME_TAKEN`, `TEAM_CHECKED_IN`,
 `TEAM_DROPPED`, `CHECK_IN_OPEN`, `MATCH_ALREADY_PLAYED`, `MATCH_NOT_READY`, `NOT_LATE_YET`,
 `MATCH_NOT_PLAYED`, `RESULT_LOCKED` (with `locked`), `NOT_CALLED`, `EVENT_NOT_STARTED`,
-`MATCH_SETTLED` (a hand or a new game in a match the director settled); 422
+`MATCH_SETTLED` (a hand or a new game in a match the director settled),
+`LATER_MATCH_STARTED` (with `locked`: an undo or edit that would reopen a decided match, or
+change its winner, once a later match that depends on it has a hand played); 422
 `NOT_IN_MATCH`, `BAD_FORMAT`.
 
 **Crews** (`/api/crews`, docs/crews.md): a group that plays together, without accounts. The

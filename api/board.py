@@ -17,6 +17,7 @@ from flask import Blueprint, Response, current_app, render_template, request, ur
 from werkzeug.exceptions import NotFound
 
 from . import board_screens, board_view, event_logic, logic
+from .lru import LockedLRU
 from .models import utcnow
 
 pages = Blueprint("board", __name__)
@@ -27,10 +28,12 @@ REFRESH_SECONDS = 15
 SCREEN_SECONDS = 15  # how long a board of several screens shows each one
 MISSING = "There is no event at this link: it may be mistyped."
 
-_PAGES = {}  # (event ETag, theme, minute, host, screen, hold) -> (page ETag, HTML): the last
-_PAGES_KEPT = 64  # pages this process wrote
-_MODELS = {}  # (event ETag, minute) -> page model: the last models this process built
+_PAGES_KEPT = 64
+# (event ETag, theme, minute, host, screen, hold) -> (page ETag, HTML): the last pages this
+# process wrote. LockedLRU (api/lru.py): threaded workers share these caches safely.
+_PAGES = LockedLRU(_PAGES_KEPT)
 _MODELS_KEPT = 8
+_MODELS = LockedLRU(_MODELS_KEPT)  # (event ETag, minute) -> page model: the last ones built
 
 
 @functools.lru_cache(maxsize=64)
@@ -62,9 +65,7 @@ def page_model(etag, body, minute):
     if page is None:
         view = orjson.loads(body)
         page = board_view.build(view, unit_of(view))
-        if len(_MODELS) >= _MODELS_KEPT:
-            _MODELS.pop(next(iter(_MODELS)))
-        _MODELS[key] = page
+        _MODELS.put(key, page)
     return page
 
 
@@ -132,9 +133,7 @@ def board_page(token):
     if kept is None:
         html = render(token, etag, page, theme, screen_no, hold).encode()  # encoded once
         kept = (hashlib.sha1(html).hexdigest(), html)
-        if len(_PAGES) >= _PAGES_KEPT:
-            _PAGES.pop(next(iter(_PAGES)))
-        _PAGES[key] = kept
+        _PAGES.put(key, kept)
     headers = {
         "X-Robots-Tag": "noindex, nofollow",
         "Cache-Control": "no-cache, private",

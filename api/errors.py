@@ -34,7 +34,8 @@ class ErrorOut(Schema):
                        "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"})
     locked = fields.List(fields.String(), metadata={
         "description": "later tournament matches already played that a correction would "
-                       "change (409 RESULT_LOCKED; docs/tournaments.md)"})
+                       "change (409 RESULT_LOCKED), or already under way that an undo or edit at "
+                       "a table would disturb (409 LATER_MATCH_STARTED; docs/tournaments.md)"})
     player = fields.Dict(metadata={
         "description": "the crew player who already has that name, {id, name} "
                        "(409 NAME_TAKEN; docs/crews.md)"})

@@ -722,37 +722,41 @@ SETTLED_BY = {
 }
 
 
-def _settled_sql(by_game):
+def _settled_sql(by_game, exclusive=False):
     """The called match of a game (`by_game`) or of a match, its event's format and the
     director's records, in one read; on PostgreSQL the event row is locked FOR SHARE, as
     every director write locks it FOR UPDATE, so no record lands between the check and the
     write's commit (and the lock comes before the game's or match's, in the same order as a
-    director write that touches them)."""
+    director write that touches them). `exclusive` locks it FOR UPDATE instead: a hand write
+    that may reopen a decided match (api/event_reopen.py) must see every other table's hands
+    committed, and no hand land elsewhere in the event, until it commits."""
     p = flask_db.database.param
     where = (
         f'JOIN "game" AS g ON g."match_id" = em."match_id" WHERE g."id" = {p}'
         if by_game
         else f'WHERE em."match_id" = {p}'
     )
+    lock = "" if is_sqlite() else f" FOR {'UPDATE' if exclusive else 'SHARE'} OF e"
     return (
         'SELECT em."event_id", em."match_id", em."bracket_id", em."teams", e."format", '
         'r."bracket_id", r."kind", r."loser" FROM "eventmatch" AS em JOIN "event" AS e ON '
         'e."id" = em."event_id" LEFT JOIN "eventrecord" AS r ON r."event_id" = em."event_id" '
-        f"{where}{'' if is_sqlite() else ' FOR SHARE OF e'}"
+        f"{where}{lock}"
     )
 
 
-def settled(game_id=None, match_id=None):
+def settled(game_id=None, match_id=None, exclusive=False):
     """(bracket id, how) when the game `game_id` (or the match `match_id`) is a tournament
     match's that the director settled: a forfeit or no-show recorded for it, a no-show team
     giving it away (brackets/lateness.py), or a correction of its result; else None.
 
     Call it first in a write transaction, before the game or match row is locked. One read;
     the bracket is derived only when a record may settle this match (one of its own, or a
-    no-show by one of its teams where a no-show gives later matches away)."""
+    no-show by one of its teams where a no-show gives later matches away). `exclusive`: lock
+    the event row FOR UPDATE on PostgreSQL (`_settled_sql`)."""
     by_game = game_id is not None
     rows = flask_db.database.execute_sql(
-        _settled_sql(by_game), (str(game_id if by_game else match_id),)
+        _settled_sql(by_game, exclusive), (str(game_id if by_game else match_id),)
     ).fetchall()
     if not rows:  # a casual game or match
         return None

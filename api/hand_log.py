@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import rules
 from rules import GameFlowError, RulesError
 
-from . import event_logic, live
+from . import event_logic, event_reopen, live
 from .db import write_transaction
 from .errors import abort, field_errors
 from .logic import content_hash, game_ruleset, game_view, hand_view, locked_game
@@ -204,8 +204,11 @@ def _append_hand(game, hand_no, body):
 
 def _locked_game(game_id, check_etag):
     """Lock the game and check If-Match against it; 409 MATCH_SETTLED first when the game's
-    tournament match was settled by the director (api/event_logic.py `settled`)."""
-    event_logic.refuse_settled(event_logic.settled(game_id=game_id))
+    tournament match was settled by the director (api/event_logic.py `settled`). The event
+    row is locked FOR UPDATE: an edit, undo or restore may reopen a decided match, and
+    api/event_reopen.py must see the later matches' hands as committed, with none landing
+    until this write commits (edits are rare; new hands keep the shared lock)."""
+    event_logic.refuse_settled(event_logic.settled(game_id=game_id, exclusive=True))
     game = locked_game(game_id)
     check_etag(game)
     return game
@@ -243,7 +246,9 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
     that does not exist; RulesError (422) if the edit makes any hand invalid. When the edit
     ends the game at hand k while hands k+1.. follow, those are refused (422 GAME_OVER with
     `no_longer_fit`) or, with `set_aside`, taken off the log in this same transaction and kept
-    on the game (its `set_aside` record) so restore_set_aside can undo the edit.
+    on the game (its `set_aside` record) so restore_set_aside can undo the edit. 409
+    LATER_MATCH_STARTED when the edit would reopen a decided tournament match, or change its
+    winner, once a later match depending on it has a hand played (api/event_reopen.py).
     """
     with write_transaction():
         game = _locked_game(game_id, check_etag)
@@ -269,6 +274,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             writes.append(Hand.remove_from(game.id, fit + 1))
             rows = kept
             state = _score(game, before, rows)
+        event_reopen.check(game, outcome, state)
         run([*writes, *_rewrites(game.id, rows, old), _state_update(game, state, record),
              *live.notify_statement(game.id)])
     _committed(game, outcome)
@@ -280,7 +286,8 @@ def restore_set_aside(game_id, check_etag):
     re-appended, the log re-scored from hand n, nothing set aside any more; returns
     (game view, game row).
 
-    409 when nothing is set aside (any later write to the log clears it).
+    409 when nothing is set aside (any later write to the log clears it); 409
+    LATER_MATCH_STARTED as for replace_hand.
     """
     with write_transaction():
         game = _locked_game(game_id, check_etag)
@@ -295,6 +302,7 @@ def restore_set_aside(game_id, check_etag):
         rows[hand_no - rows[0].hand_no].body = record["previous"]
         added = [HandRow(first + i, body, None) for i, body in enumerate(record["hands"])]
         state = _score(game, before, rows + added)
+        event_reopen.check(game, outcome, state)
         run([*_rewrites(game.id, rows, old), *(Hand.insert(game.id, h) for h in added),
              _state_update(game, state), *live.notify_statement(game.id)])
     _committed(game, outcome)
@@ -303,7 +311,8 @@ def restore_set_aside(game_id, check_etag):
 
 def delete_last_hand(game_id, hand_no, check_etag):
     """Undo the last hand; returns (game view, game row). 404 no such hand, 409 not the last
-    one. Nothing is re-scored: the hand before it (its result and counts) gives the state.
+    one, 409 LATER_MATCH_STARTED as for replace_hand. Nothing is re-scored: the hand before it
+    (its result and counts) gives the state.
     The log is read once, for the game view it answers with."""
     with write_transaction():
         game = _locked_game(game_id, check_etag)
@@ -320,6 +329,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
             old = _snapshot(hands)
             state = _score(game, _start_state(game), hands)
             writes = _rewrites(game.id, hands, old)
+        event_reopen.check(game, outcome, state)
         run([*writes, Hand.remove(game.id, hand_no), _state_update(game, state),
              *live.notify_statement(game.id)])
     _committed(game, outcome)

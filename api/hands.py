@@ -96,7 +96,9 @@ class HandByNo(MethodView):
              **links(200, editHand=HAND_FROM_BODY, restoreSetAside=GAME_ID_FROM_PATH,
                      getGame=GAME_ID_FROM_PATH, recordHand=GAME_ID_FROM_PATH))
     @blp.alt_response(409, schema=ErrorOut, description="(`MATCH_SETTLED`) a tournament match "
-                      "the director settled")
+                      "the director settled, or (`LATER_MATCH_STARTED`, with `locked`) an edit "
+                      "that would reopen a decided tournament match or change its winner once a "
+                      "later match depending on it has a hand played")
     @blp.alt_response(422, schema=ErrorOut, description="the hand breaks the rules, or (rule_code "
                       "GAME_OVER) the edit ends the game while later hands exist: they are "
                       "listed in `no_longer_fit`; send `?later=set_aside` to set them aside")
@@ -117,8 +119,10 @@ class HandByNo(MethodView):
     @blp.etag
     @blp.response(200, GameOut)
     @blp.doc(security=EDIT_TOKEN, operationId="undoHand", **game_links(200, GAME_ID_FROM_PATH))
-    @blp.alt_response(409, schema=ErrorOut, description="not the last hand, or "
-                      "(`MATCH_SETTLED`) a tournament match the director settled")
+    @blp.alt_response(409, schema=ErrorOut, description="not the last hand, "
+                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
+                      "(`LATER_MATCH_STARTED`, with `locked`) an undo that would reopen a decided "
+                      "tournament match once a later match depending on it has a hand played")
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
@@ -138,8 +142,11 @@ class SetAsideRestore(MethodView):
              **game_links(200, GAME_ID_FROM_PATH), parameters=[{
         "in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
         "description": "the game's current ETag"}])
-    @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside, or "
-                      "(`MATCH_SETTLED`) a tournament match the director settled")
+    @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside, "
+                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
+                      "(`LATER_MATCH_STARTED`) putting hands back would reopen a decided "
+                      "tournament match, or change its winner, once a later match depending "
+                      "on it has a hand played")
     @blp.alt_response(412, schema=ErrorOut, description="If-Match is not the game's ETag")
     @blp.alt_response(428, schema=ErrorOut, description="no If-Match")
     def post(self, game_id):

@@ -146,6 +146,7 @@ async function send(op, game) {
   }
   if (res.status === 409 && /still being processed/.test(api.errorMessage(res)))
     return 'retry-later';
+  if (res.body?.rule_code === 'LATER_MATCH_STARTED') return locked(op, game, res);
   if (res.status === 409 || res.status === 412) return conflict(op, game, res);
   return fail(op, game, res);
 }
@@ -262,6 +263,28 @@ function over(op, game, res) {
     server_etag: null,
     message,
   }).then(() => 'done');
+}
+
+/**
+ * An undo or edit of a tournament match the next match already depends on (409
+ * LATER_MATCH_STARTED: it has a hand played): sending it again cannot land until the director
+ * corrects the result, so it is parked with the server's hands, for the table to take back.
+ */
+async function locked(op, game, res) {
+  const cur = await api.getGame(game.id, game.edit_token);
+  await park(game.id, op, 'rejected', {
+    status: res.status,
+    locked: true, // the conflict screen says who to ask, and offers no resend
+    kind: op.kind,
+    hand_no: op.hand_no ?? null,
+    op,
+    mine: op.body ?? null,
+    theirs: null,
+    server_hands: cur.status === 200 ? serverHandsOf(cur.body) : [],
+    server_etag: cur.etag || null,
+    message: api.errorMessage(res),
+  });
+  return 'done';
 }
 
 /** 422 and other refusals: park the op as a conflict too (the user edits or re-sends it). */

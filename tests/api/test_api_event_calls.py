@@ -9,6 +9,7 @@ import uuid
 
 from eventtest import TWO_MARKS, Director
 
+from api import event_reopen
 from api.db import flask_db
 from api.models import utcnow
 from api.tournament_models import Event, EventMatch
@@ -115,12 +116,14 @@ def test_a_game_that_does_not_decide_the_series_calls_nothing(app, client):
     assert version(app, director) == moved
 
 
-def test_a_held_match_under_way_keeps_its_table(app, client):
-    """An undo that reopens W1.2 after the final of its half (W2.1) has a hand played leaves
-    W2.1 held (docs/tournaments.md "The views": `stale`), its players still at their table
-    (the phone still scores it). No match is called to that table while they play: the
-    lowest table not holding a match still being played (docs/tournaments.md "Calling
-    matches without a director")."""
+def test_a_held_match_under_way_keeps_its_table(app, client, monkeypatch):
+    """A W2.1 held with a hand played (docs/tournaments.md "The views": `stale`) keeps its
+    table: its players are still at it (the phone still scores it). No match is called to
+    that table while they play: the lowest table not holding a match still being played
+    (docs/tournaments.md "Calling matches without a director"). The undo that made it is
+    refused now (LATER_MATCH_STARTED, tests/api/test_api_event_reopen.py); a store written
+    before that refusal existed may hold such a match, so the undo is made here with the
+    check switched off."""
     director = Director(client, teams=8, first_to=[1], tables=2)
     director.check_in_all()
     director.start()
@@ -140,7 +143,12 @@ def test_a_held_match_under_way_keeps_its_table(app, client):
     second = Table(director, "W1.2")
     second.game_id = director.match(director.view(), "W1.2")["games"][0]["id"]
     etag = client.get(f"/api/games/{second.game_id}", headers=second.auth).headers["ETag"]
-    client.delete(f"/api/games/{second.game_id}/hands/4", headers={**second.auth, "If-Match": etag})
+    undo = f"/api/games/{second.game_id}/hands/4"
+    refused = client.delete(undo, headers={**second.auth, "If-Match": etag}, status=409)
+    assert refused.json["rule_code"] == "LATER_MATCH_STARTED"
+    monkeypatch.setattr(event_reopen, "check", lambda game, before, state: None)
+    client.delete(undo, headers={**second.auth, "If-Match": etag})
+    monkeypatch.undo()
     view = director.view()
     assert view["stale"] == ["W2.1"]
     director.table("W1.4")

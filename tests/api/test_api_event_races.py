@@ -67,3 +67,61 @@ def test_a_hand_posted_while_a_correction_drops_its_match_is_never_lost(app, cli
         assert kept is not None and hands == 1, "the hand was answered 201, then deleted"
     else:
         assert answers["hand"] == 404 and kept is None  # the game went first: said so
+
+
+def test_an_undo_and_the_next_matchs_first_hand_at_once_never_share_a_table(
+    app, client, monkeypatch
+):
+    """Table 1: W1.1 decided, W1.2 called there with no hand yet. W1.1's phone undoes its
+    deciding hand while W1.2's phone sends its first hand. Either the undo goes first and
+    takes W1.2's call back (the hand is then refused: its game is gone), or the hand goes
+    first and the undo is refused (409 LATER_MATCH_STARTED); never both, which would leave
+    two matches under way at one table (docs/tournaments.md "Calling matches without a
+    director"). On PostgreSQL the undo's FOR UPDATE lock on the event row does it."""
+    director = Director(client, teams=4, first_to=[1], tables=1)
+    director.check_in_all()
+    director.start()
+    first = director.table("W1.1")
+    first_game = first.view()["current_game"]
+    first.win_game(0)
+    second = director.table("W1.2")
+    game_id = second.view()["current_game"]
+    checked, posted = threading.Event(), threading.Event()
+    answers = {}
+    drop_stale = event_logic._drop_stale
+
+    def slow_drop(d):
+        """The undo found W1.2 with no hand and takes its call back: let the hand in now."""
+        checked.set()
+        posted.wait(timeout=3)  # the hand write waits for this transaction: it never comes
+        return drop_stale(d)
+
+    monkeypatch.setattr(event_logic, "_drop_stale", slow_drop)
+
+    def undo():
+        own = app.test_client()
+        etag = own.get(f"/api/games/{first_game}", headers=first.auth).headers["ETag"]
+        answers["undo"] = own.delete(
+            f"/api/games/{first_game}/hands/4", headers={**first.auth, "If-Match": etag}
+        ).status_code
+
+    def hand():
+        own = app.test_client()
+        checked.wait(timeout=10)
+        answers["hand"] = own.post(
+            f"/api/games/{game_id}/hands",
+            json={"hand_no": 1, "bidder": 0, **TWO_MARKS},
+            headers={**second.auth, "Idempotency-Key": uuid.uuid4().hex},
+        ).status_code
+        posted.set()
+
+    threads = [threading.Thread(target=undo), threading.Thread(target=hand)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    assert sorted(answers.values()) in ([200, 404], [201, 409]), answers
+    with app.app_context(), flask_db.database.connection_context():
+        w11 = Hand.select().where(Hand.game == first_game).count()
+        w12 = Hand.select().where(Hand.game == game_id).count()
+    assert (w11, w12) == ((3, 0) if answers["undo"] == 200 else (4, 1))

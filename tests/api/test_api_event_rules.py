@@ -249,11 +249,13 @@ def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
         assert EventMatch.select().where(EventMatch.bracket_id == "W2.1").count() == 1
 
 
-def test_an_edited_hand_moves_the_bracket_and_a_match_under_way_is_kept(client):
+def test_an_edited_hand_moves_the_bracket_until_a_later_match_is_under_way(client):
     """The bracket is derived from the games' hand logs (issue 13): editing a hand of a
     finished round-1 game so that it is no longer won takes its winner out of round 2; the
-    round-2 match already under way is kept (listed as `stale`, never called twice), and
-    comes back as it was once the game is won again."""
+    round-2 match called with no hand played is taken back (never called twice), and called
+    again once the game is won again. Once it has a hand played, the same edit is refused
+    (409 LATER_MATCH_STARTED, docs/tournaments.md "Calling matches without a director"),
+    whoever sends it: the director corrects the result instead."""
     director = Director(client, teams=4, first_to=[1], tables=2)
     director.check_in_all()
     director.start()
@@ -261,32 +263,38 @@ def test_an_edited_hand_moves_the_bracket_and_a_match_under_way_is_kept(client):
     director.table("W1.2").win_game(0)
     view = director.view()
     final = director.match(view, "W2.1")
-    phone = director.table("W2.1")
-    game_id = phone.view()["current_game"]
-    headers = {**phone.auth, "Idempotency-Key": "final-hand-1"}
-    body = {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}
-    client.post_json(f"/api/games/{game_id}/hands", body, headers=headers, status=201)
-
     first_game = director.match(view, "W1.1")["games"][0]["id"]
     auth = director.auth  # the director reaches every game of the event
-    etag = client.get(f"/api/games/{first_game}", headers=auth).headers["ETag"]
-    set_hand = {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 30}}
-    client.put_json(
-        f"/api/games/{first_game}/hands/4", set_hand, headers={**auth, "If-Match": etag}, status=200
-    )
+
+    def edit_hand_4(status):
+        etag = client.get(f"/api/games/{first_game}", headers=auth).headers["ETag"]
+        set_hand = {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 30}}
+        url = f"/api/games/{first_game}/hands/4"
+        return client.put_json(url, set_hand, headers={**auth, "If-Match": etag}, status=status)
+
+    edit_hand_4(200)
     view = director.view()
     assert director.match(view, "W1.1")["status"] == "playing"
     assert director.match(view, "W2.1")["status"] == "waiting"
-    assert view["stale"] == ["W2.1"]
+    assert view["stale"] == []
+    body = {"hand_no": 5, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}
     headers = {**auth, "Idempotency-Key": "w11-hand-5"}
-    client.post_json(
-        f"/api/games/{first_game}/hands", {**body, "hand_no": 5}, headers=headers, status=201
-    )
+    client.post_json(f"/api/games/{first_game}/hands", body, headers=headers, status=201)
     view = director.view()
     again = director.match(view, "W2.1")
-    assert view["stale"] == []
-    assert again["match_id"] == final["match_id"]
-    assert again["status"] == "playing" and again["games"][0]["totals"] == [2, 0]
+    assert again["status"] == "playing" and again["match_id"] != final["match_id"]
+    director.tables.pop("W2.1", None)  # the old call's link went with it
+    phone = director.table("W2.1")
+    game_id = phone.view()["current_game"]
+    headers = {**phone.auth, "Idempotency-Key": "final-hand-1"}
+    client.post_json(f"/api/games/{game_id}/hands", {**body, "hand_no": 1}, headers=headers)
+    etag = client.get(f"/api/games/{first_game}", headers=auth).headers["ETag"]
+    url = f"/api/games/{first_game}/hands/5"
+    refused = client.delete(url, headers={**auth, "If-Match": etag}, status=409).json
+    assert (refused["rule_code"], refused["locked"]) == ("LATER_MATCH_STARTED", ["W2.1"])
+    view = director.view()
+    assert director.match(view, "W2.1")["games"][0]["totals"] == [2, 0]
+    assert director.match(view, "W1.1")["status"] == "played" and view["stale"] == []
 
 
 def test_odd_ids_and_too_few_teams_are_refused_in_the_one_shape(app, client):

@@ -202,3 +202,43 @@ def test_screen_number_reads_only_a_screen_that_exists():
     assert board_screens.screen_number("4", 4) == 4
     bad = (None, "5", "0", "x", "-3")
     assert [board_screens.screen_number(x, 4) for x in bad] == [1, 1, 1, 1, 1]
+
+
+def test_the_board_keeps_the_models_it_used_last_and_threads_share_them(monkeypatch):
+    """The board's per-process caches are api/lru.py's LockedLRU (ARCHITECTURE "Derived
+    state": a cache is only ever rebuilt from the logs): the model a screen just used stays
+    when an unused one is dropped (a plain dict dropped the oldest written, in use or not),
+    and threads building models at once never fail (a dict's `pop(next(iter(...)))` could
+    evict one key twice: a KeyError, a 500)."""
+    import threading
+
+    built = []
+    board._MODELS.clear()
+    monkeypatch.setattr(board, "unit_of", lambda view: "marks")
+    monkeypatch.setattr(board_view, "build", lambda view, unit: built.append(view) or view)
+    body = b"{}"
+    for n in range(board._MODELS_KEPT):
+        board.page_model(f"etag-{n}", body, 0)
+    board.page_model("etag-0", body, 0)  # the hall's TV shows it again
+    board.page_model("etag-new", body, 0)  # one too many: the least recently used goes
+    count = len(built)
+    board.page_model("etag-0", body, 0)
+    assert len(built) == count, "the model just used was kept"
+    board.page_model("etag-1", body, 0)
+    assert len(built) == count + 1, "the least recently used was dropped"
+    failures = []
+
+    def build_many(n):
+        try:
+            for i in range(200):
+                board.page_model(f"thread-{n}-{i}", body, 0)
+        except Exception as error:  # noqa: BLE001 (any failure of the cache fails the test)
+            failures.append(error)
+
+    threads = [threading.Thread(target=build_many, args=(n,)) for n in range(4)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert failures == []
+    assert len(board._MODELS) == board._MODELS_KEPT

@@ -43,6 +43,44 @@ export async function render(main, id) {
     );
     return;
   }
+  if (c.locked) {
+    // an undo or edit the next match already depends on: only the director can change it now
+    main.append(
+      h('h1', {}, 'The next match has started'),
+      h('p', { id: 'locked' }, `The server said: ${c.message}.`),
+      h(
+        'p',
+        { class: 'card' },
+        c.kind === 'delete'
+          ? `This phone wanted to undo hand ${c.hand_no}.`
+          : `This phone wanted hand ${c.hand_no} to read: ${describe(c.mine)}.`,
+      ),
+      h(
+        'p',
+        { class: 'muted' },
+        'The server keeps the score as it was, and so does the bracket. Take its score back here; the director can correct the result.',
+      ),
+      h(
+        'div',
+        { class: 'actions' },
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'primary',
+            id: 'take-server-score',
+            onclick: async () => {
+              await keepTheirs(id);
+              toast('Took the server’s score');
+              go(`#/g/${id}`);
+            },
+          },
+          'Take the server’s score',
+        ),
+      ),
+    );
+    return;
+  }
   main.append(
     h('h1', {}, c.hand_no ? `Hand ${c.hand_no}: two versions` : 'The server refused this game'),
   );

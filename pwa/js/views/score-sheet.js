@@ -165,6 +165,15 @@ function sheet(game, match) {
         h('a', { href: `#/g/${game.id}/conflict` }, 'What now'),
       ),
     );
+  } else if (game.conflict?.locked) {
+    out.push(
+      h(
+        'p',
+        { class: 'banner', role: 'alert', id: 'change-locked' },
+        `Not changed: ${game.conflict.message}. `,
+        h('a', { href: `#/g/${game.id}/conflict` }, 'What now'),
+      ),
+    );
   } else if (game.conflict) {
     out.push(
       h(

@@ -1,0 +1,66 @@
+"""A table phone whose undo the next match already depends on says so in a player's words,
+does not send it again, and takes the server's score back (issue 13; docs/tournaments.md
+"Calling matches without a director": 409 `LATER_MATCH_STARTED`)."""
+
+import json
+import urllib.request
+
+from conftest import wait_js
+from test_director_screens import api
+from test_table_match_over import event, open_table, parked, score_a_hand
+
+
+def first_hand(base_url, game_id, token):
+    """W1.2's phone posts its first hand (the API's hands route, with its table token)."""
+    hand = {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}
+    request = urllib.request.Request(
+        f"{base_url}/api/games/{game_id}/hands", method="POST", data=json.dumps(hand).encode()
+    )
+    request.add_header("Content-Type", "application/json")
+    request.add_header("Authorization", f"Bearer {token}")
+    request.add_header("Idempotency-Key", "w12-hand-1")
+    urllib.request.urlopen(request).close()
+
+
+def test_an_undo_refused_because_the_next_match_started_is_parked_with_the_servers_score(
+    phone, base_url
+):
+    """One table: W1.1 is won on this phone (four hands of 84, 8 marks), W1.2 is called to
+    table 1 and plays a hand; then this phone undoes its last hand."""
+    event_id, token, _started, tables = event(
+        base_url, format="single-elimination", first_to=[1], tables=1
+    )
+    game_id = open_table(phone, event_id, "W1.1", tables["W1.1"])
+    for _ in range(4):
+        score_a_hand(phone)
+    assert parked(phone, game_id) == [0, ["synced"] * 4]
+    second = api(base_url, "POST", f"/api/events/{event_id}/matches/W1.2/table-token", token)
+    table = api(base_url, "GET", f"/api/events/{event_id}/matches/W1.2", second["table_token"])
+    first_hand(base_url, table["current_game"], second["table_token"])
+    # the score sheet's Undo (actions.undoLast), sent at once
+    phone.evaluate("(id) => import('/js/actions.js').then((a) => a.undoLast(id))", game_id)
+    phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+    phone.goto(f"/#/g/{game_id}")  # the score sheet (the fourth hand had opened game over)
+    banner = phone.locator("#change-locked")
+    banner.wait_for()
+    assert banner.inner_text().startswith(
+        "Not changed: match W1.2 has already started at table 1: ask the director to correct "
+        "the result of match W1.1."
+    )
+    assert parked(phone, game_id) == [0, ["synced"] * 3]  # not queued again
+    banner.get_by_role("link", name="What now").click()
+    phone.get_by_role("heading", name="The next match has started").wait_for()
+    assert phone.get_by_role("button", name="Keep mine").count() == 0
+    assert phone.get_by_role("button", name="Send again").count() == 0
+    phone.locator("#take-server-score").click()
+    phone.wait_for_url(f"**/#/g/{game_id}")
+    wait_js(
+        phone,
+        """async (id) => {
+             const store = await import('/js/store.js');
+             const game = await store.getGame(id);
+             return !game.conflict && game.hands.length === 4;
+           }""",
+        arg=game_id,
+    )
+    assert phone.locator("#change-locked").count() == 0
