@@ -261,3 +261,33 @@ def test_the_phone_backup_carries_the_tournaments_it_directs(phone, browser, bas
         assert other.get_by_role("heading", name="Timpson 42 Domino Tournament").is_visible()
     finally:
         context.close()
+
+
+ONE_LINE = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => { const range = document.createRange(); range.selectNodeContents(el);
+                   const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                   return [el.textContent.trim(), tops.size]; })
+    .filter(([, lines]) => lines > 1)
+    .map(([words]) => words)"""
+
+
+def test_the_check_in_buttons_keep_their_words_on_one_line_at_320_px(browser, base_url):
+    """At 320 px a late team's row holds three buttons ("Check in", "Drop", "Remove"): each
+    says its words on one line (docs/tournament-screens.md "Before the start"), as the
+    table's thumb reads them."""
+    context = browser.new_context(
+        viewport=SIZES["320"], base_url=base_url, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/#/")
+        wait_js(page, "() => document.querySelector('#tournaments')")
+        made, tokens = make_event(base_url, "checkin")
+        keep_on_phone(page, made, tokens)
+        page.goto(f"/#/e/{made['id']}")
+        page.locator("#checkin .team-row.late").first.wait_for()
+        assert page.get_by_role("button", name="Check in Latecomers").is_visible()
+        assert page.evaluate(ONE_LINE, "#checkin button") == []
+    finally:
+        context.close()
