@@ -158,6 +158,16 @@ export function statusWords(event, m) {
   }
 }
 
+/** How the match at a table stands, said under its "Table 1" heading, so never "At table 1"
+ * again: "Games so far: Rangers 1, Owls 0 · called at 4:15 PM". A match not playing (held)
+ * says its status instead. */
+export function tableMatchWords(event, m) {
+  const called = m.called_at ? ` · called at ${clock(m.called_at)}` : '';
+  if (m.status !== 'playing') return `${statusWords(event, m)}${called}`;
+  const [a, b] = m.score || [0, 0];
+  return `Games so far: ${sideWords(event, m.teams[0])} ${a}, ${sideWords(event, m.teams[1])} ${b}${called}`;
+}
+
 /** The tables whose called match has no table link on this phone, lowest table first, as
  * [{table, match}]. A match called by a table's deciding hand (or a table's read) hands its
  * link to no one: the director makes it. `kept` is this phone's {bracket id: {token,

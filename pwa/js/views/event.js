@@ -25,6 +25,7 @@ import {
   sideWords,
   statusWords,
   tableLink,
+  tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
 
@@ -362,11 +363,7 @@ export async function render(main, id) {
         const mine = kept[playing.id];
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
-          h(
-            'p',
-            { class: 'muted' },
-            `${statusWords(ev, playing)}, called at ${clock(playing.called_at)}`,
-          ),
+          h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
         );
         if (!needs && mine)
           parts.push(
