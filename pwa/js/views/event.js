@@ -513,6 +513,43 @@ export async function render(main, id) {
     );
   }
 
+  /** The round robin as it stands, while it runs: the board's table in the board's words
+   * (ranked by the server, so the two always agree). */
+  function roundRobin() {
+    const head = ['#', 'Team', 'Won', 'Lost', 'Games'];
+    return [
+      h('h2', { id: 'round-robin-head' }, 'Round robin'),
+      h(
+        'table',
+        { class: 'round-robin', id: 'round-robin', 'aria-labelledby': 'round-robin-head' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            head.map((words) => h('th', { scope: 'col' }, words)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          ev.round_robin.map((r, i) =>
+            h(
+              'tr',
+              { class: r.playing ? 'playing' : '' },
+              h('td', {}, String(i + 1)),
+              h('th', { scope: 'row' }, sideWords(ev, r.team)),
+              h('td', {}, String(r.won)),
+              h('td', {}, String(r.lost)),
+              h('td', {}, `${r.games_won}–${r.games_lost}`),
+            ),
+          ),
+        ),
+      ),
+    ];
+  }
+
   /** The standings and every team's path, then the director's records: the end of the
    * screen while tables play (the tables come first), the top once the event is over. */
   function results() {
@@ -641,7 +678,13 @@ export async function render(main, id) {
       }
       parts.push(held());
       if (ev.finished) parts.push(...results(), ...matchList());
-      else parts.push(...(await tables(need)), ...matchList(), ...results());
+      else
+        parts.push(
+          ...(await tables(need)),
+          ...(ev.round_robin?.length ? roundRobin() : []),
+          ...matchList(),
+          ...results(),
+        );
     }
     if (mine.public_token)
       parts.push(
