@@ -15,6 +15,8 @@ import {
   FORMATS,
   keepEvent,
   keepTableTokens,
+  keepTablesSeen,
+  keptTableLinks,
   matchName,
   myEvent,
   needWords,
@@ -95,11 +97,42 @@ export async function render(main, id) {
   };
   /** Offline, what the screen can still do: the links already made and their QR codes are
    * on this phone; reading the event again and every action need the network. */
+  let kept = []; // offline, before any read: the table links this phone holds
   const offlineWords = () =>
     ev
       ? `No signal: this is the tournament as it stood at ${clock(readAt.toISOString())}. ` +
         'The table links and QR codes shown still work; anything new needs the network.'
-      : 'No signal: the tournament can only be read with the network. Try again when online.';
+      : kept.length
+        ? 'No signal: the tournament cannot be read now. Below are the table links this phone ' +
+          'keeps; they may not be current (a match may be over, or its link made again). ' +
+          'Anything new needs the network.'
+        : 'No signal: the tournament can only be read with the network. Try again when online.';
+  /** Offline before any read: the links kept for the tables as this phone last saw them. */
+  async function keptLinks() {
+    const entry = await myEvent(id);
+    kept = keptTableLinks(entry);
+    if (!kept.length) return [];
+    const boxes = [];
+    for (const t of kept)
+      boxes.push(
+        h(
+          'li',
+          { class: 'card stack', 'data-table': t.table },
+          h('h3', {}, `Table ${t.table}`),
+          h('p', {}, t.words),
+          h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
+          await linkBox(
+            tableLink(id, t.match, t.token),
+            `Table ${t.table}'s link and QR`,
+            `table-link-${t.table}`,
+          ),
+        ),
+      );
+    return [
+      h('h2', {}, 'Table links kept on this phone'),
+      h('ul', { class: 'list', id: 'tables' }, boxes),
+    ];
+  }
   let offline = false; // the note says there is no signal
 
   async function load(quiet = false) {
@@ -107,11 +140,12 @@ export async function render(main, id) {
     if (left) return;
     if (res === null) {
       offline = true;
-      if (!ev) body.replaceChildren();
+      if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
+    await keepTablesSeen(id, res.body);
     ev = res.body;
     readAt = new Date();
     if (offline || note.textContent === OFFLINE) say('');
