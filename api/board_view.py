@@ -211,39 +211,9 @@ def bracket_sections(view, cards):
 
 
 def round_robin_table(view, names):
-    """Each team's round-robin record, most wins first: won, lost, games won and lost."""
-    rows = {
-        t["id"]: {
-            "team": t["name"],
-            "seed": t.get("seed") or 0,
-            "won": 0,
-            "lost": 0,
-            "games_won": 0,
-            "games_lost": 0,
-            "playing": False,
-        }
-        for t in view["teams"]
-        if t.get("seed")
-    }
-    for match in view["matches"]:
-        if match["bracket"] != "R":
-            continue
-        teams = match["teams"]
-        for i in (0, 1):
-            row = rows.get(teams[i])
-            if row is None:
-                continue
-            if match["score"] is not None:
-                row["games_won"] += match["score"][i]
-                row["games_lost"] += match["score"][1 - i]
-            if match["winner"] is not None:
-                row["won" if match["winner"] == teams[i] else "lost"] += 1
-            if match["status"] == "playing":
-                row["playing"] = True
-    return sorted(
-        rows.values(),
-        key=lambda r: (-r["won"], r["lost"], r["games_lost"] - r["games_won"], r["seed"]),
-    )
+    """The event view's round-robin record (event_logic.round_robin_record, the ranking the
+    director's phone shows too), with each team's name."""
+    return [{**row, "team": names.name(row["team"])} for row in view.get("round_robin") or []]
 
 
 def table_cards(view, cards, matches):

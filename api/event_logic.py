@@ -1118,6 +1118,7 @@ def event_view(event, director=False, derived=None, now=None):
         "finished": False,
         "champion": None,
         "standings": None,
+        "round_robin": None,
         "paths": {},
     }
     if director:
@@ -1179,7 +1180,47 @@ def event_view(event, director=False, derived=None, now=None):
         ]
         view["champion"] = int(tournament.champion)
     view["paths"] = paths(tournament, event.seed_order)
+    if event.format.startswith("round-robin"):
+        view["round_robin"] = round_robin_record(view)
     return view
+
+
+def round_robin_record(view):
+    """Each seeded team's round-robin record as it stands, most wins first (then fewest
+    losses, best game difference, seed): the one ranking the board and the director's phone
+    both show while the round robin runs, before any standings exist."""
+    rows = {
+        t["id"]: {
+            "team": t["id"],
+            "seed": t["seed"],
+            "won": 0,
+            "lost": 0,
+            "games_won": 0,
+            "games_lost": 0,
+            "playing": False,
+        }
+        for t in view["teams"]
+        if t.get("seed")
+    }
+    for match in view["matches"]:
+        if match["bracket"] != "R":
+            continue
+        teams = match["teams"]
+        for i in (0, 1):
+            row = rows.get(teams[i])
+            if row is None:
+                continue
+            if match["score"] is not None:
+                row["games_won"] += match["score"][i]
+                row["games_lost"] += match["score"][1 - i]
+            if match["winner"] is not None:
+                row["won" if match["winner"] == teams[i] else "lost"] += 1
+            if match["status"] == "playing":
+                row["playing"] = True
+    return sorted(
+        rows.values(),
+        key=lambda r: (-r["won"], r["lost"], r["games_lost"] - r["games_won"], r["seed"]),
+    )
 
 
 def paths(tournament, team_ids):

@@ -150,6 +150,15 @@ class EventOut(Schema):
         allow_none=True,
         metadata={"description": "{place, team, how}, best first, once the event is over"},
     )
+    round_robin = fields.List(
+        fields.Dict(),
+        allow_none=True,
+        metadata={
+            "description": "a round robin once started: each team's record as it stands, "
+            "{team, seed, won, lost, games_won, games_lost, playing}, most wins first (then "
+            "fewest losses, best game difference, seed); null for other formats"
+        },
+    )
     paths = fields.Dict(metadata={"description": "team id -> [{match, opponent, won, forfeit}]"})
 
 

@@ -42,6 +42,38 @@ export async function keepTableTokens(id, view) {
   await keepEvent(id, { tables });
 }
 
+/** Keep which match each table was playing, in words, when the director's screen last read
+ * the event (written only when it changes): offline, a screen opened afresh shows the table
+ * links this phone holds for them, saying when they are from. Not a copy of the bracket:
+ * only the names a director needs to hand a link to the right table. */
+export async function keepTablesSeen(id, view) {
+  const tables = (view.table_plan || []).flatMap((plan) => {
+    const m = view.matches.find((x) => x.id === plan.playing);
+    return m
+      ? [
+          {
+            table: plan.table,
+            match: m.id,
+            match_id: m.match_id,
+            words: `${matchName(view, m)}: ${pairing(view, m)}`,
+          },
+        ]
+      : [];
+  });
+  const seen = (await myEvent(id))?.seen;
+  if (JSON.stringify(seen?.tables) === JSON.stringify(tables)) return;
+  await keepEvent(id, { seen: { at: new Date().toISOString(), tables } });
+}
+
+/** The kept table links of the tables last seen: [{table, words, token, match}], for the
+ * tables whose match's token this phone holds (a token of an older match does not count). */
+export function keptTableLinks(entry) {
+  return (entry?.seen?.tables || []).flatMap((t) => {
+    const mine = entry.tables?.[t.match];
+    return mine && mine.match_id === t.match_id ? [{ ...t, token: mine.token }] : [];
+  });
+}
+
 /** One API call; null when there is no signal (fetch's TypeError), else {status, body}. */
 export async function call(method, path, token, body) {
   try {
@@ -156,6 +188,16 @@ export function statusWords(event, m) {
     default:
       return '';
   }
+}
+
+/** How the match at a table stands, said under its "Table 1" heading, so never "At table 1"
+ * again: "Games so far: Rangers 1, Owls 0 · called at 4:15 PM". A match not playing (held)
+ * says its status instead. */
+export function tableMatchWords(event, m) {
+  const called = m.called_at ? ` · called at ${clock(m.called_at)}` : '';
+  if (m.status !== 'playing') return `${statusWords(event, m)}${called}`;
+  const [a, b] = m.score || [0, 0];
+  return `Games so far: ${sideWords(event, m.teams[0])} ${a}, ${sideWords(event, m.teams[1])} ${b}${called}`;
 }
 
 /** The tables whose called match has no table link on this phone, lowest table first, as

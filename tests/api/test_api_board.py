@@ -135,6 +135,40 @@ def test_a_round_robin_board_shows_the_table_of_wins(client):
     assert_strict_page(html)
 
 
+def test_a_running_round_robin_view_ranks_the_teams_as_the_board_does(client):
+    """docs/tournaments.md "The event view": while a round robin runs, `round_robin` holds
+    each team's record as it stands (no standings exist before it ends), ranked once on the
+    server, so the board and the director's phone say the same table."""
+    director = started(client, 4, format="round-robin", first_to=[1], tables=2)
+    assert director.view()["round_robin"] == [
+        {
+            "team": t["id"],
+            "seed": t["seed"],
+            "won": 0,
+            "lost": 0,
+            "games_won": 0,
+            "games_lost": 0,
+            "playing": True,
+        }
+        for t in sorted(director.view()["teams"], key=lambda t: t["seed"])
+    ]
+    first = next(m for m in director.view()["matches"] if m["status"] == "playing")
+    director.table(first["id"]).play(1)
+    view = director.view()
+    assert view["standings"] is None and not view["finished"]
+    played = next(m for m in view["matches"] if m["id"] == first["id"])
+    loser = next(t for t in played["teams"] if t != played["winner"])
+    rows = view["round_robin"]
+    assert (rows[0]["team"], rows[0]["won"], rows[0]["games_won"]) == (played["winner"], 1, 1)
+    assert (rows[-1]["team"], rows[-1]["lost"], rows[-1]["games_lost"]) == (loser, 1, 1)
+    names = {t["id"]: t["name"] for t in view["teams"]}
+    public = client.get(f"/api/e/{director.public}").json["round_robin"]
+    assert public == rows
+    text = text_of(board(client, director).text)
+    order = " ".join(f"{names[r['team']]} {r['won']} {r['lost']}" for r in rows)
+    assert re.sub(r" \d+–\d+", "", text.split("Team Won Lost Games ", 1)[1]).startswith(order)
+
+
 def test_a_round_robin_into_a_championship_shows_both(client):
     director = started(client, 4, format="round-robin-playoff", advance=2, first_to=[1], tables=2)
     html = board(client, director).text

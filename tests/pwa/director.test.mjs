@@ -13,6 +13,7 @@ import {
   recordWords,
   seriesWords,
   statusWords,
+  tableMatchWords,
   tablesWithoutLink,
 } from '../../pwa/js/director.js';
 
@@ -96,6 +97,20 @@ test('how a match stands, in words', () => {
   assert.equal(
     statusWords(ev, { ...m, status: 'bye', winner: 7 }),
     'Rangers goes through on a bye',
+  );
+});
+
+test('a table card says its match’s games once, never "At table 1" under "Table 1"', () => {
+  // docs/tournament-screens.md "After the start": the match, the series score, when called
+  const ev = event('single-elimination', ['W1.1']);
+  const m = { id: 'W1.1', teams: [7, 9], score: [1, 0], status: 'playing', table: 1 };
+  assert.equal(tableMatchWords(ev, m), 'Games so far: Rangers 1, Aggies 0');
+  const called = tableMatchWords(ev, { ...m, called_at: '2026-11-21T16:15:00Z' });
+  assert.match(called, /^Games so far: Rangers 1, Aggies 0 · called at \d{1,2}:15/);
+  assert.doesNotMatch(called, /table/i);
+  assert.equal(
+    tableMatchWords(ev, { ...m, status: 'held' }),
+    'Held: an earlier result changed after this match began',
   );
 });
 

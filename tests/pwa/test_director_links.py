@@ -183,3 +183,49 @@ def test_offline_the_screen_says_what_still_works_and_stays_where_the_director_i
     phone.context.set_offline(False)
     phone.evaluate("() => window.dispatchEvent(new Event('online'))")
     note.wait_for(state="hidden")
+
+
+def test_opened_offline_the_screen_shows_the_table_links_the_phone_keeps(phone, base_url):
+    """docs/tournament-screens.md "Online only": the director's screen opened without a
+    signal (a phone that lost the hall's wifi) still shows the table links and QR codes this
+    phone holds, for the tables as it last saw them, and says plainly they may not be
+    current; it never names a bracket id."""
+    made, tokens = table_1_decided(base_url)
+    phone.goto("/#/")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_js(phone, "() => navigator.serviceWorker.controller !== null")
+    keep_on_phone(phone, made, tokens)
+    phone.goto(f"/#/e/{made['id']}")
+    phone.locator("#tables").wait_for()
+    online = phone.locator("#table-link-2 .link-text").inner_text()
+    phone.context.set_offline(True)
+    phone.reload()
+    note = phone.locator("#event-note")
+    note.filter(has_text="No signal").wait_for()
+    words = note.inner_text()
+    assert words == (
+        "No signal: the tournament cannot be read now. Below are the table links this phone "
+        "keeps; they may not be current (a match may be over, or its link made again). "
+        "Anything new needs the network."
+    )
+    table_2 = phone.locator("[data-table='2']")
+    assert table_2.get_by_role("heading", name="Table 2").is_visible()
+    assert table_2.locator(".link-text").inner_text() == online  # the same link, and its QR
+    assert table_2.locator("svg.qr").count() == 1
+    assert "As this phone last saw it, at " in table_2.inner_text()
+    # table 1's new match was called by a table's hand: this phone holds no link for it
+    assert phone.locator("[data-table='1']").count() == 0
+    assert "W1." not in phone.inner_text("main") and "W2." not in phone.inner_text("main")
+    table_2.locator("summary").click()  # the QR, as the director shows it to the table
+    problems = {}
+    for size, viewport in (("320", (320, 640)), ("390", (390, 844))):
+        for scheme in ("light", "dark"):
+            phone.set_viewport_size({"width": viewport[0], "height": viewport[1]})
+            phone.emulate_media(color_scheme=scheme)
+            phone.wait_for_timeout(100)
+            widest, small = phone.evaluate(WIDEST), phone.evaluate(SMALL_TARGETS)
+            if widest > viewport[0] + 0.5 or small:
+                problems[f"{size}-{scheme}"] = (widest, small)
+            screenshot(phone, f"tournament-offline-kept-{size}-{scheme}")
+    assert problems == {}
+    phone.context.set_offline(False)

@@ -261,3 +261,105 @@ def test_the_phone_backup_carries_the_tournaments_it_directs(phone, browser, bas
         assert other.get_by_role("heading", name="Timpson 42 Domino Tournament").is_visible()
     finally:
         context.close()
+
+
+ONE_LINE = """(selector) => [...document.querySelectorAll(selector)]
+    .filter((el) => el.getClientRects().length)
+    .map((el) => { const range = document.createRange(); range.selectNodeContents(el);
+                   const tops = new Set([...range.getClientRects()].map((r) => Math.round(r.top)));
+                   return [el.textContent.trim(), tops.size]; })
+    .filter(([, lines]) => lines > 1)
+    .map(([words]) => words)"""
+
+
+def test_the_check_in_buttons_keep_their_words_on_one_line_at_320_px(browser, base_url):
+    """At 320 px a late team's row holds three buttons ("Check in", "Drop", "Remove"): each
+    says its words on one line (docs/tournament-screens.md "Before the start"), as the
+    table's thumb reads them."""
+    context = browser.new_context(
+        viewport=SIZES["320"], base_url=base_url, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/#/")
+        wait_js(page, "() => document.querySelector('#tournaments')")
+        made, tokens = make_event(base_url, "checkin")
+        keep_on_phone(page, made, tokens)
+        page.goto(f"/#/e/{made['id']}")
+        page.locator("#checkin .team-row.late").first.wait_for()
+        assert page.get_by_role("button", name="Check in Latecomers").is_visible()
+        assert page.evaluate(ONE_LINE, "#checkin button") == []
+    finally:
+        context.close()
+
+
+def test_a_running_round_robin_shows_its_table_as_the_board_ranks_it(phone, base_url, axe_source):
+    """docs/tournament-screens.md "After the start": while a round robin runs, the director's
+    phone shows each team's wins, losses and games as they stand, in the board's words and
+    the server's order (the view's `round_robin`); it fits 320x640 and 390x844, light and
+    dark, with no axe violations."""
+    made = api(
+        base_url,
+        "POST",
+        "/api/events",
+        body={
+            "name": "Timpson round robin",
+            "ruleset": "straight-42",
+            "format": "round-robin",
+            "first_to": [1],
+            "tables": 2,
+            "teams": [{"name": n, "players": p} for n, p in TEAMS],
+        },
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    started = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+    first = next(m for m in started["matches"] if m["status"] == "playing")
+    api(
+        base_url,
+        "POST",
+        f"/api/events/{event_id}/matches/{first['id']}/forfeit",
+        token,
+        {"team": first["teams"][1]},
+    )
+    view = api(base_url, "GET", f"/api/events/{event_id}", token)
+    assert view["standings"] is None  # nothing to show before this change
+    names = {t["id"]: t["name"] for t in view["teams"]}
+    phone.goto("/#/")
+    wait_js(phone, "() => document.querySelector('#tournaments')")
+    keep_on_phone(phone, made, started["new_table_tokens"])
+    phone.goto(f"/#/e/{event_id}")
+    phone.locator("#round-robin").wait_for()
+    rows = phone.locator("#round-robin tbody tr").all_inner_texts()
+    assert [r.split("\t") for r in rows] == [
+        [
+            str(i + 1),
+            names[r["team"]],
+            str(r["won"]),
+            str(r["lost"]),
+            f"{r['games_won']}–{r['games_lost']}",
+        ]
+        for i, r in enumerate(view["round_robin"])
+    ]
+    assert rows[0].split("\t")[1:4] == [names[first["teams"][0]], "1", "0"]
+    assert phone.locator("#round-robin thead").inner_text().strip().split("\t") == [
+        "#",
+        "Team",
+        "Won",
+        "Lost",
+        "Games",
+    ]
+    problems = {}
+    for size in sorted(SIZES):
+        for scheme in ("light", "dark"):
+            phone.set_viewport_size(SIZES[size])
+            phone.emulate_media(color_scheme=scheme)
+            phone.locator("#round-robin").scroll_into_view_if_needed()
+            phone.wait_for_timeout(100)
+            widest, small = phone.evaluate(WIDEST), phone.evaluate(SMALL_TARGETS)
+            found = axe_violations(phone, axe_source)
+            if widest > SIZES[size]["width"] + 0.5 or small or found:
+                problems[f"{size}-{scheme}"] = (widest, small, found)
+            screenshot(phone, f"tournament-round-robin-{size}-{scheme}")
+    assert problems == {}

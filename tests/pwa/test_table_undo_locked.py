@@ -5,8 +5,9 @@ does not send it again, and takes the server's score back (issue 13; docs/tourna
 import json
 import urllib.request
 
-from conftest import wait_js
-from test_director_screens import api
+from conftest import axe_violations, screenshot, wait_js
+from test_director_screens import SIZES, api
+from test_layout import SMALL_TARGETS, WIDEST
 from test_table_match_over import event, open_table, parked, score_a_hand
 
 
@@ -22,11 +23,10 @@ def first_hand(base_url, game_id, token):
     urllib.request.urlopen(request).close()
 
 
-def test_an_undo_refused_because_the_next_match_started_is_parked_with_the_servers_score(
-    phone, base_url
-):
+def undo_after_the_next_match_started(phone, base_url):
     """One table: W1.1 is won on this phone (four hands of 84, 8 marks), W1.2 is called to
-    table 1 and plays a hand; then this phone undoes its last hand."""
+    table 1 and plays a hand; then this phone undoes its last hand. Returns W1.1's game id
+    once the score sheet says the undo was refused."""
     event_id, token, _started, tables = event(
         base_url, format="single-elimination", first_to=[1], tables=1
     )
@@ -41,8 +41,16 @@ def test_an_undo_refused_because_the_next_match_started_is_parked_with_the_serve
     phone.evaluate("(id) => import('/js/actions.js').then((a) => a.undoLast(id))", game_id)
     phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
     phone.goto(f"/#/g/{game_id}")  # the score sheet (the fourth hand had opened game over)
+    phone.locator("#change-locked").wait_for()
+    return game_id
+
+
+def test_an_undo_refused_because_the_next_match_started_is_parked_with_the_servers_score(
+    phone, base_url
+):
+    """The refusal is said in a player's words, parked, and the server's score taken back."""
+    game_id = undo_after_the_next_match_started(phone, base_url)
     banner = phone.locator("#change-locked")
-    banner.wait_for()
     assert banner.inner_text().startswith(
         "Not changed: match W1.2 has already started at table 1: ask the director to correct "
         "the result of match W1.1."
@@ -64,3 +72,24 @@ def test_an_undo_refused_because_the_next_match_started_is_parked_with_the_serve
         arg=game_id,
     )
     assert phone.locator("#change-locked").count() == 0
+
+
+def test_the_next_match_has_started_screen_fits_and_reads_clean(phone, base_url, axe_source):
+    """The screen the refusal's "What now" opens, at 390x844 and 320x640, light and dark, as
+    every tournament screen is checked (docs/tournament-screens.md "Tests"): nothing past the
+    right edge, 48 px targets, no axe violations. `TALLY_SHOTS=/tmp/shots` saves it."""
+    undo_after_the_next_match_started(phone, base_url)
+    phone.locator("#change-locked").get_by_role("link", name="What now").click()
+    phone.get_by_role("heading", name="The next match has started").wait_for()
+    problems = {}
+    for size in sorted(SIZES):
+        for scheme in ("light", "dark"):
+            phone.set_viewport_size(SIZES[size])
+            phone.emulate_media(color_scheme=scheme)
+            phone.wait_for_timeout(100)
+            widest, small = phone.evaluate(WIDEST), phone.evaluate(SMALL_TARGETS)
+            found = axe_violations(phone, axe_source)
+            if widest > SIZES[size]["width"] + 0.5 or small or found:
+                problems[f"{size}-{scheme}"] = (widest, small, found)
+            screenshot(phone, f"tournament-next-match-started-{size}-{scheme}")
+    assert problems == {}

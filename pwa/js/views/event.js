@@ -15,6 +15,8 @@ import {
   FORMATS,
   keepEvent,
   keepTableTokens,
+  keepTablesSeen,
+  keptTableLinks,
   matchName,
   myEvent,
   needWords,
@@ -25,6 +27,7 @@ import {
   sideWords,
   statusWords,
   tableLink,
+  tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
 
@@ -94,11 +97,42 @@ export async function render(main, id) {
   };
   /** Offline, what the screen can still do: the links already made and their QR codes are
    * on this phone; reading the event again and every action need the network. */
+  let kept = []; // offline, before any read: the table links this phone holds
   const offlineWords = () =>
     ev
       ? `No signal: this is the tournament as it stood at ${clock(readAt.toISOString())}. ` +
         'The table links and QR codes shown still work; anything new needs the network.'
-      : 'No signal: the tournament can only be read with the network. Try again when online.';
+      : kept.length
+        ? 'No signal: the tournament cannot be read now. Below are the table links this phone ' +
+          'keeps; they may not be current (a match may be over, or its link made again). ' +
+          'Anything new needs the network.'
+        : 'No signal: the tournament can only be read with the network. Try again when online.';
+  /** Offline before any read: the links kept for the tables as this phone last saw them. */
+  async function keptLinks() {
+    const entry = await myEvent(id);
+    kept = keptTableLinks(entry);
+    if (!kept.length) return [];
+    const boxes = [];
+    for (const t of kept)
+      boxes.push(
+        h(
+          'li',
+          { class: 'card stack', 'data-table': t.table },
+          h('h3', {}, `Table ${t.table}`),
+          h('p', {}, t.words),
+          h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
+          await linkBox(
+            tableLink(id, t.match, t.token),
+            `Table ${t.table}'s link and QR`,
+            `table-link-${t.table}`,
+          ),
+        ),
+      );
+    return [
+      h('h2', {}, 'Table links kept on this phone'),
+      h('ul', { class: 'list', id: 'tables' }, boxes),
+    ];
+  }
   let offline = false; // the note says there is no signal
 
   async function load(quiet = false) {
@@ -106,11 +140,12 @@ export async function render(main, id) {
     if (left) return;
     if (res === null) {
       offline = true;
-      if (!ev) body.replaceChildren();
+      if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
+    await keepTablesSeen(id, res.body);
     ev = res.body;
     readAt = new Date();
     if (offline || note.textContent === OFFLINE) say('');
@@ -362,11 +397,7 @@ export async function render(main, id) {
         const mine = kept[playing.id];
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
-          h(
-            'p',
-            { class: 'muted' },
-            `${statusWords(ev, playing)}, called at ${clock(playing.called_at)}`,
-          ),
+          h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
         );
         if (!needs && mine)
           parts.push(
@@ -516,6 +547,43 @@ export async function render(main, id) {
     );
   }
 
+  /** The round robin as it stands, while it runs: the board's table in the board's words
+   * (ranked by the server, so the two always agree). */
+  function roundRobin() {
+    const head = ['#', 'Team', 'Won', 'Lost', 'Games'];
+    return [
+      h('h2', { id: 'round-robin-head' }, 'Round robin'),
+      h(
+        'table',
+        { class: 'round-robin', id: 'round-robin', 'aria-labelledby': 'round-robin-head' },
+        h(
+          'thead',
+          {},
+          h(
+            'tr',
+            {},
+            head.map((words) => h('th', { scope: 'col' }, words)),
+          ),
+        ),
+        h(
+          'tbody',
+          {},
+          ev.round_robin.map((r, i) =>
+            h(
+              'tr',
+              { class: r.playing ? 'playing' : '' },
+              h('td', {}, String(i + 1)),
+              h('th', { scope: 'row' }, sideWords(ev, r.team)),
+              h('td', {}, String(r.won)),
+              h('td', {}, String(r.lost)),
+              h('td', {}, `${r.games_won}–${r.games_lost}`),
+            ),
+          ),
+        ),
+      ),
+    ];
+  }
+
   /** The standings and every team's path, then the director's records: the end of the
    * screen while tables play (the tables come first), the top once the event is over. */
   function results() {
@@ -644,7 +712,13 @@ export async function render(main, id) {
       }
       parts.push(held());
       if (ev.finished) parts.push(...results(), ...matchList());
-      else parts.push(...(await tables(need)), ...matchList(), ...results());
+      else
+        parts.push(
+          ...(await tables(need)),
+          ...(ev.round_robin?.length ? roundRobin() : []),
+          ...matchList(),
+          ...results(),
+        );
     }
     if (mine.public_token)
       parts.push(
