@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '59b89585b952';
+const VERSION = 'ec3842e1cf5f';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
