@@ -24,7 +24,8 @@ def check(game, before, state):
     with `exclusive`), before the write is stored: `before` is the game's (game over, winner)
     as stored, `state` the game's state after the write. If the write reopens the game's
     decided match or changes its winner: 409 LATER_MATCH_STARTED when a later match that
-    depends on it (one it fed, one called after it at its table) has a hand played; else
+    depends on it (one it fed, one called after it at its table) has a hand played, or was
+    settled by the director (a forfeit, a no-show, a correction); else
     the calls of those later matches are taken back here. Nothing happens for a casual game,
     nor for a write that leaves who won the game as it was (a fixed typo in an old hand)."""
     if game.match_id is None or not before[0] or (state["game_over"], state["winner"]) == before:
@@ -42,9 +43,9 @@ def check(game, before, state):
     if not reopened and then.tournament.match(bracket_id).winner == winner:
         return  # the series keeps its winner
     later = _depending(now, then, bracket_id, reopened)
-    started = [r for r in later if event_logic._has_hands(r)]
+    started = [r for r in later if event_logic._has_hands(r) or _settled(now, r)]
     if started:
-        _refuse(bracket_id, started)
+        _refuse(now, bracket_id, started)
     idle = {r.bracket_id for r in later}
     event_logic._drop_stale(
         dataclasses.replace(then, stale=[r for r in then.rows.values() if r.bracket_id in idle])
@@ -84,17 +85,31 @@ def _depending(now, then, bracket_id, reopened):
     return found
 
 
-def _refuse(bracket_id, started):
-    """409 LATER_MATCH_STARTED naming the later matches under way (`locked`), in words for
-    the table: the director corrects the result."""
+def _settled(derived, row):
+    """True if the director settled the later match `row` (a forfeit, a no-show, a
+    correction): it is over by the director's word, which a table's write may not take back
+    (the director's own correction would be refused: RESULT_LOCKED)."""
+    return derived.how.get(row.bracket_id) in event_logic.SETTLED_BY
+
+
+def _refuse(derived, bracket_id, started):
+    """409 LATER_MATCH_STARTED naming the later matches under way or settled by the
+    director (`locked`), in words for the table: the director corrects the result."""
     if len(started) == 1:
-        where = f"match {started[0].bracket_id} has already started at table {started[0].table}"
+        row = started[0]
+        how = derived.how.get(row.bracket_id)
+        where = (
+            f"match {row.bracket_id} is over: {event_logic.SETTLED_BY[how]};"
+            if _settled(derived, row)
+            else f"match {row.bracket_id} has already started at table {row.table}:"
+        )
     else:
         names = [f"{r.bracket_id} (table {r.table})" for r in started]
-        where = f"matches {', '.join(names[:-1])} and {names[-1]} have already started"
+        over = " or are over" if any(_settled(derived, r) for r in started) else ""
+        where = f"matches {', '.join(names[:-1])} and {names[-1]} have already started{over}:"
     abort(
         409,
-        f"{where}: ask the director to correct the result of match {bracket_id}",
+        f"{where} ask the director to correct the result of match {bracket_id}",
         rule_code="LATER_MATCH_STARTED",
         locked=[r.bracket_id for r in started],
     )

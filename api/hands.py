@@ -98,7 +98,8 @@ class HandByNo(MethodView):
     @blp.alt_response(409, schema=ErrorOut, description="(`MATCH_SETTLED`) a tournament match "
                       "the director settled, or (`LATER_MATCH_STARTED`, with `locked`) an edit "
                       "that would reopen a decided tournament match or change its winner once a "
-                      "later match depending on it has a hand played")
+                      "later match depending on it has a hand played or was settled by the "
+                      "director")
     @blp.alt_response(422, schema=ErrorOut, description="the hand breaks the rules, or (rule_code "
                       "GAME_OVER) the edit ends the game while later hands exist: they are "
                       "listed in `no_longer_fit`; send `?later=set_aside` to set them aside")
@@ -122,7 +123,8 @@ class HandByNo(MethodView):
     @blp.alt_response(409, schema=ErrorOut, description="not the last hand, "
                       "(`MATCH_SETTLED`) a tournament match the director settled, or "
                       "(`LATER_MATCH_STARTED`, with `locked`) an undo that would reopen a decided "
-                      "tournament match once a later match depending on it has a hand played")
+                      "tournament match once a later match depending on it has a hand played or "
+                      "was settled by the director")
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
@@ -146,7 +148,7 @@ class SetAsideRestore(MethodView):
                       "(`MATCH_SETTLED`) a tournament match the director settled, or "
                       "(`LATER_MATCH_STARTED`) putting hands back would reopen a decided "
                       "tournament match, or change its winner, once a later match depending "
-                      "on it has a hand played")
+                      "on it has a hand played or was settled by the director")
     @blp.alt_response(412, schema=ErrorOut, description="If-Match is not the game's ETag")
     @blp.alt_response(428, schema=ErrorOut, description="no If-Match")
     def post(self, game_id):

@@ -191,3 +191,32 @@ def test_a_retry_after_the_refusal_is_refused_again_and_posts_elsewhere_go_on(ap
         status=201,
     )
     assert len(stored(app, second.game_id)[0]) == 3
+
+
+def test_an_undo_may_not_overturn_the_directors_forfeit_of_the_match_it_fed(app, client):
+    """W1.1 and W1.2 decided, the final W2.1 called, and the director records a forfeit there
+    (docs/tournaments.md step 5): the final is over, the event decided. W1.1's phone then
+    undoes its deciding hand. The director's own correction of W1.1 would now be refused
+    (step 6: a later match that would change has been played: RESULT_LOCKED); the table's undo
+    may not do it behind the director's back either (it took the forfeit's final back, and a
+    final played anew). Refused as a later match already under way, nothing stored."""
+    director = Director(client, teams=4, first_to=[1], tables=2)
+    director.check_in_all()
+    director.start()
+    first = Table(director, "W1.1")
+    first.win(0)
+    Table(director, "W1.2").win(0)
+    final = director.match(director.view(), "W2.1")
+    director.post("/matches/W2.1/forfeit", {"team": final["teams"][0]})
+    before, calls = stored(app, first.game_id), stored_calls(app, director)
+    refused = undo(first, 4, status=409).json
+    assert refused["code"] == 409 and refused["rule_code"] == "LATER_MATCH_STARTED"
+    assert refused["message"] == (
+        "match W2.1 is over: the director recorded a forfeit; ask the director to correct "
+        "the result of match W1.1"
+    )
+    assert refused["locked"] == ["W2.1"] and refused["errors"] == {}
+    assert stored(app, first.game_id) == before
+    assert stored_calls(app, director) == calls
+    view = director.view()
+    assert [director.match(view, bid)["how"] for bid in ("W1.1", "W2.1")] == ["games", "forfeit"]

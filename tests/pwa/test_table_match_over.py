@@ -116,3 +116,34 @@ def test_a_match_given_away_by_a_no_show_refuses_the_hand_in_a_players_words(pho
     series.wait_for()
     assert series.inner_text().startswith("The director recorded a no-show: ")
     assert phone.locator("#play-game").count() == 0
+
+
+def test_a_new_table_link_scanned_by_the_same_phone_sends_with_it(phone, base_url):
+    """The director makes table 1 a new link (docs/tournament-screens.md: the thumb bar's
+    "Make the table link"; the old one stops working). A hand scored before the phone scans
+    it is parked (401: the old link opens nothing); once the phone scans the new link, the
+    game it keeps writes with the new token, and the parked hand is sent (same Idempotency-Key)
+    instead of staying parked for good with a link that works."""
+    event_id, token, _started, tables = event(base_url, format="single-elimination", first_to=[2])
+    game_id = open_table(phone, event_id, "W1.1", tables["W1.1"])
+    score_a_hand(phone)
+    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    fresh = api(base_url, "POST", f"/api/events/{event_id}/matches/W1.1/table-token", token)
+    score_a_hand(phone)
+    phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+    phone.locator("#match-over").wait_for()
+    assert parked(phone, game_id) == [0, ["synced", "rejected"]]
+    open_table(phone, event_id, "W1.1", fresh["table_token"])  # the phone scans the new QR
+    wait_js(
+        phone,
+        """async (id) => {
+             const store = await import('/js/store.js');
+             const game = await store.getGame(id);
+             return !game.conflict && game.hands.every((x) => x.sync === 'synced');
+           }""",
+        game_id,
+        timeout=20_000,
+    )
+    stored = api(base_url, "GET", f"/api/games/{game_id}", fresh["table_token"])
+    assert [h["hand_no"] for h in stored["hands"]] == [1, 2]
+    assert phone.locator("#match-over").count() == 0

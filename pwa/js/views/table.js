@@ -5,8 +5,8 @@
 // game-over screen's "Next game" does the same).
 import * as api from '../api.js';
 import { loadRulesets } from '../actions.js';
-import { getGame, getMeta, putGame, putMeta } from '../store.js';
-import { localGameFrom } from '../sync.js';
+import { getGame, getMeta, putGame, putMeta, updateGame } from '../store.js';
+import { keepMine, localGameFrom } from '../sync.js';
 import { h, go } from '../ui.js';
 import { call, seriesWords } from '../director.js';
 
@@ -16,7 +16,9 @@ const tokenKey = (eventId, bracketId) => `table:${eventId}:${bracketId}`;
  * words to say when that cannot be done, else null. `here` is the table's route: the game
  * over screen of a decided match leads back to it instead of offering a casual rematch. */
 async function openGame(id, token, here) {
-  if (!(await getGame(id))) {
+  const kept = await getGame(id);
+  if (kept && kept.edit_token !== token) await takeNewLink(id, token, here);
+  if (!kept) {
     const res = await call('GET', `/api/games/${id}`, token);
     if (res === null) return 'No signal: try again when online.';
     if (res.status !== 200) return api.errorMessage(res);
@@ -25,6 +27,20 @@ async function openGame(id, token, here) {
   }
   go(`#/g/${id}`);
   return null;
+}
+
+/** The director made this table a new link, and this phone scanned it (the table's read with
+ * it worked): the game kept here writes with it from now on, and a write the old link could
+ * not send (401/403, parked as over) is sent again, with its own Idempotency-Key. A match
+ * the director settled (409 MATCH_SETTLED) stays parked: no link makes it playable. */
+async function takeNewLink(id, token, here) {
+  let resend = false;
+  await updateGame(id, (g) => {
+    g.edit_token = token;
+    g.table = here;
+    resend = Boolean(g.conflict?.over) && [401, 403].includes(g.conflict.status);
+  });
+  if (resend) await keepMine(id);
 }
 
 // how the director settled a match, as the table hears it (the API's bracket_match.how)
