@@ -30,7 +30,6 @@ from flask import current_app
 from peewee import DatabaseError
 from werkzeug.exceptions import HTTPException
 
-import rules
 from brackets import (
     BYE,
     BracketError,
@@ -90,15 +89,7 @@ def event_ruleset(event):
 
 def _check_rules(data):
     """The ruleset and house rules must make a two-team game (422 otherwise)."""
-    ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
-    if len(set(ruleset.sides)) != 2:
-        abort(
-            422,
-            f"a tournament match is between two teams, and {ruleset.name} is played by "
-            f"{len(set(ruleset.sides))} sides",
-            rule_code="MATCH_NEEDS_TWO_TEAMS",
-            errors=field_errors("ruleset", "an event needs a ruleset with two sides"),
-        )
+    logic.two_team_ruleset(data, "tournament match")
     if data.get("rules"):
         data["rules"] = {k: v for k, v in data["rules"].items() if k not in logic.LABEL_KNOBS}
 
@@ -943,7 +934,8 @@ def record_correction(event_id, bracket_id, winner_id):
             )
         loser = next(t for t in match.teams if t != str(winner_id))
         try:
-            derived.tournament.correct(Result(bracket_id, str(winner_id)))
+            # the check alone: the corrected bracket is derived from the records below
+            derived.tournament.check_correction(Result(bracket_id, str(winner_id)))
         except CorrectionError as error:
             abort(409, error.message, rule_code=error.code, locked=list(error.locked))
         record = EventRecord.create(

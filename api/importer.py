@@ -22,7 +22,14 @@ from .auth import hash_token, new_token
 from .db import write_transaction
 from .errors import abort, field_errors
 from .hand_log import _score, _start_state
-from .logic import LABEL_KNOBS, _check_game_shape, canonical_json, content_hash, naive_utc
+from .logic import (
+    LABEL_KNOBS,
+    _check_game_shape,
+    canonical_json,
+    content_hash,
+    naive_utc,
+    two_team_ruleset,
+)
 from .models import Game, Hand, HandRow, Match, insert_statement, run, utcnow
 
 # What decides that a game already here is "the same": what the table entered and chose.
@@ -88,14 +95,7 @@ def _utc(moment):
 
 def _read_match(entry):
     """A match entry checked against rules/ and the match rules; returns its stored content."""
-    ruleset = rules.get_ruleset(entry["ruleset"], entry.get("rules") or None)
-    if len(set(ruleset.sides)) != 2:
-        abort(
-            422,
-            f"a match is between two teams, and {ruleset.name} is played by "
-            f"{len(set(ruleset.sides))} sides",
-            rule_code="MATCH_NEEDS_TWO_TEAMS",
-        )
+    ruleset = two_team_ruleset(entry, field=None)  # an export's entry: no form field to name
     _check_game_shape(entry, ruleset)
     return {
         "id": str(entry["id"]),

@@ -152,6 +152,22 @@ def replay(game, bodies):
 # ---- games ----
 
 
+def two_team_ruleset(data, what="match", field="ruleset"):
+    """The Ruleset `data` names (its "ruleset" and house "rules"), which a match needs played
+    by two teams: 422 MATCH_NEEDS_TWO_TEAMS says "a `what` is between two teams" otherwise
+    (naming `field` in `errors`, if given); RulesError for an unknown ruleset or a bad rule."""
+    ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
+    sides = len(set(ruleset.sides))
+    if sides != 2:
+        abort(
+            422,
+            f"a {what} is between two teams, and {ruleset.name} is played by {sides} sides",
+            rule_code="MATCH_NEEDS_TWO_TEAMS",
+            errors=field and field_errors(field, f"a {what} needs a ruleset with two sides"),
+        )
+    return ruleset
+
+
 def _check_game_shape(data, ruleset):
     """Teams, first dealer and start totals must fit the ruleset; abort 422 if not."""
     n_sides = len(set(ruleset.sides))

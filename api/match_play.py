@@ -134,13 +134,9 @@ def create_match(data):
     match's edit token (shown this once; the server keeps its SHA-256).
 
     Raises RulesError (422) for an unknown ruleset or a bad override."""
-    ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
+    ruleset = logic.two_team_ruleset(data)
     if data.get("rules"):
         data["rules"] = {k: v for k, v in data["rules"].items() if k not in logic.LABEL_KNOBS}
-    if len(set(ruleset.sides)) != 2:
-        abort(422, f"a match is between two teams, and {ruleset.name} is played by "
-              f"{len(set(ruleset.sides))} sides", rule_code="MATCH_NEEDS_TWO_TEAMS",
-              errors=field_errors("ruleset", "a match needs a ruleset with two sides"))
     data.setdefault("teams", logic.default_teams(ruleset))
     logic._check_game_shape(data, ruleset)
     token = new_token()

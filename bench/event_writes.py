@@ -1,7 +1,7 @@
 """What a director write costs on a large event (docs/tournaments.md "Derived, never stored"):
 a 128-team double elimination at 40 tables, in-process on a SQLite file, timing forfeits
 (each frees a table, so it calls the next match), corrections, and director reads, and
-counting how often each derived the bracket from its rows (and built a Tournament).
+counting how often each derived the bracket from its rows and built a Tournament.
 
     PYTHONPATH=. python3 bench/event_writes.py [--teams 128] [--rounds 30]
 
@@ -20,26 +20,28 @@ from api import create_app, event_logic
 from api.db import flask_db
 from api.models import utcnow
 from api.tournament_models import EventMatch
+from brackets import Tournament
 
 TWO = {"bid": {"marks": 2}, "result": {"captured": 42}}
 
 
 class Counter:
-    """Counts calls of event_logic.derive (reads + bracket) and _tournament (bracket only)."""
+    """Counts calls of event_logic.derive (reads + bracket) and brackets.Tournament builds
+    (each replays every result: the cost a write pays per bracket)."""
 
     def __init__(self):
         self.derive = self.tournament = 0
-        derive, tournament = event_logic.derive, event_logic._tournament
+        derive, post_init = event_logic.derive, Tournament.__post_init__
 
         def counted_derive(*args, **kwargs):
             self.derive += 1
             return derive(*args, **kwargs)
 
-        def counted_tournament(*args, **kwargs):
+        def counted_post_init(tournament):
             self.tournament += 1
-            return tournament(*args, **kwargs)
+            return post_init(tournament)
 
-        event_logic.derive, event_logic._tournament = counted_derive, counted_tournament
+        event_logic.derive, Tournament.__post_init__ = counted_derive, counted_post_init
 
     def take(self):
         counts = (self.derive, self.tournament)
@@ -85,42 +87,30 @@ def run(teams, rounds):
     counter = Counter()
     samples = {}
     view = timed(samples, "start", counter, lambda: client.post(f"{url}/start", headers=auth))
-    for _ in range(rounds):
-        playing = [m for m in view["matches"] if m["status"] == "playing"]
-        match = playing[0]
-        view = timed(
-            samples,
-            "forfeit (calls the next)",
-            counter,
-            lambda m=match: client.post(
-                f"{url}/matches/{m['id']}/forfeit",
-                json={"team": m["teams"][1], "reason": "forfeit"},
-                headers=auth,
-            ),
-        )
-        timed(
-            samples, "director read (calls nothing)", counter, lambda: client.get(url, headers=auth)
-        )
-    for _ in range(rounds):
-        # no-shows: the team is out of every later match too (derived in waves)
-        match = next(m for m in view["matches"] if m["status"] == "playing")
-        with app.app_context(), flask_db.database.connection_context():
-            EventMatch.update(called_at=utcnow() - datetime.timedelta(minutes=6)).where(
-                EventMatch.match_id == match["match_id"]
-            ).execute()
-        view = timed(
-            samples,
-            "no-show (calls the next)",
-            counter,
-            lambda m=match: client.post(
-                f"{url}/matches/{m['id']}/forfeit",
-                json={"team": m["teams"][1], "reason": "no-show"},
-                headers=auth,
-            ),
-        )
-        timed(
-            samples, "director read after no-shows", counter, lambda: client.get(url, headers=auth)
-        )
+    # forfeits, then no-shows: a no-show's team is out of every later match too (derived
+    # in waves)
+    for reason, read in (
+        ("forfeit", "director read (calls nothing)"),
+        ("no-show", "director read after no-shows"),
+    ):
+        for _ in range(rounds):
+            match = next(m for m in view["matches"] if m["status"] == "playing")
+            if reason == "no-show":  # called more than the no-show minutes ago
+                with app.app_context(), flask_db.database.connection_context():
+                    EventMatch.update(called_at=utcnow() - datetime.timedelta(minutes=6)).where(
+                        EventMatch.match_id == match["match_id"]
+                    ).execute()
+            view = timed(
+                samples,
+                f"{reason} (calls the next)",
+                counter,
+                lambda m=match, r=reason: client.post(
+                    f"{url}/matches/{m['id']}/forfeit",
+                    json={"team": m["teams"][1], "reason": r},
+                    headers=auth,
+                ),
+            )
+            timed(samples, read, counter, lambda: client.get(url, headers=auth))
     for match in [m for m in view["matches"] if m["how"] == "forfeit"][: rounds // 3]:
         # the same winner again: the director's word, nothing downstream moves
         view = timed(

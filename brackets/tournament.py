@@ -107,6 +107,15 @@ class Tournament:
         Later matches that have no result yet simply get their new teams; if a later match
         whose teams would change has been played, CorrectionError names it.
         """
+        index = self.check_correction(result)
+        results = (*self.results[:index], result, *self.results[index + 1:])
+        return replace(self, results=results)
+
+    def check_correction(self, result):
+        """Where `result` would replace the match's earlier result (its index in `results`),
+        or CorrectionError as `correct` raises it, without building the corrected tournament
+        (a caller that derives it another way pays for one bracket less).
+        """
         index = next((i for i, r in enumerate(self.results) if r.match == result.match), None)
         if index is None:
             raise CorrectionError(f"match {result.match!r} has no result to correct",
@@ -119,8 +128,7 @@ class Tournament:
                     f"match {result.match} can no longer change: {', '.join(locked)} "
                     f"{'has' if len(locked) == 1 else 'have'} already been played with its "
                     "result", locked=locked)
-        results = (*self.results[:index], result, *self.results[index + 1:])
-        return replace(self, results=results)
+        return index
 
     def series(self, match_id, games=()):
         """The series of a match whose teams are known, with the `games` won so far.

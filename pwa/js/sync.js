@@ -251,18 +251,13 @@ function over(op, game, res) {
     res.body?.rule_code === 'MATCH_SETTLED'
       ? api.errorMessage(res)
       : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
-  return park(game.id, op, 'rejected', {
-    status: res.status,
-    over: true, // nothing to choose between: the conflict screen says so, and offers no resend
-    kind: op.kind,
-    hand_no: op.hand_no ?? null,
+  return park(
+    game.id,
     op,
-    mine: op.body ?? null,
-    theirs: null,
-    server_hands: [],
-    server_etag: null,
-    message,
-  }).then(() => 'done');
+    'rejected',
+    // nothing to choose between: the conflict screen says so, and offers no resend
+    refusal(op, res, { over: true, message }),
+  ).then(() => 'done');
 }
 
 /**
@@ -272,18 +267,16 @@ function over(op, game, res) {
  */
 async function locked(op, game, res) {
   const cur = await api.getGame(game.id, game.edit_token);
-  await park(game.id, op, 'rejected', {
-    status: res.status,
-    locked: true, // the conflict screen says who to ask, and offers no resend
-    kind: op.kind,
-    hand_no: op.hand_no ?? null,
+  await park(
+    game.id,
     op,
-    mine: op.body ?? null,
-    theirs: null,
-    server_hands: cur.status === 200 ? serverHandsOf(cur.body) : [],
-    server_etag: cur.etag || null,
-    message: api.errorMessage(res),
-  });
+    'rejected',
+    refusal(op, res, {
+      locked: true, // the conflict screen says who to ask, and offers no resend
+      server_hands: cur.status === 200 ? serverHandsOf(cur.body) : [],
+      server_etag: cur.etag || null,
+    }),
+  );
   return 'done';
 }
 
@@ -293,7 +286,16 @@ async function fail(op, game, res) {
     await store.putOp({ ...op, last_error: `${res.status}: ${api.errorMessage(res)}` });
     return 'retry-later';
   }
-  await park(game.id, op, 'rejected', {
+  await park(game.id, op, 'rejected', refusal(op, res));
+  return 'done';
+}
+
+/**
+ * The conflict record of an op the server refused (`res`): the op and the table's own body,
+ * with no other phone's; `fields` adds or replaces what the kind of refusal knows more of.
+ */
+function refusal(op, res, fields = {}) {
+  return {
     status: res.status,
     kind: op.kind,
     hand_no: op.hand_no ?? null,
@@ -303,8 +305,8 @@ async function fail(op, game, res) {
     server_hands: [],
     server_etag: null,
     message: api.errorMessage(res),
-  });
-  return 'done';
+    ...fields,
+  };
 }
 
 /** Move an op out of the outbox into the game's conflict record, in one transaction. */

@@ -1,7 +1,10 @@
 """Helpers for the tournament tests (docs/tournaments.md): a director driving an event, and a
 table's phone playing its match through the match and hands API with its table token."""
 
+import threading
 import uuid
+
+from api import event_logic
 
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
 
@@ -111,3 +114,41 @@ class TablePhone:
         """Play one game per entry of `sides`, each won by that side."""
         for side in sides:
             self.win_game(side)
+
+
+def race_a_hand(app, monkeypatch, write, phone, game_id):
+    """Run `write` (given its own test client; returns a status code) and hand 1 of `game_id`
+    from `phone` on two threads, as two app servers would: the hand is sent once `write` has
+    derived what it drops (event_logic._drop_stale), which then holds its transaction open
+    until the hand is answered, or 3 s where the hand waits for the event row's lock.
+    Returns (the write's status, the hand's status)."""
+    reached, answered = threading.Event(), threading.Event()
+    drop_stale = event_logic._drop_stale
+    answers = {}
+
+    def slow_drop(derived):
+        reached.set()
+        answered.wait(timeout=3)  # the hand write waits for this transaction: it never comes
+        return drop_stale(derived)
+
+    monkeypatch.setattr(event_logic, "_drop_stale", slow_drop)
+
+    def first():
+        answers["write"] = write(app.test_client())
+
+    def hand():
+        own = app.test_client()
+        reached.wait(timeout=10)
+        answers["hand"] = own.post(
+            f"/api/games/{game_id}/hands",
+            json={"hand_no": 1, "bidder": 0, **TWO_MARKS},
+            headers={**phone.auth, "Idempotency-Key": uuid.uuid4().hex},
+        ).status_code
+        answered.set()
+
+    threads = [threading.Thread(target=first), threading.Thread(target=hand)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join(timeout=60)
+    return answers["write"], answers["hand"]

@@ -8,9 +8,8 @@ any hand was played). On SQLite the writer queue serializes the two; on PostgreS
 import threading
 import uuid
 
-from eventtest import TWO_MARKS, Director
+from eventtest import TWO_MARKS, Director, race_a_hand
 
-from api import event_logic
 from api.db import flask_db
 from api.models import Game, Hand
 from api.tournament_models import EventMatch
@@ -25,49 +24,24 @@ def test_a_hand_posted_while_a_correction_drops_its_match_is_never_lost(app, cli
     final = director.table("W2.1")
     game_id = final.view()["current_game"]
     loser = director.match(director.view(), "W1.1")["teams"][1]
-    derived, posted = threading.Event(), threading.Event()
-    answers = {}
-    drop_stale = event_logic._drop_stale
 
-    def slow_drop(d):
-        """The correction has derived W2.1 as stale with no hand: let the hand in now."""
-        derived.set()
-        posted.wait(timeout=3)  # the hand write waits for this transaction: it never comes
-        return drop_stale(d)
-
-    monkeypatch.setattr(event_logic, "_drop_stale", slow_drop)
-
-    def correct():
-        own = app.test_client()
-        answers["correction"] = own.post(
+    def correct(own):
+        return own.post(
             f"{director.url}/matches/W1.1/correction",
             json={"winner": loser},
             headers=director.auth,
         ).status_code
 
-    def hand():
-        own = app.test_client()
-        derived.wait(timeout=10)
-        answers["hand"] = own.post(
-            f"/api/games/{game_id}/hands",
-            json={"hand_no": 1, "bidder": 0, **TWO_MARKS},
-            headers={**final.auth, "Idempotency-Key": uuid.uuid4().hex},
-        ).status_code
-        posted.set()
-
-    threads = [threading.Thread(target=correct), threading.Thread(target=hand)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert answers["correction"] == 200
+    # the correction has derived W2.1 as stale with no hand when the hand comes
+    corrected, posted = race_a_hand(app, monkeypatch, correct, final, game_id)
+    assert corrected == 200
     with app.app_context(), flask_db.database.connection_context():
         kept = Game.get_or_none(Game.id == game_id)
         hands = Hand.select().where(Hand.game == game_id).count()
-    if answers["hand"] == 201:
+    if posted == 201:
         assert kept is not None and hands == 1, "the hand was answered 201, then deleted"
     else:
-        assert answers["hand"] == 404 and kept is None  # the game went first: said so
+        assert posted == 404 and kept is None  # the game went first: said so
 
 
 def test_an_undo_and_the_next_matchs_first_hand_at_once_never_share_a_table(
@@ -87,45 +61,20 @@ def test_an_undo_and_the_next_matchs_first_hand_at_once_never_share_a_table(
     first.win_game(0)
     second = director.table("W1.2")
     game_id = second.view()["current_game"]
-    checked, posted = threading.Event(), threading.Event()
-    answers = {}
-    drop_stale = event_logic._drop_stale
 
-    def slow_drop(d):
-        """The undo found W1.2 with no hand and takes its call back: let the hand in now."""
-        checked.set()
-        posted.wait(timeout=3)  # the hand write waits for this transaction: it never comes
-        return drop_stale(d)
-
-    monkeypatch.setattr(event_logic, "_drop_stale", slow_drop)
-
-    def undo():
-        own = app.test_client()
+    def undo(own):
         etag = own.get(f"/api/games/{first_game}", headers=first.auth).headers["ETag"]
-        answers["undo"] = own.delete(
+        return own.delete(
             f"/api/games/{first_game}/hands/4", headers={**first.auth, "If-Match": etag}
         ).status_code
 
-    def hand():
-        own = app.test_client()
-        checked.wait(timeout=10)
-        answers["hand"] = own.post(
-            f"/api/games/{game_id}/hands",
-            json={"hand_no": 1, "bidder": 0, **TWO_MARKS},
-            headers={**second.auth, "Idempotency-Key": uuid.uuid4().hex},
-        ).status_code
-        posted.set()
-
-    threads = [threading.Thread(target=undo), threading.Thread(target=hand)]
-    for thread in threads:
-        thread.start()
-    for thread in threads:
-        thread.join(timeout=60)
-    assert sorted(answers.values()) in ([200, 404], [201, 409]), answers
+    # the undo has found W1.2 with no hand and takes its call back when the hand comes
+    undone, posted = race_a_hand(app, monkeypatch, undo, second, game_id)
+    assert (undone, posted) in ((200, 404), (409, 201)), (undone, posted)
     with app.app_context(), flask_db.database.connection_context():
         w11 = Hand.select().where(Hand.game == first_game).count()
         w12 = Hand.select().where(Hand.game == game_id).count()
-    assert (w11, w12) == ((3, 0) if answers["undo"] == 200 else (4, 1))
+    assert (w11, w12) == ((3, 0) if undone == 200 else (4, 1))
 
 
 def test_deciding_hands_an_undo_a_first_hand_and_a_read_at_once_call_each_match_once(

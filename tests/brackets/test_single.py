@@ -110,6 +110,17 @@ def test_a_correction_names_the_later_match_already_played():
     assert caught.value.code == "RESULT_LOCKED" and caught.value.locked == ("W2.1",)
 
 
+def test_a_correction_checked_alone_gives_its_place_and_refuses_as_correct_does():
+    """check_correction: the index of the result it would replace (what correct() uses),
+    and the same RESULT_LOCKED refusal, with no corrected tournament built."""
+    event = played("W1.1 Uno", "W1.2 Cinco")
+    assert event.check_correction(Result("W1.2", "Seis")) == 1
+    assert event.results == played("W1.1 Uno", "W1.2 Cinco").results  # unchanged
+    with pytest.raises(CorrectionError) as caught:
+        played("W1.1 Uno", "W1.2 Cinco", "W2.1 Uno").check_correction(Result("W1.1", "Ocho"))
+    assert caught.value.code == "RESULT_LOCKED" and caught.value.locked == ("W2.1",)
+
+
 def test_a_correction_of_the_forfeit_flag_alone_is_always_allowed():
     """Same winner, now marked as a forfeit: nothing downstream changes."""
     event = played("W1.1 Uno", "W1.2 Cinco", "W2.1 Uno").correct(Result("W1.1", "Uno", True))

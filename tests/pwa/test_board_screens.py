@@ -8,14 +8,13 @@ live hand.
 The events are seeded fast through the director API (bench/event_seed.py: forfeits and a few
 hands, not whole games). Screenshots go to $BOARD_SHOTS when set (not committed)."""
 
-import os
 import pathlib
 import sys
 import uuid
 
 import pytest
 from conftest import serve, wait_js
-from test_board import CLIPPED, HALL, OVERLAPS, SMALL_TV, open_board
+from test_board import CLIPPED, HALL, OVERLAPS, SMALL_TV, open_board, shoot
 
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "bench"))
 from event_seed import TWO_MARKS, EventSeed  # noqa: E402
@@ -164,13 +163,6 @@ def test_every_screen_fits_and_reads(hall_browser, server, events, name, viewpor
         assert not errors, errors
     finally:
         context.close()
-
-
-def shoot(page, name):
-    """Save a screenshot to $BOARD_SHOTS when it is set (for a person to look at)."""
-    shots = os.environ.get("BOARD_SHOTS")
-    if shots:
-        page.screenshot(path=str(pathlib.Path(shots) / name))
 
 
 @pytest.fixture(scope="module")

@@ -13,8 +13,8 @@ import uuid
 
 import pytest
 from conftest import axe_violations, screenshot, serve, wait_js
-from test_director_screens import api, keep_on_phone
-from test_layout import SMALL_TARGETS, WIDEST
+from test_director_screens import api, keep_on_phone, start_event
+from test_layout import SMALL_TARGETS, WIDEST, screen_problems
 
 TEAMS = ["Rangers", "Aggies", "Bears", "Owls", "Longhorns", "Mustangs", "Bobcats", "Eagles"]
 TWO_MARKS = {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}  # 4 win a game
@@ -46,27 +46,13 @@ def post_hand(base_url, game_id, token, hand_no):
 def table_1_decided(base_url):
     """An 8-team single elimination at 2 tables, one game a match, started; table 1's phone
     then plays its match to the end with its table token. Returns (event, start tokens)."""
-    made = api(
+    made, started = start_event(
         base_url,
-        "POST",
-        "/api/events",
-        body={
-            "name": "Timpson 42",
-            "ruleset": "straight-42",
-            "format": "single-elimination",
-            "first_to": [1],
-            "tables": 2,
-            "teams": [{"name": n, "players": [f"{n} 1", f"{n} 2"]} for n in TEAMS],
-        },
+        [(n, [f"{n} 1", f"{n} 2"]) for n in TEAMS],
+        format="single-elimination",
+        first_to=[1],
+        tables=2,
     )
-    for team in made["teams"]:
-        api(
-            base_url,
-            "POST",
-            f"/api/events/{made['id']}/teams/{team['id']}/check-in",
-            made["director_token"],
-        )
-    started = api(base_url, "POST", f"/api/events/{made['id']}/start", made["director_token"])
     made["matches"], tokens = started["matches"], started["new_table_tokens"]
     game = next(m for m in started["matches"] if m["id"] == "W1.1")["games"][0]["id"]
     for hand_no in range(1, 5):
@@ -217,15 +203,5 @@ def test_opened_offline_the_screen_shows_the_table_links_the_phone_keeps(phone, 
     assert phone.locator("[data-table='1']").count() == 0
     assert "W1." not in phone.inner_text("main") and "W2." not in phone.inner_text("main")
     table_2.locator("summary").click()  # the QR, as the director shows it to the table
-    problems = {}
-    for size, viewport in (("320", (320, 640)), ("390", (390, 844))):
-        for scheme in ("light", "dark"):
-            phone.set_viewport_size({"width": viewport[0], "height": viewport[1]})
-            phone.emulate_media(color_scheme=scheme)
-            phone.wait_for_timeout(100)
-            widest, small = phone.evaluate(WIDEST), phone.evaluate(SMALL_TARGETS)
-            if widest > viewport[0] + 0.5 or small:
-                problems[f"{size}-{scheme}"] = (widest, small)
-            screenshot(phone, f"tournament-offline-kept-{size}-{scheme}")
-    assert problems == {}
+    assert screen_problems(phone, "tournament-offline-kept") == {}
     phone.context.set_offline(False)

@@ -4,29 +4,16 @@ table's link stops working after a forfeit, and a match given away takes no hand
 `MATCH_SETTLED`)."""
 
 from conftest import wait_js
-from test_director_screens import OUTBOX_EMPTY, api
+from test_director_screens import OUTBOX_EMPTY, api, start_event
 
 
 def event(base_url, **settings):
     """A started 4-team event (Ann & Bo, Cy & Di, Ed & Flo, Gus & Hal); returns (event id,
     director token, the start's view, its table tokens)."""
     teams = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
-    made = api(
-        base_url,
-        "POST",
-        "/api/events",
-        body={
-            "name": "Timpson 42",
-            "ruleset": "straight-42",
-            "tables": 4,
-            "teams": [{"name": " & ".join(p), "players": p} for p in teams],
-            **settings,
-        },
-    )
+    settings = {"tables": 4, **settings}
+    made, started = start_event(base_url, [(" & ".join(p), p) for p in teams], **settings)
     event_id, token = made["id"], made["director_token"]
-    for team in made["teams"]:
-        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
-    started = api(base_url, "POST", f"/api/events/{event_id}/start", token)
     return event_id, token, started, started["new_table_tokens"]
 
 

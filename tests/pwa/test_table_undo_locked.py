@@ -5,9 +5,9 @@ does not send it again, and takes the server's score back (issue 13; docs/tourna
 import json
 import urllib.request
 
-from conftest import axe_violations, screenshot, wait_js
-from test_director_screens import SIZES, api
-from test_layout import SMALL_TARGETS, WIDEST
+from conftest import wait_js
+from test_director_screens import api
+from test_layout import screen_problems
 from test_table_match_over import event, open_table, parked, score_a_hand
 
 
@@ -81,15 +81,4 @@ def test_the_next_match_has_started_screen_fits_and_reads_clean(phone, base_url,
     undo_after_the_next_match_started(phone, base_url)
     phone.locator("#change-locked").get_by_role("link", name="What now").click()
     phone.get_by_role("heading", name="The next match has started").wait_for()
-    problems = {}
-    for size in sorted(SIZES):
-        for scheme in ("light", "dark"):
-            phone.set_viewport_size(SIZES[size])
-            phone.emulate_media(color_scheme=scheme)
-            phone.wait_for_timeout(100)
-            widest, small = phone.evaluate(WIDEST), phone.evaluate(SMALL_TARGETS)
-            found = axe_violations(phone, axe_source)
-            if widest > SIZES[size]["width"] + 0.5 or small or found:
-                problems[f"{size}-{scheme}"] = (widest, small, found)
-            screenshot(phone, f"tournament-next-match-started-{size}-{scheme}")
-    assert problems == {}
+    assert screen_problems(phone, "tournament-next-match-started", axe_source) == {}
