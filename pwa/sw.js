@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'cb3f5da06c87';
+const VERSION = '96144a41ad98';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -137,18 +137,35 @@ async function send(op, game) {
     );
     return 'done';
   }
-  if (matchOver(game, res)) return over(op, game, res);
-  if (res.status === 428) {
+  const verdict = refusal(op, game, res);
+  if (verdict === 'over') return over(op, game, res);
+  if (verdict === 'etag') {
     await store.updateGame(game.id, (g) => {
       g.etag = null;
     });
     return 'retry-later';
   }
-  if (res.status === 409 && /still being processed/.test(api.errorMessage(res)))
-    return 'retry-later';
-  if (res.body?.rule_code === 'LATER_MATCH_STARTED') return locked(op, game, res);
-  if (res.status === 409 || res.status === 412) return conflict(op, game, res);
+  if (verdict === 'again') return 'retry-later';
+  if (verdict === 'locked') return locked(op, game, res);
+  if (verdict === 'conflict') return conflict(op, game, res);
   return fail(op, game, res);
+}
+
+/**
+ * What a refused write means for the outbox (pure: tests/pwa/sync.test.mjs): 'over' (it can
+ * never land: parked, said plainly), 'etag' (428: fetch the ETag, try again), 'again' (409
+ * STILL_PROCESSING: the first try with its Idempotency-Key is still being saved, so the same
+ * op goes again shortly; it is no clash), 'locked' (409 LATER_MATCH_STARTED), 'conflict'
+ * (another 409, or a 412: the user chooses) or 'fail' (fail() retries or parks it).
+ */
+export function refusal(_op, game, res) {
+  const code = res.body?.rule_code;
+  if (matchOver(game, res)) return 'over';
+  if (res.status === 428) return 'etag';
+  if (code === 'STILL_PROCESSING') return 'again';
+  if (code === 'LATER_MATCH_STARTED') return 'locked';
+  if (res.status === 409 || res.status === 412) return 'conflict';
+  return 'fail';
 }
 
 /**
