@@ -158,9 +158,9 @@ async function send(op, game) {
  * op goes again shortly; it is no clash), 'locked' (409 LATER_MATCH_STARTED), 'conflict'
  * (another 409, or a 412: the user chooses) or 'fail' (fail() retries or parks it).
  */
-export function refusal(_op, game, res) {
+export function refusal(op, game, res) {
   const code = res.body?.rule_code;
-  if (matchOver(game, res)) return 'over';
+  if (matchOver(op, game, res)) return 'over';
   if (res.status === 428) return 'etag';
   if (code === 'STILL_PROCESSING') return 'again';
   if (code === 'LATER_MATCH_STARTED') return 'locked';
@@ -254,12 +254,15 @@ async function conflict(op, game, res) {
 
 /**
  * A table's game that no write can reach any more: its match is over (the director settled
- * it: 409 MATCH_SETTLED), or its table link stopped working (a forfeit makes a new one: 401,
- * 403). Sending it again could never land, so it is not retried.
+ * it: 409 MATCH_SETTLED), its table link stopped working (a forfeit makes a new one: 401,
+ * 403), or its game is gone (404: the match's call to this table was taken back, when an
+ * earlier match was reopened; by timing the same write may meet 401 instead). Sending it
+ * again could never land, so it is not retried. (An undo that meets 404 has already landed.)
  */
-function matchOver(game, res) {
+function matchOver(op, game, res) {
   if (res.body?.rule_code === 'MATCH_SETTLED') return true;
-  return Boolean(game.table) && (res.status === 401 || res.status === 403);
+  if (!game.table) return false;
+  return res.status === 401 || res.status === 403 || (res.status === 404 && op.kind !== 'delete');
 }
 
 /** Park a write that can never land (matchOver) with words for the table; the hand stays. */
@@ -267,7 +270,9 @@ function over(op, game, res) {
   const message =
     res.body?.rule_code === 'MATCH_SETTLED'
       ? api.errorMessage(res)
-      : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
+      : res.status === 404
+        ? 'this match is no longer on the server for this table: its call here was taken back (an earlier match was changed)'
+        : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
   return park(game.id, op, 'rejected', {
     status: res.status,
     over: true, // nothing to choose between: the conflict screen says so, and offers no resend
