@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '54152cb7586a';
+const VERSION = 'cb3cbe06af36';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -152,11 +152,9 @@ async function send(op, game) {
 }
 
 /**
- * What a refused write means for the outbox (pure: tests/pwa/sync.test.mjs): 'over' (it can
- * never land: parked, said plainly), 'etag' (428: fetch the ETag, try again), 'again' (409
- * STILL_PROCESSING: the first try with its Idempotency-Key is still being saved, so the same
- * op goes again shortly; it is no clash), 'locked' (409 LATER_MATCH_STARTED), 'conflict'
- * (another 409, or a 412: the user chooses) or 'fail' (fail() retries or parks it).
+ * What a refusal means (pure): 'over' (can never land), 'etag' (428), 'again' (409
+ * STILL_PROCESSING: its first try is still being saved; no clash), 'locked', 'conflict'
+ * (409/412: the user chooses) or 'fail'.
  */
 export function refusal(op, game, res) {
   const code = res.body?.rule_code;
@@ -253,11 +251,8 @@ async function conflict(op, game, res) {
 }
 
 /**
- * A table's game that no write can reach any more: its match is over (the director settled
- * it: 409 MATCH_SETTLED), its table link stopped working (a forfeit makes a new one: 401,
- * 403), or its game is gone (404: the match's call to this table was taken back, when an
- * earlier match was reopened; by timing the same write may meet 401 instead). Sending it
- * again could never land, so it is not retried. (An undo that meets 404 has already landed.)
+ * A table's game no write can reach: its match settled (409 MATCH_SETTLED), its link replaced
+ * (401, 403), or its call taken back (404, or 401 by timing). Never retried.
  */
 function matchOver(op, game, res) {
   if (res.body?.rule_code === 'MATCH_SETTLED') return true;
@@ -271,7 +266,7 @@ function over(op, game, res) {
     res.body?.rule_code === 'MATCH_SETTLED'
       ? api.errorMessage(res)
       : res.status === 404
-        ? 'this match is no longer on the server for this table: its call here was taken back (an earlier match was changed)'
+        ? 'this match was taken back from this table (an earlier match was changed)'
         : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
   return park(game.id, op, 'rejected', {
     status: res.status,
@@ -416,6 +411,7 @@ async function adopt(id, game, body, etag) {
 
 /** Resolve a conflict: keep this phone's version (re-send it over the server's). */
 export async function keepMine(id) {
+  const queued = await store.outboxAll();
   await store.updateGame(id, (g) => {
     const c = g.conflict;
     if (!c) return [];
@@ -426,14 +422,29 @@ export async function keepMine(id) {
       hand.sync = 'local';
       hand.pending = (hand.pending || 0) + 1;
     }
-    if (c.status === 409 && c.kind === 'add' && c.theirs)
-      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
-    if (c.status === 412 && c.kind === 'put')
-      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
-    const { seq, ...op } = c.op;
-    return [op];
+    return resentOps(c, queued);
   });
   syncNow();
+}
+
+/** The op "Keep mine" or "Send again" queues, ahead of the game's later hands (else a gap: 409). */
+export function resentOps(c, queued) {
+  const seq = resendSeq(queued, c.op.seq, c.op.game_id);
+  const op =
+    (c.status === 409 && c.kind === 'add' && c.theirs) || (c.status === 412 && c.kind === 'put')
+      ? { kind: 'put', hand_no: c.hand_no, body: c.mine }
+      : { ...c.op };
+  delete op.seq;
+  return [seq === undefined ? op : { ...op, seq }];
+}
+
+/** Its old key if free and ahead of its game's queued ops, else one just ahead (new keys only grow). */
+export function resendSeq(queued, seq, gameId) {
+  const keys = queued.map((q) => q.seq); // in order
+  const first = queued.find((q) => q.game_id === gameId)?.seq;
+  if (seq !== undefined && !keys.includes(seq) && !(seq > first)) return seq;
+  if (first === undefined) return undefined; // the end
+  return ((keys.filter((k) => k < first).at(-1) ?? first - 1) + first) / 2;
 }
 
 /** Resolve a conflict: take the server's version of the game (after the user saw both). */
