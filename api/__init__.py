@@ -34,7 +34,8 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 `NOT_A_NUMBER` and `BAD_TEXT` (422: NaN/Infinity, a lone surrogate), `NOT_JSON` (415),
 `BODY_TOO_LARGE` (413), `MISSING_FIELD`, `UNKNOWN_FIELD`, `BAD_INPUT`, `WEAK_TOKEN` (422),
 `NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
-`METHOD_NOT_ALLOWED`, `CONFLICT`, `GAME_EXISTS`, `TOKEN_IN_USE`, `GAME_CHANGED` (412),
+`METHOD_NOT_ALLOWED`, `CONFLICT`, `STILL_PROCESSING` (409: retry shortly), `GAME_EXISTS`,
+`TOKEN_IN_USE`, `GAME_CHANGED` (412),
 `NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` and `TOO_MANY_TRIES` (429: writes; failed
 token lookups), `SERVER_BUSY` (503), and for the live streams `TOO_MANY_STREAMS` (429),
 `LIVE_ELSEWHERE` (421, with `Tally-Live-URL`) and `LIVE_UNAVAILABLE` (503). A 422 from the rules
@@ -47,8 +48,9 @@ request carrying a token is 429 for the rest of the window (429 with `Retry-Afte
 are JSON (415 otherwise); over 16 KiB, with or without Content-Length, they get 413.
 `POST .../hands` needs an `Idempotency-Key` (400 without): the same key and
 body returns the stored response; the same key with another body is 422; a replay while the
-first is still being processed is 409. A game keeps at most 500 hands (hand 501 is 422
-`GAME_TOO_LONG`). Editing (`PUT`) or undoing (`DELETE`) a hand needs
+first is still being processed is 409 `STILL_PROCESSING` (with `Retry-After`: send the
+same request again shortly; it is not a clash with another phone). A game keeps at most 500
+hands (hand 501 is 422 `GAME_TOO_LONG`). Editing (`PUT`) or undoing (`DELETE`) a hand needs
 `If-Match` with the game's ETag (428 without, 412 when stale).
 
 **An edit that ends the game sooner** (a side now reaches the target before the last hand) is

@@ -24,12 +24,14 @@ _in_flight_lock = threading.Lock()
 
 @contextmanager
 def in_flight(game_id, key):
-    """Mark an idempotency key as being processed; 409 if this process already is."""
+    """Mark an idempotency key as being processed; 409 STILL_PROCESSING (with Retry-After)
+    if this process already is: the first request has not finished, so the sender should send
+    the same request again shortly, not treat it as a clash with another phone."""
     token = (str(game_id), key)
     with _in_flight_lock:
         if token in _in_flight:
-            abort(409, "a request with this Idempotency-Key is still being processed",
-                  headers={"Retry-After": "1"})
+            abort(409, "this hand is still being saved from an earlier try: send it again in "
+                  "a moment", headers={"Retry-After": "1"}, rule_code="STILL_PROCESSING")
         _in_flight.add(token)
     try:
         yield

@@ -70,8 +70,10 @@ class Hands(MethodView):
              **links(201, editHand=HAND_FROM_BODY, undoHand=HAND_FROM_BODY,
                      recordHand=GAME_ID_FROM_PATH, getGame=GAME_ID_FROM_PATH))
     @blp.alt_response(409, schema=ErrorOut,
-                      description="hand_no taken by other content (`stored_hand`), a gap, or "
-                      "(`MATCH_SETTLED`) a tournament match the director settled")
+                      description="hand_no taken by other content (`stored_hand`), a gap, "
+                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
+                      "(`STILL_PROCESSING`, with `Retry-After`) the first request with this "
+                      "Idempotency-Key has not finished: send it again shortly")
     def post(self, data, game_id):
         """Record a hand (an all-pass reshuffle is a hand too)
 

@@ -137,18 +137,33 @@ async function send(op, game) {
     );
     return 'done';
   }
-  if (matchOver(game, res)) return over(op, game, res);
-  if (res.status === 428) {
+  const verdict = refusal(op, game, res);
+  if (verdict === 'over') return over(op, game, res);
+  if (verdict === 'etag') {
     await store.updateGame(game.id, (g) => {
       g.etag = null;
     });
     return 'retry-later';
   }
-  if (res.status === 409 && /still being processed/.test(api.errorMessage(res)))
-    return 'retry-later';
-  if (res.body?.rule_code === 'LATER_MATCH_STARTED') return locked(op, game, res);
-  if (res.status === 409 || res.status === 412) return conflict(op, game, res);
+  if (verdict === 'again') return 'retry-later';
+  if (verdict === 'locked') return locked(op, game, res);
+  if (verdict === 'conflict') return conflict(op, game, res);
   return fail(op, game, res);
+}
+
+/**
+ * What a refusal means (pure): 'over' (can never land), 'etag' (428), 'again' (409
+ * STILL_PROCESSING: its first try is still being saved; no clash), 'locked', 'conflict'
+ * (409/412: the user chooses) or 'fail'.
+ */
+export function refusal(op, game, res) {
+  const code = res.body?.rule_code;
+  if (matchOver(op, game, res)) return 'over';
+  if (res.status === 428) return 'etag';
+  if (code === 'STILL_PROCESSING') return 'again';
+  if (code === 'LATER_MATCH_STARTED') return 'locked';
+  if (res.status === 409 || res.status === 412) return 'conflict';
+  return 'fail';
 }
 
 /**
@@ -236,13 +251,13 @@ async function conflict(op, game, res) {
 }
 
 /**
- * A table's game that no write can reach any more: its match is over (the director settled
- * it: 409 MATCH_SETTLED), or its table link stopped working (a forfeit makes a new one: 401,
- * 403). Sending it again could never land, so it is not retried.
+ * A table's game no write can reach: its match settled (409 MATCH_SETTLED), its link replaced
+ * (401, 403), or its call taken back (404, or 401 by timing). Never retried.
  */
-function matchOver(game, res) {
+function matchOver(op, game, res) {
   if (res.body?.rule_code === 'MATCH_SETTLED') return true;
-  return Boolean(game.table) && (res.status === 401 || res.status === 403);
+  if (!game.table) return false;
+  return res.status === 401 || res.status === 403 || (res.status === 404 && op.kind !== 'delete');
 }
 
 /** Park a write that can never land (matchOver) with words for the table; the hand stays. */
@@ -250,13 +265,15 @@ function over(op, game, res) {
   const message =
     res.body?.rule_code === 'MATCH_SETTLED'
       ? api.errorMessage(res)
-      : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
+      : res.status === 404
+        ? 'this match was taken back from this table (an earlier match was changed)'
+        : 'this table’s link no longer opens the match: the director may have recorded a forfeit, or made a new link';
   return park(
     game.id,
     op,
     'rejected',
     // nothing to choose between: the conflict screen says so, and offers no resend
-    refusal(op, res, { over: true, message }),
+    refusalRecord(op, res, { over: true, message }),
   ).then(() => 'done');
 }
 
@@ -271,7 +288,7 @@ async function locked(op, game, res) {
     game.id,
     op,
     'rejected',
-    refusal(op, res, {
+    refusalRecord(op, res, {
       locked: true, // the conflict screen says who to ask, and offers no resend
       server_hands: cur.status === 200 ? serverHandsOf(cur.body) : [],
       server_etag: cur.etag || null,
@@ -286,7 +303,7 @@ async function fail(op, game, res) {
     await store.putOp({ ...op, last_error: `${res.status}: ${api.errorMessage(res)}` });
     return 'retry-later';
   }
-  await park(game.id, op, 'rejected', refusal(op, res));
+  await park(game.id, op, 'rejected', refusalRecord(op, res));
   return 'done';
 }
 
@@ -294,7 +311,7 @@ async function fail(op, game, res) {
  * The conflict record of an op the server refused (`res`): the op and the table's own body,
  * with no other phone's; `fields` adds or replaces what the kind of refusal knows more of.
  */
-function refusal(op, res, fields = {}) {
+function refusalRecord(op, res, fields = {}) {
   return {
     status: res.status,
     kind: op.kind,
@@ -396,6 +413,7 @@ async function adopt(id, game, body, etag) {
 
 /** Resolve a conflict: keep this phone's version (re-send it over the server's). */
 export async function keepMine(id) {
+  const queued = await store.outboxAll();
   await store.updateGame(id, (g) => {
     const c = g.conflict;
     if (!c) return [];
@@ -406,14 +424,29 @@ export async function keepMine(id) {
       hand.sync = 'local';
       hand.pending = (hand.pending || 0) + 1;
     }
-    if (c.status === 409 && c.kind === 'add' && c.theirs)
-      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
-    if (c.status === 412 && c.kind === 'put')
-      return [{ kind: 'put', hand_no: c.hand_no, body: c.mine }];
-    const { seq, ...op } = c.op;
-    return [op];
+    return resentOps(c, queued);
   });
   syncNow();
+}
+
+/** The op "Keep mine" or "Send again" queues, ahead of the game's later hands (else a gap: 409). */
+export function resentOps(c, queued) {
+  const seq = resendSeq(queued, c.op.seq, c.op.game_id);
+  const op =
+    (c.status === 409 && c.kind === 'add' && c.theirs) || (c.status === 412 && c.kind === 'put')
+      ? { kind: 'put', hand_no: c.hand_no, body: c.mine }
+      : { ...c.op };
+  delete op.seq;
+  return [seq === undefined ? op : { ...op, seq }];
+}
+
+/** Its old key if free and ahead of its game's queued ops, else one just ahead (new keys only grow). */
+export function resendSeq(queued, seq, gameId) {
+  const keys = queued.map((q) => q.seq); // in order
+  const first = queued.find((q) => q.game_id === gameId)?.seq;
+  if (seq !== undefined && !keys.includes(seq) && !(seq > first)) return seq;
+  if (first === undefined) return undefined; // the end
+  return ((keys.filter((k) => k < first).at(-1) ?? first - 1) + first) / 2;
 }
 
 /** Resolve a conflict: take the server's version of the game (after the user saw both). */

@@ -26,9 +26,14 @@ def test_database_is_durable_sqlite_or_pooled_postgresql(app):
 
 
 def test_replay_while_first_is_in_flight_is_409(table):
+    """docs/api-errors.md "Statuses", 409: a replay while the first request with its
+    Idempotency-Key is in flight is STILL_PROCESSING with Retry-After (try again shortly, not a
+    conflict), said without header names."""
     with hand_log.in_flight(table.id, "busy-key"):
         response = table.hand(1, key="busy-key", status=409, **made())
     assert response.headers["Retry-After"] == "1"
+    assert response.json["rule_code"] == "STILL_PROCESSING"
+    assert "Idempotency" not in response.json["message"]
     table.hand(1, key="busy-key", **made())  # once done, the key works
 
 

@@ -23,7 +23,7 @@ export async function render(main, id) {
   if (c.over) {
     // a table's match that is over: nothing to choose, nothing to send again
     main.append(
-      h('h1', {}, 'The match is over'),
+      h('h1', {}, c.status === 404 ? 'This match left this table' : 'The match is over'),
       h('p', { id: 'over' }, `The server said: ${c.message}.`),
       c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
       h(
