@@ -54,6 +54,7 @@ class Events:
 
     def next(self, timeout=10.0):
         """The next event or comment (AssertionError if none comes within `timeout` s)."""
+        assert self.status == 200, f"the stream was refused: {self.status} {self.body}"
         try:
             return self.queue.get(timeout=timeout)
         except queue.Empty:
