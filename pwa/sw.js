@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '0e7909e68a51';
+const VERSION = 'c5e3faf093b9';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
