@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'c5e3faf093b9';
+const VERSION = '2fcec234c96a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -37,6 +37,7 @@ const SHELL = [
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
   '/js/director.js',
+  '/js/event-live.js',
   '/js/views/events.js',
   '/js/views/event-new.js',
   '/js/views/event.js',

@@ -26,7 +26,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # precached so that a table's phone opens its match and a director is told plainly that
 # running an event needs a signal, rather than the app failing to load a screen offline.
 # Together 112 KB; the budget leaves 4 KB over that.
-SHELL_BUDGET = 116 * 1024
+# The director's screen, live (issue 13) added 2.2 KB, loaded with that screen only:
+# js/event-live.js 1.0 KB, the redraw that keeps the director's scroll, focus and open QR 0.9,
+# and the reconnect loop shared out of js/live.js 0.3 (one loop, not a second copy). The
+# first load shrank by 3.7 KB at the same time: js/live.js and js/sse.js now load with the
+# first game shown, not with the game list. The budget moved from 116 to 118 KB.
+SHELL_BUDGET = 118 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
