@@ -1238,11 +1238,16 @@ def paths(tournament, team_ids):
 
 def sync_and_view(event_id, director=False):
     """Call what can be called, then the event view; a director's view carries the table
-    tokens of the matches this very request called (`new_table_tokens`, shown once)."""
+    tokens of the matches this very request called (`new_table_tokens`, shown once) and
+    `live_etag`: the event stream's ETag read before anything else, so never newer than what
+    the view shows. The director's phone skips a stream `event` with that ETag (it has drawn
+    it) and reads again for any other (a call made here moves it: one more read, harmless)."""
+    seen = fingerprint(str(event_id)) if director else None
     derived, tokens = sync(event_id)
     view = event_view(derived.event, director, derived)
     if director:
         view["new_table_tokens"] = tokens
+        view["live_etag"] = None if seen is None else f'"{seen}"'
     return view
 
 

@@ -114,7 +114,7 @@ class Correction(StrictSchema):
 
 class EventOut(Schema):
     """An event as docs/tournaments.md describes it (director view: plus `late`, `records`,
-    `stale` and `new_table_tokens`)."""
+    `stale`, `new_table_tokens` and, read by GET, `live_etag`)."""
 
     class Meta:
         unknown = "include"
@@ -160,6 +160,15 @@ class EventOut(Schema):
         },
     )
     paths = fields.Dict(metadata={"description": "team id -> [{match, opponent, won, forfeit}]"})
+    live_etag = fields.String(
+        allow_none=True,
+        dump_only=True,
+        metadata={
+            "description": "director view (GET) only: the ETag of the event's live stream "
+            "(GET /api/e/{public_token}/events) as it stood before this view was read; an "
+            "`event` with another ETag means the view has changed since"
+        },
+    )
 
 
 class EventCreated(EventOut):

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4c4291ab3232';
+const VERSION = '46226a1d57e4';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -37,6 +37,7 @@ const SHELL = [
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
   '/js/director.js',
+  '/js/event-live.js',
   '/js/views/events.js',
   '/js/views/event-new.js',
   '/js/views/event.js',

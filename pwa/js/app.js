@@ -4,7 +4,6 @@
 import { syncNow, syncOnTimer, watch } from './sync.js';
 import { toast } from './ui.js';
 import { loadRulesets } from './actions.js';
-import { follow } from './live.js';
 
 const main = document.getElementById('view');
 const net = document.getElementById('net');
@@ -43,6 +42,14 @@ const NOT_A_GAME = new Set([
   'table',
 ]);
 let cleanup = null;
+let live = null; // live.js (a promise), loaded with the first game shown: not in the first load
+
+/** Follow the live stream of game `id` (null: none), in the order the screens were shown. */
+function follow(id) {
+  if (!id && !live) return;
+  live ??= import('./live.js');
+  live.then((module) => module.follow(id));
+}
 
 /** Render the view for the current fragment. */
 async function route() {

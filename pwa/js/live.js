@@ -3,8 +3,10 @@
 // The stream is read with fetch() and a ReadableStream, not EventSource, so the edit token
 // travels in the Authorization header and never in a URL. A pushed state other than the one
 // held here triggers sync.js's pull, the path that already takes other phones' hands: a
-// conflict or a queued write is never overwritten. The stream is closed while the page is hidden (no battery drain) and reopened
-// with Last-Event-ID when it is shown again; a missed event is harmless, the state is whole.
+// conflict or a queued write is never overwritten. The stream is closed while the page is
+// hidden (no battery drain) and reopened with Last-Event-ID when it is shown again; a missed
+// event is harmless, the state is whole. Its reconnect loop (keepOpen) also serves the
+// director's screen (event-live.js).
 import * as store from './store.js';
 import { events } from './sse.js';
 import { pull, pushing } from './sync.js';
@@ -41,49 +43,68 @@ function restart() {
     return;
   }
   const ctrl = new AbortController();
+  const { signal } = ctrl;
   running = { id: followed, ctrl };
-  run(followed, ctrl.signal).catch(() => {});
+  const id = followed;
+  keepOpen(
+    () => ask(id),
+    signal,
+    showStatus,
+    async (event) => {
+      if (event.id !== undefined) lastEventId = event.id;
+      if (event.type === 'gone') return 'stop';
+      if (event.type === 'game') await onGame(id, event.data);
+    },
+  )
+    .then(() => {
+      if (running?.ctrl.signal !== signal) return;
+      running = null; // stopped for good (deleted, not ours): the next follow() starts afresh
+      showStatus(null);
+    })
+    .catch(() => {});
 }
 
-/** Open the stream, read it to its end, and reopen it after a backoff, until aborted. */
-async function run(id, signal) {
+/** The game's stream, as [path, headers]; or 'stop' (no such game) or 'failed' (not yet). */
+async function ask(id) {
+  const game = await store.getGame(id);
+  if (!game) return 'stop';
+  if (!game.created || !game.edit_token) return 'failed'; // not on the server yet
+  const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${game.edit_token}` };
+  if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+  return [`/api/games/${encodeURIComponent(id)}/events`, headers];
+}
+
+/**
+ * The phone's one reconnect loop: until `signal` aborts, ask `where()` for [path, headers], read that stream, hand each event
+ * to `handle` (which may answer 'stop'), and reopen it, after a backoff when it failed.
+ */
+export async function keepOpen(where, signal, status, handle) {
   let failures = 0;
   while (!signal.aborted) {
     const opened = Date.now();
-    const outcome = await connect(id, signal);
+    const asked = await where();
+    const outcome = Array.isArray(asked) ? await connect(...asked, signal, status, handle) : asked;
     if (signal.aborted || outcome === 'stop') break;
     if (outcome === 'moved') continue; // told where the streams are: go there now
     // a stream the server closed after a while (its time limit): reconnect at once; one closed
     // straight away counts as a failure, so a broken server is never hammered
     if (outcome === 'ended' && Date.now() - opened > 5000) failures = 0;
     else failures += 1;
-    showStatus('reconnecting');
+    status('reconnecting');
     const wait = failures ? Math.min(BACKOFF_MAX_MS, retryMs * 2 ** (failures - 1)) : 0;
     const jitter = failures ? Math.random() * 0.3 * wait : 0;
     await sleep(wait + jitter, signal);
   }
-  if (running?.ctrl.signal !== signal) return;
-  running = null; // stopped for good (deleted, not ours): the next follow() starts afresh
-  showStatus(null);
 }
 
 /**
  * One connection: 'ended' (closed by the server), 'failed' (try again), 'moved' (the API
  * named the live process: connect there) or 'stop' (never).
  */
-async function connect(id, signal) {
-  const game = await store.getGame(id);
-  if (!game) return 'stop';
-  if (!game.created || !game.edit_token) return 'failed'; // not on the server yet
-  const headers = { Accept: 'text/event-stream', Authorization: `Bearer ${game.edit_token}` };
-  if (lastEventId !== null) headers['Last-Event-ID'] = lastEventId;
+async function connect(path, headers, signal, status, handle) {
   let res;
   try {
-    res = await fetch(`${liveBase}/api/games/${encodeURIComponent(id)}/events`, {
-      headers,
-      cache: 'no-store',
-      signal,
-    });
+    res = await fetch(`${liveBase}${path}`, { headers, cache: 'no-store', signal });
   } catch {
     liveBase = ''; // offline, aborted, or the live process moved: ask the API again next time
     return 'failed';
@@ -95,14 +116,12 @@ async function connect(id, signal) {
   }
   if ([401, 403, 404, 410].includes(res.status)) return 'stop'; // deleted or not ours
   if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
-  showStatus('live');
+  status('live');
   try {
     const body = res.body.pipeThrough(new TextDecoderStream());
     for await (const event of events(body, signal)) {
       if (event.retry) retryMs = event.retry;
-      if (event.id !== undefined) lastEventId = event.id;
-      if (event.type === 'gone') return 'stop';
-      if (event.type === 'game') await onGame(id, event.data);
+      if ((await handle(event)) === 'stop') return 'stop';
     }
   } catch {
     return 'failed'; // the connection dropped mid-stream
@@ -139,7 +158,7 @@ function sleep(ms, signal) {
 }
 
 /** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
-function showStatus(state) {
+export function showStatus(state) {
   shown = state;
   pushing(state === 'live' ? followed : null); // live: the timer's pull rests
   let el = document.getElementById('live');

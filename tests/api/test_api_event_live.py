@@ -270,3 +270,26 @@ def test_a_deleted_event_ends_its_streams(servers, director):
     item = stream.next_event()
     assert item["event"] == "gone" and item["data"] == {"reason": "deleted"}
     assert stream.next_event() == {"closed": True}
+
+
+def test_the_director_view_names_the_stream_etag_it_shows(live, director, other):
+    """docs/tournaments.md "Live: the event's stream": the director view's `live_etag` is the
+    stream's ETag as it stood before the view was read, so the director's phone reads again
+    for an `event` with any other ETag and skips the one it has drawn."""
+    stream = event_stream(live, director)
+    first = stream.next_event()["data"]
+    view = director.view()
+    assert view["live_etag"] == first["etag"] == public(other, director)[0]
+    phone = director.table("W1.1")
+    game_id = phone.view()["current_game"]
+    status, _, _ = other.call(
+        "POST",
+        f"/api/games/{game_id}/hands",
+        {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}},
+        {**phone.auth, "Idempotency-Key": "b" * 32},
+    )
+    assert status == 201
+    moved = until(stream, lambda d: d["etag"] != first["etag"])["data"]
+    after = director.view()
+    assert after["live_etag"] == moved["etag"] != view["live_etag"]
+    assert match(after, "W1.1")["games"][0]["totals"] == [2, 0]

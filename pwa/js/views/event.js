@@ -3,9 +3,12 @@
 // and the start; after it, the links for the board, each table's match with its table link
 // and QR, forfeits and no-shows, corrections (and what can no longer change), the standings
 // and every team's path. Everything is read from the server's director view
-// (GET /api/events/{id}), re-read every 15 s while the screen is shown: the bracket is derived
-// there from the games, never kept here. Needs the network; says so plainly without it.
+// (GET /api/events/{id}), re-read when the event's live stream says it changed (event-live.js),
+// or every 15 s while that stream is down or not served: the bracket is derived there from the
+// games, never kept here. A re-read never moves the screen (scroll, focus, an open QR).
+// Needs the network; says so plainly without it.
 import * as api from '../api.js';
+import { followEvent } from '../event-live.js';
 import { h, toast } from '../ui.js';
 import {
   boardLink,
@@ -87,6 +90,8 @@ export async function render(main, id) {
   let readAt = null; // when the screen last read the event (said when the signal is gone)
   let timer = 0;
   let left = false;
+  let reading = null; // the quiet read under way: one at a time, so none draws an older view
+  let again = false; // a change was announced during it: read once more after it
 
   /** Show `words` (empty hides the note); `quiet` (the timer's reads) never moves the
    * screen: a director scrolled down to a table is not pulled back up every 15 s. */
@@ -151,6 +156,23 @@ export async function render(main, id) {
     if (offline || note.textContent === OFFLINE) say('');
     offline = false;
     await draw();
+  }
+
+  /** A read that never moves the screen (a live change, the timer): one at a time, and one
+   * more after it when a change was announced meanwhile. */
+  function reread() {
+    if (reading) {
+      again = true;
+      return reading;
+    }
+    reading = load(true).finally(() => {
+      reading = null;
+      if (again && !left) {
+        again = false;
+        reread();
+      }
+    });
+    return reading;
   }
 
   /** One director action; re-reads the event after it. */
@@ -749,21 +771,54 @@ export async function render(main, id) {
       d.id ||
       `${d.closest('[data-match]')?.dataset.match}:${d.querySelector('summary').textContent}`;
     const open = new Set([...body.querySelectorAll('details[open]')].map(keyOf));
+    const focused = focusKey();
+    const anchor = anchorOf();
     body.replaceChildren(...parts.filter(Boolean));
     for (const d of body.querySelectorAll('details')) if (open.has(keyOf(d))) d.open = true;
+    const find = (key) => [...body.querySelectorAll(KEYED)].find((el) => focusKeyOf(el) === key);
+    if (focused) find(focused)?.focus({ preventScroll: true });
+    // what the director was looking at stays where it was, though a part above grew or shrank
+    const moved = anchor && find(anchor.key)?.getBoundingClientRect().top;
+    if (moved != null && moved !== anchor.top) window.scrollBy(0, moved - anchor.top);
   }
+
+  /** The control with the focus if it is in view, else the first card or box in view: a
+   * redraw keeps it where it is on the screen. */
+  function anchorOf() {
+    const inView = (el) => el.getBoundingClientRect().top >= 0;
+    const el = document.activeElement;
+    const mark = focusKey() && inView(el) ? el : [...body.querySelectorAll(KEYED)].find(inView);
+    return mark ? { key: focusKeyOf(mark), top: mark.getBoundingClientRect().top } : null;
+  }
+
+  const KEYED = 'button, summary, a, [id], [data-table], [data-match], [data-team]';
+  /** What a control or card is, across redraws: its id, else its card and its words. */
+  const focusKeyOf = (el) => {
+    const card = el.closest('[data-match],[data-table],[data-team]')?.dataset || {};
+    const words = el.matches('[data-match],[data-table],[data-team]') ? '' : el.textContent;
+    return el.id || `${el.tagName}|${card.match}|${card.table}|${card.team}:${words}`;
+  };
+  /** The control in the redrawn part that has the focus (a redraw keeps it there). */
+  const focusKey = () => {
+    const el = document.activeElement;
+    return el && el !== body && body.contains(el) ? focusKeyOf(el) : null;
+  };
 
   main.append(title, about, note, addForm, body, bar);
   addForm.hidden = true;
   await load();
+  // live: a change at any table is read at once; the timer reads only while it is not live
+  const drawn = () => ev?.live_etag;
+  const live = mine.public_token ? followEvent(mine.public_token, drawn, reread) : null;
   const tick = () => {
-    if (document.visibilityState === 'visible') load(true);
+    if (document.visibilityState === 'visible' && !live?.live()) reread();
   };
   timer = setInterval(tick, POLL_MS);
-  const back = () => load(true); // the signal is back: read at once, not at the next tick
+  const back = () => reread(); // the signal is back: read at once, not at the next tick
   window.addEventListener('online', back);
   return () => {
     left = true;
+    live?.stop();
     clearInterval(timer);
     window.removeEventListener('online', back);
   };
