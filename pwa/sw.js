@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '9db764a16110';
+const VERSION = '3b657ae58421';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -88,7 +88,7 @@ def test_the_next_match_has_started_screen_fits_and_reads_clean(phone, base_url,
 
 
 def test_a_locked_undo_whose_server_score_could_not_be_read_keeps_the_hands_until_read(
-    phone, base_url
+    phone, base_url, axe_source
 ):
     """The read of the server's game after the 409 fails (503): the sheet keeps its four hands,
     "Take the server's score" is not offered, and the next pull of the game on screen reads it,
@@ -109,6 +109,7 @@ def test_a_locked_undo_whose_server_score_could_not_be_read_keeps_the_hands_unti
     phone.locator("#change-locked").get_by_role("link", name="What now").click()
     phone.locator("#server-unread").wait_for()
     assert phone.locator("#take-server-score").count() == 0
+    assert screen_problems(phone, "tournament-server-unread", axe_source) == {}
 
     phone.unroute(route["url"])
     phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")  # its pull reads it

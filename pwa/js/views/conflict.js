@@ -18,12 +18,13 @@ export async function render(main, id) {
   }
   // the server's copy could not be read (server_hands null): nothing to take until it is
   const unread = c.server_hands === null;
-  const readAgain = () => [
+  const unreadLine = () =>
     h(
       'p',
       { id: 'server-unread' },
       'The server’s score could not be read: try again when the signal is back.',
-    ),
+    );
+  const readAgain = () =>
     h(
       'button',
       {
@@ -35,8 +36,7 @@ export async function render(main, id) {
         },
       },
       'Read it again',
-    ),
-  ];
+    );
   const describe = (hand) =>
     hand
       ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
@@ -81,12 +81,12 @@ export async function render(main, id) {
         { class: 'muted' },
         'The server keeps the score as it was, and so does the bracket. Take its score back here; the director can correct the result.',
       ),
-      ...(unread ? readAgain() : []),
+      unread ? unreadLine() : null,
       h(
         'div',
         { class: 'actions' },
         unread
-          ? null
+          ? readAgain()
           : h(
               'button',
               {
@@ -132,12 +132,12 @@ export async function render(main, id) {
         ),
       ),
       h('p', { class: 'muted' }, c.message),
-      ...(unread ? readAgain() : []),
+      unread ? unreadLine() : null,
       h(
         'div',
         { class: 'actions' },
         unread
-          ? null
+          ? readAgain()
           : h(
               'button',
               {
