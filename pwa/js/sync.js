@@ -215,14 +215,14 @@ function markSynced(game, op, body) {
 /** A 409 or 412: fetch the server's version and park the op until the user chooses. */
 async function conflict(op, game, res) {
   const cur = await api.getGame(game.id, game.edit_token);
-  const serverHands = cur.status === 200 ? serverHandsOf(cur.body) : [];
+  const serverHands = serverCopy(cur).server_hands;
   const stored =
     (res.body?.stored_hand && { hand_no: op.hand_no, ...res.body.stored_hand.hand }) ||
-    serverHands.find((x) => x.hand_no === op.hand_no) ||
+    serverHands?.find((x) => x.hand_no === op.hand_no) ||
     null;
   const landed =
     op.kind === 'restore'
-      ? sameHands(serverHands, game.hands)
+      ? serverHands && sameHands(serverHands, game.hands)
       : (op.kind === 'put' || op.kind === 'put_set_aside') && stored && sameHand(stored, op.body);
   if (landed) {
     // a replayed write whose first try landed (its answer was lost): nothing to choose between
@@ -243,8 +243,7 @@ async function conflict(op, game, res) {
     op,
     mine: op.kind === 'delete' ? null : op.body,
     theirs: stored ? handInput(stored) : null,
-    server_hands: serverHands,
-    server_etag: cur.etag || null,
+    ...serverCopy(cur),
     message: api.errorMessage(res),
   });
   return 'done';
@@ -290,8 +289,7 @@ async function locked(op, game, res) {
     'rejected',
     refusalRecord(op, res, {
       locked: true, // the conflict screen says who to ask, and offers no resend
-      server_hands: cur.status === 200 ? serverHandsOf(cur.body) : [],
-      server_etag: cur.etag || null,
+      ...serverCopy(cur),
     }),
   );
   return 'done';
@@ -319,11 +317,50 @@ function refusalRecord(op, res, fields = {}) {
     op,
     mine: op.body ?? null,
     theirs: null,
-    server_hands: [],
+    server_hands: null, // not read
     server_etag: null,
     message: api.errorMessage(res),
     ...fields,
   };
+}
+
+/**
+ * The server's copy of a game for a conflict record, from a GET's answer `cur`: null hands
+ * when the read failed (unknown is not "no hands": taking it would empty the score sheet).
+ */
+export function serverCopy(cur) {
+  const ok = cur?.status === 200;
+  return {
+    server_hands: ok ? serverHandsOf(cur.body) : null,
+    server_etag: (ok && cur.etag) || null,
+  };
+}
+
+/** A conflict record offering the server's score whose copy could not be read yet (pure). */
+export function wantsServerCopy(c) {
+  return Boolean(
+    c?.server_hands === null && !c.over && (c.locked || c.status === 409 || c.status === 412),
+  );
+}
+
+/**
+ * Read the server's copy of a game into its conflict record if it is missing (the conflict
+ * screen's "Read it again", and every pull of the game on screen); false if it still is.
+ */
+export async function readServer(id) {
+  const game = await store.getGame(id);
+  if (!wantsServerCopy(game?.conflict)) return true;
+  const copy = serverCopy(await api.getGame(id, game.edit_token));
+  if (copy.server_hands === null) return false;
+  await store.updateGame(id, (g) => {
+    const c = g.conflict;
+    if (!wantsServerCopy(c)) return;
+    Object.assign(c, copy);
+    const stored = copy.server_hands.find((x) => x.hand_no === c.hand_no);
+    if (!c.theirs && !c.locked && stored) c.theirs = handInput(stored);
+  });
+  changed(id);
+  return true;
 }
 
 /** Move an op out of the outbox into the game's conflict record, in one transaction. */
@@ -386,7 +423,7 @@ async function quietGame(id) {
 /** Pull the server's copy of a quiet game (no queued ops, no conflict) to see other phones' hands. */
 export async function pull(id) {
   const game = await quietGame(id);
-  if (!game) return;
+  if (!game) return readServer(id); // a conflict whose server copy is missing: read it now
   const res = await api.getGame(id, game.edit_token);
   if (res.status !== 200) return;
   await adopt(id, game, res.body, res.etag);
@@ -451,13 +488,25 @@ export function resendSeq(queued, seq, gameId) {
 
 /** Resolve a conflict: take the server's version of the game (after the user saw both). */
 export async function keepTheirs(id) {
+  let took = false;
   await store.updateGame(id, (g) => {
-    const c = g.conflict;
-    if (!c) return;
-    g.conflict = null;
-    g.etag = c.server_etag || null;
-    const later = g.hands.filter((x) => x.sync === 'local' && x.hand_no > c.server_hands.length);
-    g.hands = [...c.server_hands.map((x) => ({ ...x, sync: 'synced' })), ...later];
+    took = takeTheirs(g); // not the mutator's answer: updateGame reads that as ops to queue
   });
   syncNow();
+  return took;
+}
+
+/**
+ * Put the conflict record's server copy in place of the game's hands (pure); false, and
+ * nothing changed, while that copy is unknown (null: its read failed), so the phone's hands
+ * are never replaced with nothing.
+ */
+export function takeTheirs(g) {
+  const c = g.conflict;
+  if (!c?.server_hands) return false;
+  g.conflict = null;
+  g.etag = c.server_etag || null;
+  const later = g.hands.filter((x) => x.sync === 'local' && x.hand_no > c.server_hands.length);
+  g.hands = [...c.server_hands.map((x) => ({ ...x, sync: 'synced' })), ...later];
+  return true;
 }

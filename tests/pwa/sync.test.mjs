@@ -3,7 +3,14 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { refusal, resendSeq, resentOps } from '../../pwa/js/sync.js';
+import {
+  refusal,
+  resendSeq,
+  resentOps,
+  serverCopy,
+  takeTheirs,
+  wantsServerCopy,
+} from '../../pwa/js/sync.js';
 
 const ADD = { kind: 'add', hand_no: 3, key: 'k-3', body: {} };
 const CASUAL = { id: 'g1' };
@@ -60,4 +67,57 @@ test(`an old key taken (a restored backup) gives a key between, ahead of the gam
   assert.equal(resendSeq(queued([3, 'g1']), 9, 'g1'), 2.5);
   assert.equal(resendSeq(queued([3, 'g9']), 1, 'g1'), 1);
   assert.equal(resendSeq([], undefined, 'g1'), undefined); // nothing queued: the end
+});
+
+// The conflict record's copy of the server's game (pwa/README.md "The conflict record"): a
+// follow-up read that failed leaves it unknown (null), never "no hands", and taking the
+// server's score waits for it, so the phone's hands are never replaced with nothing.
+
+const SERVER = { hands: [{ hand_no: 1, bidder: 2, bid: { marks: 1 }, result: { made: true } }] };
+const mineOnly = (conflict) => ({
+  conflict,
+  etag: '"old"',
+  hands: [
+    { hand_no: 1, bidder: 0, bid: { points: 30 }, result: { captured: 35 }, sync: 'conflict' },
+  ],
+});
+
+test('a follow-up read that failed (503, 500) leaves the server copy unknown, not empty', () => {
+  for (const status of [503, 500, 404]) {
+    assert.deepEqual(serverCopy({ status, body: { code: status } }), {
+      server_hands: null,
+      server_etag: null,
+    });
+  }
+  const read = serverCopy({ status: 200, body: SERVER, etag: '"e2"' });
+  assert.equal(read.server_hands.length, 1);
+  assert.equal(read.server_hands[0].bidder, 2);
+  assert.equal(read.server_etag, '"e2"');
+});
+
+test(`"Keep theirs" with the server copy unknown changes nothing; once read, it takes it`, () => {
+  const c = { status: 409, kind: 'add', hand_no: 1, ...serverCopy({ status: 503 }) };
+  const game = mineOnly(c);
+  const before = structuredClone(game);
+  assert.equal(takeTheirs(game), false);
+  assert.deepEqual(game, before); // hands, etag and the record all kept
+  Object.assign(c, serverCopy({ status: 200, body: SERVER, etag: '"e2"' }));
+  assert.equal(takeTheirs(game), true);
+  assert.equal(game.conflict, null);
+  assert.equal(game.etag, '"e2"');
+  assert.deepEqual(
+    game.hands.map((x) => [x.bidder, x.sync]),
+    [[2, 'synced']],
+  );
+});
+
+test('only a two-phone conflict or a locked undo whose copy is unknown asks to read it', () => {
+  const unknown = serverCopy({ status: 503 });
+  assert.equal(wantsServerCopy({ status: 409, ...unknown }), true);
+  assert.equal(wantsServerCopy({ status: 412, ...unknown }), true);
+  assert.equal(wantsServerCopy({ status: 409, locked: true, ...unknown }), true);
+  assert.equal(wantsServerCopy({ status: 409, over: true, ...unknown }), false); // match settled
+  assert.equal(wantsServerCopy({ status: 422, ...unknown }), false); // nothing to take
+  assert.equal(wantsServerCopy({ status: 409, server_hands: [] }), false); // read: no hands
+  assert.equal(wantsServerCopy(null), false);
 });

@@ -1,5 +1,7 @@
 """Two phones on one game: a 409 and a 412 show both versions and let the user choose."""
 
+import re
+
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
 
@@ -62,5 +64,58 @@ def test_two_phones_conflict_then_choose(table, browser, base_url, axe_source):
         page_b.click("#keep-theirs")
         b.wait_synced(game_id)
         assert b.assert_same(game_id)["totals"] == [2, 0]
+    finally:
+        context.close()
+
+
+def test_a_conflict_whose_server_copy_could_not_be_read_keeps_the_phones_hands(
+    table, browser, base_url
+):
+    """The read of the server's game after a 409 fails (503): the conflict record keeps the
+    server's copy unknown, the sheet keeps this phone's hand, "Keep theirs" is not offered (and
+    takes nothing if called), and reading again lets the server's score be taken
+    (pwa/README.md "The conflict record")."""
+    a = table
+    a.open()
+    game_id = a.new_game("marks")
+    a.wait_synced(game_id)
+    token = a.phone_game(game_id)["game"]["edit_token"]
+    context, page_b = new_phone(browser, base_url)
+    try:
+        b = Table(page_b, base_url)
+        b.open(f"#/join/{game_id}/{token}")
+        page_b.wait_for_selector(".bidder-bar")
+        context.set_offline(True)
+        b.hand(2, 42, "made")
+        a.hand(1, 30, 35)
+        a.wait_synced(game_id)
+        game_url = re.compile(rf".*/api/games/{game_id}$")  # the GET only, not the hands POST
+        page_b.route(game_url, lambda route: route.fulfill(status=503))
+        context.set_offline(False)
+        page_b.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+        page_b.wait_for_selector("a[href$='/conflict']")
+        took = page_b.evaluate(
+            "(id) => import('/js/sync.js').then((s) => s.keepTheirs(id))", game_id
+        )
+        mine = b.phone_game(game_id)["game"]
+        assert [(h["bidder"], h["sync"]) for h in mine["hands"]] == [(2, "conflict")]
+        assert took is False
+        assert mine["conflict"]["server_hands"] is None
+
+        page_b.click("a[href$='/conflict']")
+        assert page_b.inner_text("#server-unread") == (
+            "The server’s score could not be read: try again when the signal is back."
+        )
+        assert page_b.locator("#keep-theirs").count() == 0
+        page_b.click("#read-server")  # still 503: nothing changes
+        page_b.get_by_text("Still no signal: try again").wait_for()
+        assert page_b.locator("#keep-theirs").count() == 0
+
+        page_b.unroute(game_url)
+        page_b.click("#read-server")
+        page_b.click("#keep-theirs")
+        b.wait_synced(game_id)
+        server = b.assert_same(game_id)
+        assert [h["hand"]["bidder"] for h in server["hands"]] == [1]
     finally:
         context.close()

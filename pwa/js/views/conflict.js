@@ -1,6 +1,6 @@
 // A 409 or 412 (or a refused hand): both versions side by side; the user picks one.
 import { getGame, updateGame } from '../store.js';
-import { keepMine, keepTheirs } from '../sync.js';
+import { keepMine, keepTheirs, readServer } from '../sync.js';
 import { h, go, toast } from '../ui.js';
 import { seatName, bidLabel, countLabel } from '../game.js';
 
@@ -16,6 +16,27 @@ export async function render(main, id) {
     go(`#/g/${id}`);
     return;
   }
+  // the server's copy could not be read (server_hands null): nothing to take until it is
+  const unread = c.server_hands === null;
+  const unreadLine = () =>
+    h(
+      'p',
+      { id: 'server-unread' },
+      'The server’s score could not be read: try again when the signal is back.',
+    );
+  const readAgain = () =>
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'read-server',
+        onclick: async () => {
+          if (await readServer(id).catch(() => false)) render(main.replaceChildren() || main, id);
+          else toast('Still no signal: try again');
+        },
+      },
+      'Read it again',
+    );
   const describe = (hand) =>
     hand
       ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
@@ -60,23 +81,26 @@ export async function render(main, id) {
         { class: 'muted' },
         'The server keeps the score as it was, and so does the bracket. Take its score back here; the director can correct the result.',
       ),
+      unread ? unreadLine() : null,
       h(
         'div',
         { class: 'actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'primary',
-            id: 'take-server-score',
-            onclick: async () => {
-              await keepTheirs(id);
-              toast('Took the server’s score');
-              go(`#/g/${id}`);
-            },
-          },
-          'Take the server’s score',
-        ),
+        unread
+          ? readAgain()
+          : h(
+              'button',
+              {
+                type: 'button',
+                class: 'primary',
+                id: 'take-server-score',
+                onclick: async () => {
+                  await keepTheirs(id);
+                  toast('Took the server’s score');
+                  go(`#/g/${id}`);
+                },
+              },
+              'Take the server’s score',
+            ),
       ),
     );
     return;
@@ -104,26 +128,29 @@ export async function render(main, id) {
           'section',
           { class: 'card', 'aria-labelledby': 'theirs-title' },
           h('h2', { id: 'theirs-title' }, 'The other phone'),
-          h('p', { id: 'theirs' }, describe(c.theirs)),
+          h('p', { id: 'theirs' }, unread && !c.theirs ? 'not read yet' : describe(c.theirs)),
         ),
       ),
       h('p', { class: 'muted' }, c.message),
+      unread ? unreadLine() : null,
       h(
         'div',
         { class: 'actions' },
-        h(
-          'button',
-          {
-            type: 'button',
-            id: 'keep-theirs',
-            onclick: async () => {
-              await keepTheirs(id);
-              toast('Kept the other version');
-              go(`#/g/${id}`);
-            },
-          },
-          'Keep theirs',
-        ),
+        unread
+          ? readAgain()
+          : h(
+              'button',
+              {
+                type: 'button',
+                id: 'keep-theirs',
+                onclick: async () => {
+                  await keepTheirs(id);
+                  toast('Kept the other version');
+                  go(`#/g/${id}`);
+                },
+              },
+              'Keep theirs',
+            ),
         h(
           'button',
           {
