@@ -157,11 +157,19 @@ def create_app(test_config=None):
         hops = app.config["PROXY_FIX_HOPS"]
         app.wsgi_app = ProxyFix(app.wsgi_app, x_for=hops, x_proto=hops, x_host=hops)
     if not app.config["PUBLIC_URL"] and not app.config["TRUSTED_HOSTS"]:
-        app.logger.warning("neither PUBLIC_URL nor TRUSTED_HOSTS is set: share links are "
-                           "built from the Host header each client sends, which it can forge")
+        app.logger.warning(
+            "neither PUBLIC_URL nor TRUSTED_HOSTS is set: share links are "
+            "built from the Host header each client sends, which it can forge"
+        )
     app.config["DATABASE"] = open_database(app.config["DATABASE_URL"])
-    app.config["FLASKDB_EXCLUDED_ROUTES"] = ("pwa.index", "pwa.static_file", "static", "api_docs",
-                                         "api_docs_asset", "live.live_health")
+    app.config["FLASKDB_EXCLUDED_ROUTES"] = (
+        "pwa.index",
+        "pwa.static_file",
+        "static",
+        "api_docs",
+        "api_docs_asset",
+        "live.live_health",
+    )
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
@@ -175,8 +183,22 @@ def create_app(test_config=None):
 
     live.init_app(app)
     live_topology.init_app(app, CSP)
-    ratelimit.init_app(app, (games.blp, hands.blp, matches.blp, share.blp, share.pages, live.blp,
-                             transfer.blp, events.blp, events.public, crews.blp, board.pages))
+    ratelimit.init_app(
+        app,
+        (
+            games.blp,
+            hands.blp,
+            matches.blp,
+            share.blp,
+            share.pages,
+            live.blp,
+            transfer.blp,
+            events.blp,
+            events.public,
+            crews.blp,
+            board.pages,
+        ),
+    )
     errors.register(app)
 
     @app.cli.command("prune-keys")
@@ -208,25 +230,55 @@ def register_blueprints(app):
 
     api = errors.Api(app, spec_kwargs={"info": {"description": API_DESCRIPTION}})
     api.spec.components.security_scheme(
-        "editToken", {"type": "http", "scheme": "bearer", "description": (
-            "the game's edit token: 22 to 128 url-safe base64 characters (`[A-Za-z0-9_-]`, "
-            "at least 128 random bits); a malformed or unknown one is 401, another game's "
-            "403")}
+        "editToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": (
+                "the game's edit token: 22 to 128 url-safe base64 characters (`[A-Za-z0-9_-]`, "
+                "at least 128 random bits); a malformed or unknown one is 401, another game's "
+                "403"
+            ),
+        },
     )
-    for name, what in (("directorToken", "an event's director token: the whole event, its "
-                        "matches and their games"),
-                       ("tableToken", "a called match's table token (its match's edit token): "
-                        "that match's games and nothing else")):
-        api.spec.components.security_scheme(name, {"type": "http", "scheme": "bearer",
-                                                   "description": what})
+    for name, what in (
+        (
+            "directorToken",
+            "an event's director token: the whole event, its matches and their games",
+        ),
+        (
+            "tableToken",
+            "a called match's table token (its match's edit token): "
+            "that match's games and nothing else",
+        ),
+    ):
+        api.spec.components.security_scheme(
+            name, {"type": "http", "scheme": "bearer", "description": what}
+        )
     api.spec.components.security_scheme(
-        "crewToken", {"type": "http", "scheme": "bearer", "description": (
-            "the crew's token (256 random bits, from POST /api/crews or the join link); a "
-            "game's edit or share token, or another crew's, is 403 (docs/crews.md)")}
+        "crewToken",
+        {
+            "type": "http",
+            "scheme": "bearer",
+            "description": (
+                "the crew's token (256 random bits, from POST /api/crews or the join link); a "
+                "game's edit or share token, or another crew's, is 403 (docs/crews.md)"
+            ),
+        },
     )
     api.spec.components.schema("BidObject", schema=schemas.BidObject)
-    for blp in (rulesets.blp, games.blp, hands.blp, matches.blp, share.blp, live.blp,
-                transfer.blp, events.blp, events.public, crews.blp):
+    for blp in (
+        rulesets.blp,
+        games.blp,
+        hands.blp,
+        matches.blp,
+        share.blp,
+        live.blp,
+        transfer.blp,
+        events.blp,
+        events.public,
+        crews.blp,
+    ):
         api.register_blueprint(blp)
     app.add_url_rule("/api/docs", "api_docs", api_docs)
     app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)

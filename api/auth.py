@@ -44,8 +44,10 @@ def weak_token_reason(token):
     Only a token of 256 random bits in the phone's own format is taken: shorter tokens (22
     letters carry at most 132 bits, and a person may have typed them) are refused."""
     if not EDIT_TOKEN_RE.fullmatch(token):
-        return ("is not an edit token as the app makes one: 32 random bytes in url-safe "
-                "base64 (43 characters)")
+        return (
+            "is not an edit token as the app makes one: 32 random bytes in url-safe "
+            "base64 (43 characters)"
+        )
     if len(set(token)) < MIN_DISTINCT_CHARS:
         return "does not look random (too few distinct characters)"
     return None
@@ -58,8 +60,12 @@ def bearer_token():
         return None
     scheme, _, token = header.partition(" ")
     if scheme.lower() != "bearer" or not TOKEN_RE.fullmatch(token.strip()):
-        abort(401, "the edit token is not readable: send it as Authorization: Bearer <token>",
-              headers=AUTH_HEADERS, rule_code="BAD_TOKEN")
+        abort(
+            401,
+            "the edit token is not readable: send it as Authorization: Bearer <token>",
+            headers=AUTH_HEADERS,
+            rule_code="BAD_TOKEN",
+        )
     return token.strip()
 
 
@@ -69,25 +75,35 @@ def is_known_token(token):
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
-    return (query.exists() or match_with_token(token) is not None
-            or event_with_token(token) is not None
-            or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists())
+    return (
+        query.exists()
+        or match_with_token(token) is not None
+        or event_with_token(token) is not None
+        or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
+    )
 
 
 def event_with_token(token):
     """The id of the event whose director or public token this is, or None."""
     digest = hash_token(token)
-    row = Event.select(Event.id).where((Event.director_token_hash == digest)
-                                       | (Event.public_token_hash == digest)).tuples().first()
+    row = (
+        Event.select(Event.id)
+        .where((Event.director_token_hash == digest) | (Event.public_token_hash == digest))
+        .tuples()
+        .first()
+    )
     return None if row is None else row[0]
 
 
 def directs_match(token, match_id):
     """True if `token` is the director token of the event that called match `match_id`: the
     director reaches every match of the event and their games (docs/tournaments.md)."""
-    return EventMatch.select(EventMatch.id).join(Event).where(
-        (EventMatch.match_id == match_id) & (Event.director_token_hash == hash_token(token))
-    ).exists()
+    return (
+        EventMatch.select(EventMatch.id)
+        .join(Event)
+        .where((EventMatch.match_id == match_id) & (Event.director_token_hash == hash_token(token)))
+        .exists()
+    )
 
 
 def match_with_token(token, match_id=None):
@@ -103,9 +119,13 @@ def required_token(what):
     """The request's bearer token; 401 NEEDS_TOKEN without one (`what`: "game" or "match")."""
     token = bearer_token()
     if token is None:
-        abort(401, f"only the phones keeping this {what}'s score can do that: send its edit "
-              "token (Authorization: Bearer <token>)", headers=AUTH_HEADERS,
-              rule_code="NEEDS_TOKEN")
+        abort(
+            401,
+            f"only the phones keeping this {what}'s score can do that: send its edit "
+            "token (Authorization: Bearer <token>)",
+            headers=AUTH_HEADERS,
+            rule_code="NEEDS_TOKEN",
+        )
     return token
 
 
@@ -113,8 +133,12 @@ def refuse(token, found, missing, wrong):
     """Abort for a token that did not open what was asked: 401 if no game or match has it,
     404 (`missing`) if nothing was found, else 403 (`wrong`)."""
     if not is_known_token(token):
-        abort(401, "this server does not know that token", headers=AUTH_HEADERS,
-              rule_code="UNKNOWN_TOKEN")
+        abort(
+            401,
+            "this server does not know that token",
+            headers=AUTH_HEADERS,
+            rule_code="UNKNOWN_TOKEN",
+        )
     if found is None:
         abort(404, missing, rule_code="NOT_FOUND")
     abort(403, wrong, rule_code="WRONG_TOKEN")
@@ -128,12 +152,19 @@ def require_edit(game_id):
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
-    if game is not None and game.match_id is not None and (
-            match_with_token(token, game.match_id) or directs_match(token, game.match_id)):
+    if (
+        game is not None
+        and game.match_id is not None
+        and (match_with_token(token, game.match_id) or directs_match(token, game.match_id))
+    ):
         return game
-    refuse(token, game, "there is no such game: it may have been deleted",
-           "this token does not allow changing or fully reading this game: it belongs to "
-           "another game, or only views it")
+    refuse(
+        token,
+        game,
+        "there is no such game: it may have been deleted",
+        "this token does not allow changing or fully reading this game: it belongs to "
+        "another game, or only views it",
+    )
 
 
 def edit_token_required(view):
@@ -152,12 +183,18 @@ def require_match_edit(match_id):
     (a game's token, or another match's, is 403)."""
     token = required_token("match")
     match = Match.get_or_none(Match.id == str(match_id))
-    if match is not None and (hmac.compare_digest(match.edit_token_hash, hash_token(token))
-                              or directs_match(token, match.id)):
+    if match is not None and (
+        hmac.compare_digest(match.edit_token_hash, hash_token(token))
+        or directs_match(token, match.id)
+    ):
         return match
-    refuse(token, match, "there is no such match",
-           "this token does not allow changing or reading this match: it belongs to a game "
-           "or to another match")
+    refuse(
+        token,
+        match,
+        "there is no such match",
+        "this token does not allow changing or reading this match: it belongs to a game "
+        "or to another match",
+    )
 
 
 def require_holder(model, row_id, hash_field, needs, missing, wrong):
@@ -178,12 +215,15 @@ def require_director(event_id):
     """The event `event_id` if the request carries its director token; else abort 401, 403
     (any other token the server knows: a table's, the public link's, a game's) or 404."""
     return require_holder(
-        Event, event_id, "director_token_hash",
+        Event,
+        event_id,
+        "director_token_hash",
         "only the event's director can do that: send the director token "
         "(Authorization: Bearer <token>)",
         "there is no such event",
         "only the event's director can do that: this token belongs to a table, the public "
-        "link, a game or another event")
+        "link, a game or another event",
+    )
 
 
 def director_required(view):

@@ -92,8 +92,9 @@ def open_database(url):
     if url.startswith("sqlite"):
         # check_same_thread off: the pool lends each connection to one thread at a time, but
         # not always to the thread that opened it
-        return connect(url, pragmas=SQLITE_PRAGMAS, timeout=15, lock_type="IMMEDIATE",
-                       check_same_thread=False)
+        return connect(
+            url, pragmas=SQLITE_PRAGMAS, timeout=15, lock_type="IMMEDIATE", check_same_thread=False
+        )
     if url.startswith("postgresql+pool://"):
         return PostgresPool(**parse(url))
     return connect(url)

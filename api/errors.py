@@ -23,22 +23,36 @@ class ErrorOut(Schema):
     status = fields.String()
     message = fields.String()
     errors = fields.Dict()
-    rule_code = fields.String(metadata={
-        "description": "stable code of the refusal: rules/'s code (e.g. BID_OUT_OF_RANGE), "
-        "or one of the API's (BAD_JSON, NOT_JSON, GAME_CHANGED ...; see the API description)"})
+    rule_code = fields.String(
+        metadata={
+            "description": "stable code of the refusal: rules/'s code (e.g. BID_OUT_OF_RANGE), "
+            "or one of the API's (BAD_JSON, NOT_JSON, GAME_CHANGED ...; see the API description)"
+        }
+    )
     hand_no = fields.Integer(metadata={"description": "the hand rules/ rejected (422)"})
     game_id = fields.String(metadata={"description": "the game of an import that was refused"})
     stored_hand = fields.Dict(metadata={"description": "the hand already stored (409)"})
-    no_longer_fit = fields.List(fields.Integer(), metadata={
-        "description": "hands that would come after the end of the game if this edit were "
-                       "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"})
-    locked = fields.List(fields.String(), metadata={
-        "description": "later tournament matches already played that a correction would "
-                       "change (409 RESULT_LOCKED), or already under way that an undo or edit at "
-                       "a table would disturb (409 LATER_MATCH_STARTED; docs/tournaments.md)"})
-    player = fields.Dict(metadata={
-        "description": "the crew player who already has that name, {id, name} "
-                       "(409 NAME_TAKEN; docs/crews.md)"})
+    no_longer_fit = fields.List(
+        fields.Integer(),
+        metadata={
+            "description": "hands that would come after the end of the game if this edit were "
+            "saved (422 GAME_OVER on PUT; `?later=set_aside` sets them aside)"
+        },
+    )
+    locked = fields.List(
+        fields.String(),
+        metadata={
+            "description": "later tournament matches already played that a correction would "
+            "change (409 RESULT_LOCKED), or already under way that an undo or edit at "
+            "a table would disturb (409 LATER_MATCH_STARTED; docs/tournaments.md)"
+        },
+    )
+    player = fields.Dict(
+        metadata={
+            "description": "the crew player who already has that name, {id, name} "
+            "(409 NAME_TAKEN; docs/crews.md)"
+        }
+    )
 
 
 # A stable `rule_code` for every refusal that is not rules/'s own (those keep rules/'s code).
@@ -70,12 +84,12 @@ STATUS_MESSAGES = {
     406: "this server answers in JSON only",
     409: "that clashes with what is already recorded",
     412: "another phone changed this game since you loaded it: load the game again "
-         "(GET it for its new ETag), check the change still makes sense, and send it again "
-         "with the new ETag in If-Match",
+    "(GET it for its new ETag), check the change still makes sense, and send it again "
+    "with the new ETag in If-Match",
     413: "the request is too large: at most {limit} bytes",
     415: "send the request as JSON (Content-Type: application/json)",
     428: "say which version of the game you are changing: load the game (GET it), and send "
-         "its ETag back in an If-Match header",
+    "its ETag back in an If-Match header",
     500: "something went wrong on the server; nothing was changed by this request",
     503: "the server is busy right now: try again in a moment",
 }
@@ -99,9 +113,12 @@ class Api(SmorestApi):
         extra = dict(data.get("extra", {}))
         message = data.get("message")
         if message is None and error.code == 422 and errors:  # the schema refused the body
-            extra["rule_code"], message = schema_refusal(errors, g.get("json_body"),
-                                                          crew=request.blueprint == "crews",
-                                                          route=request.blueprint)
+            extra["rule_code"], message = schema_refusal(
+                errors,
+                g.get("json_body"),
+                crew=request.blueprint == "crews",
+                route=request.blueprint,
+            )
             if request.path == "/api/import":  # name the game and hand of the file
                 from .export_schemas import place_in_file
 
@@ -114,7 +131,8 @@ class Api(SmorestApi):
             **extra,
         }
         payload["rule_code"] = payload.get("rule_code") or STATUS_RULE_CODES.get(
-            error.code, "BAD_REQUEST" if error.code < 500 else "SERVER_ERROR")
+            error.code, "BAD_REQUEST" if error.code < 500 else "SERVER_ERROR"
+        )
         return payload, error.code, headers
 
 
@@ -123,7 +141,8 @@ def status_message(status, headers):
     if status == 405:
         allowed = headers.get("Allow", "")
         return f"this address does not take a {request.method}" + (
-            f"; it takes {allowed}" if allowed else "")
+            f"; it takes {allowed}" if allowed else ""
+        )
     if status == 429:
         wait = headers.get("Retry-After", "a few")
         return f"too many changes in a short time: wait {wait} seconds and try again"

@@ -22,19 +22,35 @@ def links(status, bodies=None, **targets):
     """`blp.doc` arguments declaring links on response `status`: operationId -> parameters
     (and `bodies`: operationId -> request body fields the link supplies)."""
     bodies = bodies or {}
-    return {"responses": {status: {"links": {
-        operation_id: {"operationId": operation_id, "parameters": parameters,
-                       **({"requestBody": bodies[operation_id]} if operation_id in bodies else {})}
-        for operation_id, parameters in targets.items()}}}}
+    return {
+        "responses": {
+            status: {
+                "links": {
+                    operation_id: {
+                        "operationId": operation_id,
+                        "parameters": parameters,
+                        **({"requestBody": bodies[operation_id]} if operation_id in bodies else {}),
+                    }
+                    for operation_id, parameters in targets.items()
+                }
+            }
+        }
+    }
 
 
 def game_links(status, game_id):
     """Links from a response carrying a whole game (its id given by `game_id`): its next hand
     is recorded under the game's `next_hand_no`."""
-    return links(status, bodies={"recordHand": {"hand_no": "$response.body#/next_hand_no"}},
-                 getGame=game_id, recordHand=game_id, setShare=game_id,
-                 restoreSetAside=game_id, deleteGame=game_id,
-                 getSharedGame={"token": "$response.body#/share_token"})
+    return links(
+        status,
+        bodies={"recordHand": {"hand_no": "$response.body#/next_hand_no"}},
+        getGame=game_id,
+        recordHand=game_id,
+        setShare=game_id,
+        restoreSetAside=game_id,
+        deleteGame=game_id,
+        getSharedGame={"token": "$response.body#/share_token"},
+    )
 
 
 @blp.route("")
@@ -44,8 +60,9 @@ class Games(MethodView):
     @blp.arguments(GameCreate())
     @blp.response(201, GameCreated)
     @blp.doc(operationId="createGame", **game_links(201, GAME_ID_FROM_BODY))
-    @blp.alt_response(409, schema=ErrorOut, description="the id exists with another token or "
-                      "content")
+    @blp.alt_response(
+        409, schema=ErrorOut, description="the id exists with another token or content"
+    )
     def post(self, data):
         """Start a game
 

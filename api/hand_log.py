@@ -30,8 +30,12 @@ def in_flight(game_id, key):
     token = (str(game_id), key)
     with _in_flight_lock:
         if token in _in_flight:
-            abort(409, "this hand is still being saved from an earlier try: send it again in "
-                  "a moment", headers={"Retry-After": "1"}, rule_code="STILL_PROCESSING")
+            abort(
+                409,
+                "this hand is still being saved from an earlier try: send it again in a moment",
+                headers={"Retry-After": "1"},
+                rule_code="STILL_PROCESSING",
+            )
         _in_flight.add(token)
     try:
         yield
@@ -56,9 +60,14 @@ def _state_after(game, row):
     if row.counts is None:
         return None
     result = row.result
-    state = rules.replay(game_ruleset(game), [], result["next_dealer"], result["totals"],
-                         scored_hands=row.counts["scored_hands"],
-                         warnings=row.counts["warnings"]).to_dict()
+    state = rules.replay(
+        game_ruleset(game),
+        [],
+        result["next_dealer"],
+        result["totals"],
+        scored_hands=row.counts["scored_hands"],
+        warnings=row.counts["warnings"],
+    ).to_dict()
     del state["hands"]
     state["next_hand_no"] = row.hand_no + 1
     return state
@@ -93,12 +102,21 @@ def _score(game, before, rows):
     state = before
     for row in rows:
         if state["game_over"]:
-            raise GameFlowError(f"hand {row.hand_no} would come after the end of the game",
-                                "GAME_OVER", "hand", row.hand_no - 1)
+            raise GameFlowError(
+                f"hand {row.hand_no} would come after the end of the game",
+                "GAME_OVER",
+                "hand",
+                row.hand_no - 1,
+            )
         try:
-            after = rules.replay(ruleset, [row.body], state["next_dealer"], state["totals"],
-                                 scored_hands=state["scored_hands"],
-                                 warnings=state["warnings"]).to_dict()
+            after = rules.replay(
+                ruleset,
+                [row.body],
+                state["next_dealer"],
+                state["totals"],
+                scored_hands=state["scored_hands"],
+                warnings=state["warnings"],
+            ).to_dict()
         except RulesError as error:
             error.hand_index = row.hand_no - 1
             raise
@@ -119,8 +137,11 @@ def _state_update(game, state, set_aside=None):
 def _rewrites(game_id, rows, old):
     """Statements storing the rows whose body, result or counts changed (`old`: hand_no ->
     (body, result, counts) as read)."""
-    return [Hand.rewrite(game_id, row) for row in rows
-            if old.get(row.hand_no) != (row.body, row.result, row.counts)]
+    return [
+        Hand.rewrite(game_id, row)
+        for row in rows
+        if old.get(row.hand_no) != (row.body, row.result, row.counts)
+    ]
 
 
 def _snapshot(rows):
@@ -163,17 +184,31 @@ def record_hand(game_id, data, key):
         stored = IdempotencyKey.find(game.id, key)
         if stored is not None:
             if stored.request_hash != request_hash:
-                abort(422, "this Idempotency-Key was used with another request body",
-                      rule_code="IDEMPOTENCY_KEY_REUSED")
+                abort(
+                    422,
+                    "this Idempotency-Key was used with another request body",
+                    rule_code="IDEMPOTENCY_KEY_REUSED",
+                )
             return stored.status, stored.response, game
         if hand_no >= game.state["next_hand_no"]:  # a hand stored already is answered as such
             event_logic.refuse_settled(settled)
         before = _outcome(game)
         response, writes = _append_hand(game, hand_no, data)
-        run([*writes, insert_statement(IdempotencyKey, game=game.id, key=key,
-                                       request_hash=request_hash, status=201,
-                                       response=response, created_at=utcnow()),
-             *(live.notify_statement(game.id) if writes else [])])
+        run(
+            [
+                *writes,
+                insert_statement(
+                    IdempotencyKey,
+                    game=game.id,
+                    key=key,
+                    request_hash=request_hash,
+                    status=201,
+                    response=response,
+                    created_at=utcnow(),
+                ),
+                *(live.notify_statement(game.id) if writes else []),
+            ]
+        )
     if writes:  # a replay (same key, or the same hand again) wrote nothing and calls nothing
         _committed(game, before)
     return 201, response, game
@@ -187,15 +222,24 @@ def _append_hand(game, hand_no, body):
         existing = game.hand(hand_no)
         if existing.body == body:
             return hand_view(existing), []
-        abort(409, f"hand {hand_no} is already recorded with other content",
-              stored_hand=hand_view(existing))
+        abort(
+            409,
+            f"hand {hand_no} is already recorded with other content",
+            stored_hand=hand_view(existing),
+        )
     if hand_no > next_no:
-        abort(409, f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
-              errors=field_errors("hand_no", f"expected {next_no}"))
+        abort(
+            409,
+            f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
+            errors=field_errors("hand_no", f"expected {next_no}"),
+        )
     if hand_no > MAX_GAME_HANDS:
-        abort(422, f"a game keeps at most {MAX_GAME_HANDS} hands; start a new game",
-              errors=field_errors("hand_no", f"at most {MAX_GAME_HANDS}"),
-              rule_code="GAME_TOO_LONG")
+        abort(
+            422,
+            f"a game keeps at most {MAX_GAME_HANDS} hands; start a new game",
+            errors=field_errors("hand_no", f"at most {MAX_GAME_HANDS}"),
+            rule_code="GAME_TOO_LONG",
+        )
     before = _cached_state(game)
     if before is None:  # cached by an older release: score the log once to get the counts
         before = _score(game, _start_state(game), game.ordered_hands())
@@ -234,10 +278,15 @@ def _fitting_hands(error, hand_no):
 def _too_long_after_edit(hand_no, fit, later):
     """422 GAME_OVER naming the hands an edit of hand `hand_no` would leave after the end."""
     span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]} to {later[-1]}"
-    abort(422, f"with this change to hand {hand_no} the game is over after hand {fit}, so "
-          f"{span} no longer fit; save it with those hands set aside, or change it",
-          errors=field_errors(None, f"the game would be over after hand {fit}"),
-          rule_code="GAME_OVER", hand_no=fit + 1, no_longer_fit=later)
+    abort(
+        422,
+        f"with this change to hand {hand_no} the game is over after hand {fit}, so "
+        f"{span} no longer fit; save it with those hands set aside, or change it",
+        errors=field_errors(None, f"the game would be over after hand {fit}"),
+        rule_code="GAME_OVER",
+        hand_no=fit + 1,
+        no_longer_fit=later,
+    )
 
 
 def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
@@ -268,17 +317,27 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             if fit is None:
                 raise
             kept = [row for row in rows if row.hand_no <= fit]
-            removed = rows[len(kept):]
+            removed = rows[len(kept) :]
             if not set_aside:
                 _too_long_after_edit(hand_no, fit, [row.hand_no for row in removed])
-            record = {"hand_no": hand_no, "previous": previous, "first_hand_no": fit + 1,
-                      "hands": [row.body for row in removed]}
+            record = {
+                "hand_no": hand_no,
+                "previous": previous,
+                "first_hand_no": fit + 1,
+                "hands": [row.body for row in removed],
+            }
             writes.append(Hand.remove_from(game.id, fit + 1))
             rows = kept
             state = _score(game, before, rows)
         event_reopen.check(game, outcome, state)
-        run([*writes, *_rewrites(game.id, rows, old), _state_update(game, state, record),
-             *live.notify_statement(game.id)])
+        run(
+            [
+                *writes,
+                *_rewrites(game.id, rows, old),
+                _state_update(game, state, record),
+                *live.notify_statement(game.id),
+            ]
+        )
     _committed(game, outcome)
     return hand_view(edited), game
 
@@ -295,8 +354,11 @@ def restore_set_aside(game_id, check_etag):
         game = _locked_game(game_id, check_etag)
         record = game.set_aside
         if record is None:
-            abort(409, "no hands are set aside: there is nothing to put back",
-                  rule_code="NOTHING_SET_ASIDE")
+            abort(
+                409,
+                "no hands are set aside: there is nothing to put back",
+                rule_code="NOTHING_SET_ASIDE",
+            )
         hand_no, first = record["hand_no"], record["first_hand_no"]
         outcome = _outcome(game)
         before, rows = _log_from(game, hand_no)
@@ -305,8 +367,14 @@ def restore_set_aside(game_id, check_etag):
         added = [HandRow(first + i, body, None) for i, body in enumerate(record["hands"])]
         state = _score(game, before, rows + added)
         event_reopen.check(game, outcome, state)
-        run([*_rewrites(game.id, rows, old), *(Hand.insert(game.id, h) for h in added),
-             _state_update(game, state), *live.notify_statement(game.id)])
+        run(
+            [
+                *_rewrites(game.id, rows, old),
+                *(Hand.insert(game.id, h) for h in added),
+                _state_update(game, state),
+                *live.notify_statement(game.id),
+            ]
+        )
     _committed(game, outcome)
     return game_view(game), game
 
@@ -332,7 +400,13 @@ def delete_last_hand(game_id, hand_no, check_etag):
             state = _score(game, _start_state(game), hands)
             writes = _rewrites(game.id, hands, old)
         event_reopen.check(game, outcome, state)
-        run([*writes, Hand.remove(game.id, hand_no), _state_update(game, state),
-             *live.notify_statement(game.id)])
+        run(
+            [
+                *writes,
+                Hand.remove(game.id, hand_no),
+                _state_update(game, state),
+                *live.notify_statement(game.id),
+            ]
+        )
     _committed(game, outcome)
     return game_view(game, hands), game

@@ -52,10 +52,13 @@ class EditQuery(Schema):
 
     later = fields.String(
         validate=validate.OneOf(("set_aside",)),
-        metadata={"description": "`set_aside`: if the edit ends the game before the last hand, "
-                  "take the hands after the end off the log and keep them on the game "
-                  "(`set_aside`), in this same request; without it such an edit is 422 "
-                  "GAME_OVER listing them in `no_longer_fit`"})
+        metadata={
+            "description": "`set_aside`: if the edit ends the game before the last hand, "
+            "take the hands after the end off the log and keep them on the game "
+            "(`set_aside`), in this same request; without it such an edit is 422 "
+            "GAME_OVER listing them in `no_longer_fit`"
+        },
+    )
 
 
 @blp.route("/<uuid:game_id>/hands")
@@ -66,14 +69,26 @@ class Hands(MethodView):
     @blp.etag
     @blp.arguments(HandPost())
     @blp.response(201, HandOut)
-    @blp.doc(parameters=[KEY_DOC], security=EDIT_TOKEN, operationId="recordHand",
-             **links(201, editHand=HAND_FROM_BODY, undoHand=HAND_FROM_BODY,
-                     recordHand=GAME_ID_FROM_PATH, getGame=GAME_ID_FROM_PATH))
-    @blp.alt_response(409, schema=ErrorOut,
-                      description="hand_no taken by other content (`stored_hand`), a gap, "
-                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
-                      "(`STILL_PROCESSING`, with `Retry-After`) the first request with this "
-                      "Idempotency-Key has not finished: send it again shortly")
+    @blp.doc(
+        parameters=[KEY_DOC],
+        security=EDIT_TOKEN,
+        operationId="recordHand",
+        **links(
+            201,
+            editHand=HAND_FROM_BODY,
+            undoHand=HAND_FROM_BODY,
+            recordHand=GAME_ID_FROM_PATH,
+            getGame=GAME_ID_FROM_PATH,
+        ),
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="hand_no taken by other content (`stored_hand`), a gap, "
+        "(`MATCH_SETTLED`) a tournament match the director settled, or "
+        "(`STILL_PROCESSING`, with `Retry-After`) the first request with this "
+        "Idempotency-Key has not finished: send it again shortly",
+    )
     def post(self, data, game_id):
         """Record a hand (an all-pass reshuffle is a hand too)
 
@@ -94,17 +109,33 @@ class HandByNo(MethodView):
     @blp.arguments(HandBody())
     @blp.arguments(EditQuery(), location="query")
     @blp.response(200, HandOut)
-    @blp.doc(security=EDIT_TOKEN, operationId="editHand",
-             **links(200, editHand=HAND_FROM_BODY, restoreSetAside=GAME_ID_FROM_PATH,
-                     getGame=GAME_ID_FROM_PATH, recordHand=GAME_ID_FROM_PATH))
-    @blp.alt_response(409, schema=ErrorOut, description="(`MATCH_SETTLED`) a tournament match "
-                      "the director settled, or (`LATER_MATCH_STARTED`, with `locked`) an edit "
-                      "that would reopen a decided tournament match or change its winner once a "
-                      "later match depending on it has a hand played or was settled by the "
-                      "director")
-    @blp.alt_response(422, schema=ErrorOut, description="the hand breaks the rules, or (rule_code "
-                      "GAME_OVER) the edit ends the game while later hands exist: they are "
-                      "listed in `no_longer_fit`; send `?later=set_aside` to set them aside")
+    @blp.doc(
+        security=EDIT_TOKEN,
+        operationId="editHand",
+        **links(
+            200,
+            editHand=HAND_FROM_BODY,
+            restoreSetAside=GAME_ID_FROM_PATH,
+            getGame=GAME_ID_FROM_PATH,
+            recordHand=GAME_ID_FROM_PATH,
+        ),
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="(`MATCH_SETTLED`) a tournament match "
+        "the director settled, or (`LATER_MATCH_STARTED`, with `locked`) an edit "
+        "that would reopen a decided tournament match or change its winner once a "
+        "later match depending on it has a hand played or was settled by the "
+        "director",
+    )
+    @blp.alt_response(
+        422,
+        schema=ErrorOut,
+        description="the hand breaks the rules, or (rule_code "
+        "GAME_OVER) the edit ends the game while later hands exist: they are "
+        "listed in `no_longer_fit`; send `?later=set_aside` to set them aside",
+    )
     def put(self, data, query, game_id, hand_no):
         """Edit a hand; every later hand is re-scored
 
@@ -113,8 +144,9 @@ class HandByNo(MethodView):
         `POST .../set-aside/restore`). Any other write to the log clears `set_aside`.
         """
         ratelimit.check_write(game_id)
-        hand, game = hand_log.replace_hand(game_id, hand_no, data, check_game_etag,
-                                           set_aside=query.get("later") == "set_aside")
+        hand, game = hand_log.replace_hand(
+            game_id, hand_no, data, check_game_etag, set_aside=query.get("later") == "set_aside"
+        )
         blp.set_etag(logic.etag_data(game))
         return hand
 
@@ -122,11 +154,15 @@ class HandByNo(MethodView):
     @blp.etag
     @blp.response(200, GameOut)
     @blp.doc(security=EDIT_TOKEN, operationId="undoHand", **game_links(200, GAME_ID_FROM_PATH))
-    @blp.alt_response(409, schema=ErrorOut, description="not the last hand, "
-                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
-                      "(`LATER_MATCH_STARTED`, with `locked`) an undo that would reopen a decided "
-                      "tournament match once a later match depending on it has a hand played or "
-                      "was settled by the director")
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="not the last hand, "
+        "(`MATCH_SETTLED`) a tournament match the director settled, or "
+        "(`LATER_MATCH_STARTED`, with `locked`) an undo that would reopen a decided "
+        "tournament match once a later match depending on it has a hand played or "
+        "was settled by the director",
+    )
     def delete(self, game_id, hand_no):
         """Undo the last hand; returns the game (its new ETag in the header)"""
         ratelimit.check_write(game_id)
@@ -142,15 +178,29 @@ class SetAsideRestore(MethodView):
     @edit_token_required
     @blp.etag
     @blp.response(200, GameOut)
-    @blp.doc(security=EDIT_TOKEN, operationId="restoreSetAside",
-             **game_links(200, GAME_ID_FROM_PATH), parameters=[{
-        "in": "header", "name": "If-Match", "required": True, "schema": {"type": "string"},
-        "description": "the game's current ETag"}])
-    @blp.alt_response(409, schema=ErrorOut, description="nothing is set aside, "
-                      "(`MATCH_SETTLED`) a tournament match the director settled, or "
-                      "(`LATER_MATCH_STARTED`) putting hands back would reopen a decided "
-                      "tournament match, or change its winner, once a later match depending "
-                      "on it has a hand played or was settled by the director")
+    @blp.doc(
+        security=EDIT_TOKEN,
+        operationId="restoreSetAside",
+        **game_links(200, GAME_ID_FROM_PATH),
+        parameters=[
+            {
+                "in": "header",
+                "name": "If-Match",
+                "required": True,
+                "schema": {"type": "string"},
+                "description": "the game's current ETag",
+            }
+        ],
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="nothing is set aside, "
+        "(`MATCH_SETTLED`) a tournament match the director settled, or "
+        "(`LATER_MATCH_STARTED`) putting hands back would reopen a decided "
+        "tournament match, or change its winner, once a later match depending "
+        "on it has a hand played or was settled by the director",
+    )
     @blp.alt_response(412, schema=ErrorOut, description="If-Match is not the game's ETag")
     @blp.alt_response(428, schema=ErrorOut, description="no If-Match")
     def post(self, game_id):

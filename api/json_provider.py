@@ -115,8 +115,11 @@ def _check_text(text):
     try:
         text.encode("utf-8")
     except UnicodeEncodeError:
-        raise BodyRefused(422, "BAD_TEXT", "some text in the request has a broken character "
-                          "(a lone surrogate); type it again") from None
+        raise BodyRefused(
+            422,
+            "BAD_TEXT",
+            "some text in the request has a broken character (a lone surrogate); type it again",
+        ) from None
 
 
 def read_request_body():
@@ -143,8 +146,9 @@ def read_request_body():
     if not data:
         return  # no body: the view's schema says what is missing
     if not is_json_type(request.mimetype):
-        abort(415, "send the request as JSON (Content-Type: application/json)",
-              rule_code="NOT_JSON")
+        abort(
+            415, "send the request as JSON (Content-Type: application/json)", rule_code="NOT_JSON"
+        )
     try:
         g.json_body = parse_json_body(data)
     except BodyRefused as refused:

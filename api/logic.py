@@ -134,8 +134,12 @@ def etag_data(game):
     write to the log bumps), set-aside record and share token. Never the hands: a write
     answers with the new ETag without reading the whole log. (Not the share URL either,
     whose host is the asker's.)"""
-    return {"id": game.id, "state": game.state, "set_aside": game.set_aside,
-            "share_token": game.share_token}
+    return {
+        "id": game.id,
+        "state": game.state,
+        "set_aside": game.set_aside,
+        "share_token": game.share_token,
+    }
 
 
 def state_without_hands(state):
@@ -172,18 +176,29 @@ def _check_game_shape(data, ruleset):
     """Teams, first dealer and start totals must fit the ruleset; abort 422 if not."""
     n_sides = len(set(ruleset.sides))
     if len(data["teams"]) != n_sides:
-        abort(422, f"{ruleset.name} is played by {n_sides} sides, so name {n_sides} teams, "
-              f"not {len(data['teams'])}", rule_code="BAD_INPUT",
-              errors=field_errors("teams", f"give exactly {n_sides} teams"))
+        abort(
+            422,
+            f"{ruleset.name} is played by {n_sides} sides, so name {n_sides} teams, "
+            f"not {len(data['teams'])}",
+            rule_code="BAD_INPUT",
+            errors=field_errors("teams", f"give exactly {n_sides} teams"),
+        )
     if data["first_dealer"] >= ruleset.players:
-        abort(422, f"there is no seat {data['first_dealer']} at a {ruleset.players}-player "
-              f"table: seats run 0 to {ruleset.players - 1}", rule_code="SEAT_OUT_OF_RANGE",
-              errors=field_errors("first_dealer", "no such seat"))
+        abort(
+            422,
+            f"there is no seat {data['first_dealer']} at a {ruleset.players}-player "
+            f"table: seats run 0 to {ruleset.players - 1}",
+            rule_code="SEAT_OUT_OF_RANGE",
+            errors=field_errors("first_dealer", "no such seat"),
+        )
     totals = data.get("start_totals")
     if totals is not None and len(totals) != n_sides:
-        abort(422, f"give one starting score per side ({n_sides}), not {len(totals)}",
-              rule_code="BAD_INPUT",
-              errors=field_errors("start_totals", f"give exactly {n_sides} numbers"))
+        abort(
+            422,
+            f"give one starting score per side ({n_sides}), not {len(totals)}",
+            rule_code="BAD_INPUT",
+            errors=field_errors("start_totals", f"give exactly {n_sides} numbers"),
+        )
 
 
 def create_game(data):
@@ -207,8 +222,11 @@ def create_game(data):
         existing.edit_token_hash, hash_token(token)
     )
     if not same_token or existing.content_hash != fingerprint:
-        abort(409, "a game with this id already exists, started with another edit token or "
-              "other settings", rule_code="GAME_EXISTS")
+        abort(
+            409,
+            "a game with this id already exists, started with another edit token or other settings",
+            rule_code="GAME_EXISTS",
+        )
     return {**game_view(existing), "edit_token": token}
 
 
@@ -232,8 +250,9 @@ def _insert_game(game_id, data, ruleset, fingerprint, token):
     except IntegrityError:
         existing = Game.get_or_none(Game.id == game_id)
         if existing is None:  # the edit token belongs to another game
-            abort(409, "this edit token is already in use by another game",
-                  rule_code="TOKEN_IN_USE")
+            abort(
+                409, "this edit token is already in use by another game", rule_code="TOKEN_IN_USE"
+            )
         return existing
 
 
@@ -243,8 +262,12 @@ def delete_game(game):
     from . import live
 
     if game.match_id is not None:
-        abort(409, f"this is game {game.match_game_no} of a match: its games stay, so the "
-              "match score stays right", rule_code="GAME_IN_MATCH")
+        abort(
+            409,
+            f"this is game {game.match_game_no} of a match: its games stay, so the "
+            "match score stays right",
+            rule_code="GAME_IN_MATCH",
+        )
     with write_transaction():
         Game.delete().where(Game.id == game.id).execute()
         live.notify(game.id)
@@ -281,8 +304,12 @@ def shared_game(token):
     """(game, hands) behind a share token; 404 if there is none (or it was revoked)."""
     game, hands = find_shared(token)
     if game is None:
-        abort(404, "no game is shared under this link (it may have been turned off or "
-              "replaced by a new one)", rule_code="NOT_FOUND")
+        abort(
+            404,
+            "no game is shared under this link (it may have been turned off or "
+            "replaced by a new one)",
+            rule_code="NOT_FOUND",
+        )
     return game, hands
 
 

@@ -32,9 +32,14 @@ def match_ruleset(match):
 
 def _game_rows(match_id):
     """[(game_no, game id, first dealer, state dict)] of a match's games, in order."""
-    sql = cached_sql("match_games", lambda: Game.select(
-        Game.match_game_no, Game.id, Game.first_dealer, Game.state).where(
-        Game.match_id == "").order_by(Game.match_game_no))
+    sql = cached_sql(
+        "match_games",
+        lambda: (
+            Game.select(Game.match_game_no, Game.id, Game.first_dealer, Game.state)
+            .where(Game.match_id == "")
+            .order_by(Game.match_game_no)
+        ),
+    )
     rows = flask_db.database.execute_sql(sql, (match_id,)).fetchall()
     return [(no, game_id, dealer, orjson.loads(state)) for no, game_id, dealer, state in rows]
 
@@ -73,11 +78,18 @@ def match_view(match, games=None):
         "score": [series.wins(0), series.wins(1)],
         "decided": series.decided,
         "winner": series.winner,
-        "games": [{
-            "game_no": no, "id": game_id, "shaker": ruleset.sides[dealer],
-            "first_dealer": dealer, "game_over": state["game_over"],
-            "winner": state["winner"], "counted": no not in extra,
-        } for no, game_id, dealer, state in games],
+        "games": [
+            {
+                "game_no": no,
+                "id": game_id,
+                "shaker": ruleset.sides[dealer],
+                "first_dealer": dealer,
+                "game_over": state["game_over"],
+                "winner": state["winner"],
+                "counted": no not in extra,
+            }
+            for no, game_id, dealer, state in games
+        ],
     }
 
 
@@ -89,22 +101,37 @@ def match_info(game):
     of the match row alone cost more than the rest of this)."""
     if game.match_id is None:
         return None
-    sql = cached_sql("match_info", lambda p: (
-        'SELECT m."ruleset", m."overrides", m."first_dealer", m."first_to", g."match_game_no", '
-        'g."id", g."first_dealer", g."state" FROM "match" AS m JOIN "game" AS g ON '
-        f'g."match_id" = m."id" WHERE m."id" = {p} ORDER BY g."match_game_no"'))
+    sql = cached_sql(
+        "match_info",
+        lambda p: (
+            'SELECT m."ruleset", m."overrides", m."first_dealer", m."first_to", g."match_game_no", '
+            'g."id", g."first_dealer", g."state" FROM "match" AS m JOIN "game" AS g ON '
+            f'g."match_id" = m."id" WHERE m."id" = {p} ORDER BY g."match_game_no"'
+        ),
+    )
     rows = flask_db.database.execute_sql(sql, (game.match_id,)).fetchall()
     if not rows:
         return None
     ruleset_id, overrides, first_dealer, first_to = rows[0][:4]
-    match = Match(id=game.match_id, ruleset=ruleset_id, overrides=orjson.loads(overrides),
-                  first_dealer=first_dealer, first_to=first_to)
-    games = [(no, game_id, dealer, orjson.loads(state))
-             for *_match, no, game_id, dealer, state in rows]
+    match = Match(
+        id=game.match_id,
+        ruleset=ruleset_id,
+        overrides=orjson.loads(overrides),
+        first_dealer=first_dealer,
+        first_to=first_to,
+    )
+    games = [
+        (no, game_id, dealer, orjson.loads(state)) for *_match, no, game_id, dealer, state in rows
+    ]
     series, _extra = series_of(match, match_ruleset(match).sides, games)
-    return {"id": match.id, "first_to": first_to,
-            "score": [series.wins(0), series.wins(1)], "game_no": game.match_game_no,
-            "decided": series.decided, "winner": series.winner}
+    return {
+        "id": match.id,
+        "first_to": first_to,
+        "score": [series.wins(0), series.wins(1)],
+        "game_no": game.match_game_no,
+        "decided": series.decided,
+        "winner": series.winner,
+    }
 
 
 def dealer_for(ruleset, match, side):
@@ -122,11 +149,19 @@ def _insert_game(match, game_no, dealer, ruleset):
     Its own edit token is random and never shown: the match's token reaches it."""
     state = rules.replay(ruleset, [], dealer, None).to_dict()
     return Game.create(
-        id=str(uuid.uuid4()), ruleset=match.ruleset, overrides=match.overrides,
-        teams=match.teams, first_dealer=dealer, start_totals=None,
+        id=str(uuid.uuid4()),
+        ruleset=match.ruleset,
+        overrides=match.overrides,
+        teams=match.teams,
+        first_dealer=dealer,
+        start_totals=None,
         content_hash=logic.content_hash({"match": match.id, "game_no": game_no}),
-        edit_token_hash=hash_token(new_token()), share_token=new_token(16),
-        state=logic.state_without_hands(state), match_id=match.id, match_game_no=game_no)
+        edit_token_hash=hash_token(new_token()),
+        share_token=new_token(16),
+        state=logic.state_without_hands(state),
+        match_id=match.id,
+        match_game_no=game_no,
+    )
 
 
 def create_match(data):
@@ -143,10 +178,15 @@ def create_match(data):
     try:
         with write_transaction():
             match = Match.create(
-                id=str(uuid.uuid4()), ruleset=data["ruleset"], overrides=data.get("rules") or {},
-                teams=data["teams"], first_dealer=data["first_dealer"],
-                first_to=data["first_to"], shake_rule=data["shake_rule"],
-                edit_token_hash=hash_token(token))
+                id=str(uuid.uuid4()),
+                ruleset=data["ruleset"],
+                overrides=data.get("rules") or {},
+                teams=data["teams"],
+                first_dealer=data["first_dealer"],
+                first_to=data["first_to"],
+                shake_rule=data["shake_rule"],
+                edit_token_hash=hash_token(token),
+            )
             game = _insert_game(match, 1, match.first_dealer, ruleset)
     except IntegrityError:  # 2**-256: two random tokens alike
         abort(409, "that clashed with another match: try again", rule_code="CONFLICT")
@@ -202,17 +242,27 @@ def _start_next(match, games, game_no):
     ruleset = match_ruleset(match)
     series, _extra = series_of(match, ruleset.sides, games)
     if series.decided:
-        abort(409, f"the match is over: {match.teams[series.winner]['name']} won it "
-              f"{max(series.score)}-{min(series.score)}, so no more games are played",
-              rule_code="MATCH_DECIDED")
+        abort(
+            409,
+            f"the match is over: {match.teams[series.winner]['name']} won it "
+            f"{max(series.score)}-{min(series.score)}, so no more games are played",
+            rule_code="MATCH_DECIDED",
+        )
     if game_no != len(games) + 1:
-        abort(409, f"the next game of this match is game {len(games) + 1}, not game {game_no}",
-              rule_code="NOT_NEXT_GAME",
-              errors=field_errors("game_no", f"the next game is {len(games) + 1}"))
+        abort(
+            409,
+            f"the next game of this match is game {len(games) + 1}, not game {game_no}",
+            rule_code="NOT_NEXT_GAME",
+            errors=field_errors("game_no", f"the next game is {len(games) + 1}"),
+        )
     unfinished = [no for no, _id, _dealer, state in games if not state["game_over"]]
     if unfinished:
-        abort(409, f"game {unfinished[0]} of this match is not over yet: finish it before "
-              "starting the next one", rule_code="GAME_NOT_OVER")
+        abort(
+            409,
+            f"game {unfinished[0]} of this match is not over yet: finish it before "
+            "starting the next one",
+            rule_code="GAME_NOT_OVER",
+        )
     rng = _DRAW if match.shake_rule == ShakeRule.DRAW.value else None
     shaker = series.next_shaker(match.shake_rule, rng)
     return _insert_game(match, game_no, dealer_for(ruleset, match, shaker), ruleset)

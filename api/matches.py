@@ -13,8 +13,12 @@ from .auth import match_token_required
 from .errors import ErrorOut
 from .schemas import EDIT_TOKEN, MatchCreate, MatchCreated, MatchOut, MatchWithGame, NextGame
 
-blp = Blueprint("matches", __name__, url_prefix="/api/matches",
-                description="Matches: a series of games between the same two teams")
+blp = Blueprint(
+    "matches",
+    __name__,
+    url_prefix="/api/matches",
+    description="Matches: a series of games between the same two teams",
+)
 
 MATCH_ID_FROM_BODY = {"match_id": "$response.body#/id"}
 MATCH_ID_FROM_PATH = {"match_id": "$request.path.match_id"}
@@ -23,12 +27,18 @@ GAME_FROM_BODY = {"game_id": "$response.body#/game/id"}
 
 def match_links(status, match_id):
     """OpenAPI links from a response carrying a match and one of its games."""
-    return {"responses": {status: {"links": {
-        "getMatch": {"operationId": "getMatch", "parameters": match_id},
-        "startMatchGame": {"operationId": "startMatchGame", "parameters": match_id},
-        "getGame": {"operationId": "getGame", "parameters": GAME_FROM_BODY},
-        "recordHand": {"operationId": "recordHand", "parameters": GAME_FROM_BODY},
-    }}}}
+    return {
+        "responses": {
+            status: {
+                "links": {
+                    "getMatch": {"operationId": "getMatch", "parameters": match_id},
+                    "startMatchGame": {"operationId": "startMatchGame", "parameters": match_id},
+                    "getGame": {"operationId": "getGame", "parameters": GAME_FROM_BODY},
+                    "recordHand": {"operationId": "recordHand", "parameters": GAME_FROM_BODY},
+                }
+            }
+        }
+    }
 
 
 @blp.route("")
@@ -68,14 +78,22 @@ class MatchGames(MethodView):
     @match_token_required
     @blp.arguments(NextGame())
     @blp.response(201, MatchWithGame)
-    @blp.alt_response(200, schema=MatchWithGame,
-                      description="that game was already started: it is returned as it is")
-    @blp.alt_response(409, schema=ErrorOut, description="a game of the match is not over "
-                      "(`GAME_NOT_OVER`), the match is decided (`MATCH_DECIDED`; by the "
-                      "director of its tournament: `MATCH_SETTLED`), or `game_no` "
-                      "is not the next game (`NOT_NEXT_GAME`)")
-    @blp.doc(security=EDIT_TOKEN, operationId="startMatchGame",
-             **match_links(201, MATCH_ID_FROM_PATH))
+    @blp.alt_response(
+        200,
+        schema=MatchWithGame,
+        description="that game was already started: it is returned as it is",
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="a game of the match is not over "
+        "(`GAME_NOT_OVER`), the match is decided (`MATCH_DECIDED`; by the "
+        "director of its tournament: `MATCH_SETTLED`), or `game_no` "
+        "is not the next game (`NOT_NEXT_GAME`)",
+    )
+    @blp.doc(
+        security=EDIT_TOKEN, operationId="startMatchGame", **match_links(201, MATCH_ID_FROM_PATH)
+    )
     def post(self, data, match_id):
         """Start the next game of a match
 

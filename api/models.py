@@ -152,8 +152,12 @@ class Game(flask_db.Model):
     @classmethod
     def _from_row(cls, row):
         """A Game from a tuple holding every field in peewee's order (that of cls.select())."""
-        game = cls(__no_default__=1, **{
-            f.name: f.python_value(v) for f, v in zip(cls._meta.sorted_fields, row, strict=True)})
+        game = cls(
+            __no_default__=1,
+            **{
+                f.name: f.python_value(v) for f, v in zip(cls._meta.sorted_fields, row, strict=True)
+            },
+        )
         game._dirty.clear()
         return game
 
@@ -165,26 +169,51 @@ class Game(flask_db.Model):
         the read-only views use, and the hand log folded into one JSON array by the database
         (`[[hand_no, body, result], ...]` from the stored JSON texts; one parse here instead
         of a row per hand repeating every game column)."""
-        sql = cached_sql("shared_game", lambda p: (
-            'SELECT g."id", g."ruleset", g."overrides", g."teams", g."first_dealer", '
-            'g."start_totals", g."share_token", g."state", g."set_aside", g."match_id", '
-            'g."match_game_no", '
-            f"""(SELECT '[' || {'group_concat' if is_sqlite() else 'string_agg'}("""
-            """'[' || h."hand_no" || ',' || h."body" || ',' || h."result" || ']', ',') """
-            """|| ']' FROM "hand" AS h WHERE h."game_id" = g."id") """
-            f'FROM "game" AS g WHERE g."share_token" = {p}'))
+        sql = cached_sql(
+            "shared_game",
+            lambda p: (
+                'SELECT g."id", g."ruleset", g."overrides", g."teams", g."first_dealer", '
+                'g."start_totals", g."share_token", g."state", g."set_aside", g."match_id", '
+                'g."match_game_no", '
+                f"""(SELECT '[' || {"group_concat" if is_sqlite() else "string_agg"}("""
+                """'[' || h."hand_no" || ',' || h."body" || ',' || h."result" || ']', ',') """
+                """|| ']' FROM "hand" AS h WHERE h."game_id" = g."id") """
+                f'FROM "game" AS g WHERE g."share_token" = {p}'
+            ),
+        )
         row = flask_db.database.execute_sql(sql, (token,)).fetchone()
         if row is None:
             return None, []
-        (game_id, ruleset, overrides, teams, first_dealer, start_totals, share, state, set_aside,
-         match_id, match_game_no, log) = row
-        game = SharedRow(game_id, ruleset, orjson.loads(overrides), orjson.loads(teams),
-                         first_dealer, None if start_totals is None else orjson.loads(start_totals),
-                         share, orjson.loads(state),
-                         None if set_aside is None else orjson.loads(set_aside), match_id,
-                         match_game_no)
-        hands = sorted((HandRow(*h) for h in orjson.loads(log)) if log else (),
-                       key=lambda h: h.hand_no)  # neither aggregate promises an order
+        (
+            game_id,
+            ruleset,
+            overrides,
+            teams,
+            first_dealer,
+            start_totals,
+            share,
+            state,
+            set_aside,
+            match_id,
+            match_game_no,
+            log,
+        ) = row
+        game = SharedRow(
+            game_id,
+            ruleset,
+            orjson.loads(overrides),
+            orjson.loads(teams),
+            first_dealer,
+            None if start_totals is None else orjson.loads(start_totals),
+            share,
+            orjson.loads(state),
+            None if set_aside is None else orjson.loads(set_aside),
+            match_id,
+            match_game_no,
+        )
+        hands = sorted(
+            (HandRow(*h) for h in orjson.loads(log)) if log else (), key=lambda h: h.hand_no
+        )  # neither aggregate promises an order
         return game, hands
 
     @classmethod
@@ -197,19 +226,28 @@ class Game(flask_db.Model):
         """The game row, locked for the rest of the write transaction; None if it is gone."""
         if is_sqlite():  # SQLite already holds the database write lock (BEGIN IMMEDIATE)
             return cls.by_id(game_id)
-        return cls._one("game_for_update",
-                        lambda: cls.select().where(cls.id == "").for_update(), game_id)
+        return cls._one(
+            "game_for_update", lambda: cls.select().where(cls.id == "").for_update(), game_id
+        )
 
     def state_update(self, state, set_aside=None):
         """Set a new cached state, set-aside record (None: nothing set aside; every write to
         the log clears it) and updated_at on this game; returns the statement that stores
         those columns, for `run`."""
         self.state, self.set_aside, self.updated_at = state, set_aside, utcnow()
-        sql = cached_sql("game_state_update", lambda p: (
-            f'UPDATE "game" SET "state" = {p}, "set_aside" = {p}, "updated_at" = {p} '
-            f'WHERE "id" = {p}'))
-        return sql, [Game.state.db_value(self.state), Game.set_aside.db_value(self.set_aside),
-                     Game.updated_at.db_value(self.updated_at), self.id]
+        sql = cached_sql(
+            "game_state_update",
+            lambda p: (
+                f'UPDATE "game" SET "state" = {p}, "set_aside" = {p}, "updated_at" = {p} '
+                f'WHERE "id" = {p}'
+            ),
+        )
+        return sql, [
+            Game.state.db_value(self.state),
+            Game.set_aside.db_value(self.set_aside),
+            Game.updated_at.db_value(self.updated_at),
+            self.id,
+        ]
 
     def ordered_hands(self):
         """The hand log in order, as HandRows."""
@@ -218,25 +256,43 @@ class Game(flask_db.Model):
     def hands_from(self, hand_no):
         """Hand `hand_no` and every later one, in order, as HandRows (with their counts): an
         edit re-scores from the edited hand on, reading none of the hands before it but one."""
-        sql = cached_sql("hands_from", lambda: Hand.select(
-            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
-            (Hand.game == "") & (Hand.hand_no >= 0)).order_by(Hand.hand_no))
+        sql = cached_sql(
+            "hands_from",
+            lambda: (
+                Hand.select(Hand.hand_no, Hand.body, Hand.result, Hand.counts)
+                .where((Hand.game == "") & (Hand.hand_no >= 0))
+                .order_by(Hand.hand_no)
+            ),
+        )
         rows = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchall()
-        return [HandRow(no, orjson.loads(body), orjson.loads(result),
-                        None if counts is None else orjson.loads(counts))
-                for no, body, result, counts in rows]
+        return [
+            HandRow(
+                no,
+                orjson.loads(body),
+                orjson.loads(result),
+                None if counts is None else orjson.loads(counts),
+            )
+            for no, body, result, counts in rows
+        ]
 
     def hand(self, hand_no):
         """Hand `hand_no` as a HandRow, or None: the one row a repeated POST is checked against."""
-        sql = cached_sql("hand_by_no", lambda: Hand.select(
-            Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
-            (Hand.game == "") & (Hand.hand_no == 0)))
+        sql = cached_sql(
+            "hand_by_no",
+            lambda: Hand.select(Hand.hand_no, Hand.body, Hand.result, Hand.counts).where(
+                (Hand.game == "") & (Hand.hand_no == 0)
+            ),
+        )
         row = flask_db.database.execute_sql(sql, (self.id, hand_no)).fetchone()
         if row is None:
             return None
         no, body, result, counts = row
-        return HandRow(no, orjson.loads(body), orjson.loads(result),
-                       None if counts is None else orjson.loads(counts))
+        return HandRow(
+            no,
+            orjson.loads(body),
+            orjson.loads(result),
+            None if counts is None else orjson.loads(counts),
+        )
 
 
 @dataclass(slots=True)
@@ -287,33 +343,52 @@ class Hand(flask_db.Model):
     @staticmethod
     def rewrite(game_id, row):
         """The statement storing a HandRow's body, result and counts over its hand, for `run`."""
-        sql = cached_sql("hand_rewrite", lambda p: (
-            f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "counts" = {p}, "updated_at" = {p} '
-            f'WHERE "game_id" = {p} AND "hand_no" = {p}'))
-        return sql, [Hand.body.db_value(row.body), Hand.result.db_value(row.result),
-                     Hand.counts.db_value(row.counts), Hand.updated_at.db_value(utcnow()),
-                     game_id, row.hand_no]
+        sql = cached_sql(
+            "hand_rewrite",
+            lambda p: (
+                f'UPDATE "hand" SET "body" = {p}, "result" = {p}, "counts" = {p}, '
+                f'"updated_at" = {p} WHERE "game_id" = {p} AND "hand_no" = {p}'
+            ),
+        )
+        return sql, [
+            Hand.body.db_value(row.body),
+            Hand.result.db_value(row.result),
+            Hand.counts.db_value(row.counts),
+            Hand.updated_at.db_value(utcnow()),
+            game_id,
+            row.hand_no,
+        ]
 
     @staticmethod
     def insert(game_id, row):
         """The statement inserting a HandRow as a new hand of the game, for `run`."""
         now = utcnow()
-        return insert_statement(Hand, game=game_id, hand_no=row.hand_no, body=row.body,
-                                result=row.result, counts=row.counts, created_at=now,
-                                updated_at=now)
+        return insert_statement(
+            Hand,
+            game=game_id,
+            hand_no=row.hand_no,
+            body=row.body,
+            result=row.result,
+            counts=row.counts,
+            created_at=now,
+            updated_at=now,
+        )
 
     @staticmethod
     def remove(game_id, hand_no):
         """The statement deleting hand `hand_no` of the game, for `run`."""
-        sql = cached_sql("hand_remove", lambda p: (
-            f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" = {p}'))
+        sql = cached_sql(
+            "hand_remove", lambda p: f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" = {p}'
+        )
         return sql, [game_id, hand_no]
 
     @staticmethod
     def remove_from(game_id, hand_no):
         """The statement deleting hand `hand_no` of the game and every later one, for `run`."""
-        sql = cached_sql("hand_remove_from", lambda p: (
-            f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" >= {p}'))
+        sql = cached_sql(
+            "hand_remove_from",
+            lambda p: f'DELETE FROM "hand" WHERE "game_id" = {p} AND "hand_no" >= {p}',
+        )
         return sql, [game_id, hand_no]
 
 
@@ -333,8 +408,13 @@ class IdempotencyKey(flask_db.Model):
     @classmethod
     def find(cls, game_id, key):
         """The stored response for this game and key, or None."""
-        rows = cached_raw(cls, "idempotency_key", lambda: cls.select().where(
-            (cls.game == "") & (cls.key == "")), game_id, key)
+        rows = cached_raw(
+            cls,
+            "idempotency_key",
+            lambda: cls.select().where((cls.game == "") & (cls.key == "")),
+            game_id,
+            key,
+        )
         return next(iter(rows), None)
 
 
@@ -403,8 +483,11 @@ def add_missing_columns(database):
     for model, field in missing_columns(database):
         if not field.null:  # every added column is nullable; anything else is not ours to fix
             raise RuntimeError(f"table {model._meta.table_name} lacks column {field.column_name}")
-        migrate(SchemaMigrator.from_database(database).add_column(
-            model._meta.table_name, field.column_name, field))
+        migrate(
+            SchemaMigrator.from_database(database).add_column(
+                model._meta.table_name, field.column_name, field
+            )
+        )
 
 
 def schema_complete(database):

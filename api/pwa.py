@@ -64,7 +64,8 @@ def _served(name):
     """True for a file of the app (by extension), never a dotfile or a hidden folder's."""
     parts = name.split("/")
     return os.path.splitext(name)[1].lower() in SERVED and not any(
-        part.startswith(".") for part in parts)
+        part.startswith(".") for part in parts
+    )
 
 
 @bp.route("/")

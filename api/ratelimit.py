@@ -55,9 +55,12 @@ def check_write(game_id=None):
         identifiers = (_prefix(), f"write-{kind}", key)
         if not strategy.hit(item, *identifiers):
             retry = _retry_after(strategy.get_window_stats(item, *identifiers).reset_time)
-            abort(429, f"too many changes from this {'phone' if kind == 'client' else kind} "
-                  f"in a short time; try again in {retry} s",
-                  headers={"Retry-After": str(retry)})
+            abort(
+                429,
+                f"too many changes from this {'phone' if kind == 'client' else kind} "
+                f"in a short time; try again in {retry} s",
+                headers={"Retry-After": str(retry)},
+            )
 
 
 def _guess_limit():
@@ -76,8 +79,12 @@ def refuse_guessers():
     item, key = _guess_limit()
     if not strategy.test(item, *key):
         retry = _retry_after(strategy.get_window_stats(item, *key).reset_time)
-        abort(429, f"too many tries with a link or code that does not work; try again in "
-              f"{retry} s", headers={"Retry-After": str(retry)}, rule_code="TOO_MANY_TRIES")
+        abort(
+            429,
+            f"too many tries with a link or code that does not work; try again in {retry} s",
+            headers={"Retry-After": str(retry)},
+            rule_code="TOO_MANY_TRIES",
+        )
 
 
 def _takes_token():
@@ -89,13 +96,13 @@ def failed_token_lookup(response):
     """True for a response that tells a guesser the token was wrong: 401 anywhere (unknown
     edit token), 404 on a share link."""
     return response.status_code == 401 or (
-        response.status_code == 404 and request.path.startswith(SHARE_PATHS))
+        response.status_code == 404 and request.path.startswith(SHARE_PATHS)
+    )
 
 
 def count_failed_lookup(response):
     """After a route that takes a token: count a failed lookup against the client."""
-    if (current_app.config["RATELIMIT_ENABLED"] and _takes_token()
-            and failed_token_lookup(response)):
+    if current_app.config["RATELIMIT_ENABLED"] and _takes_token() and failed_token_lookup(response):
         item, key = _guess_limit()
         _strategy().hit(item, *key)
     return response

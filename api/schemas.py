@@ -69,7 +69,7 @@ BID_DOC = {
         {"type": "integer", "minimum": 0, "maximum": MAX_POINTS},
         {"$ref": "#/components/schemas/BidObject"},
     ],
-    "description": "a point or mark bid (`31`, `84`), `{\"marks\": 2}` or a contract object",
+    "description": 'a point or mark bid (`31`, `84`), `{"marks": 2}` or a contract object',
 }
 
 
@@ -102,9 +102,13 @@ class Trump(fields.Field):
         """Documented as a oneOf of the two forms."""
         doc = {
             "oneOf": [
-                {"type": "integer", "minimum": 0, "maximum": MAX_SUIT,
-                 "description": "a suit: 0-6 in 42, 0-7 in Geezer, 0-8 in the Big Game, "
-                 "0-9 in 140"},
+                {
+                    "type": "integer",
+                    "minimum": 0,
+                    "maximum": MAX_SUIT,
+                    "description": "a suit: 0-6 in 42, 0-7 in Geezer, 0-8 in the Big Game, "
+                    "0-9 in 140",
+                },
                 {"type": "string", "enum": list(TRUMP_NAMES)},
             ]
         }
@@ -113,8 +117,9 @@ class Trump(fields.Field):
     def _deserialize(self, value, attr, data, **kwargs):
         if isinstance(value, str):
             if value not in TRUMP_NAMES:
-                raise ValidationError(f"trump must be a suit number or one of "
-                                      f"{', '.join(TRUMP_NAMES)}")
+                raise ValidationError(
+                    f"trump must be a suit number or one of {', '.join(TRUMP_NAMES)}"
+                )
             return value
         return _bounded_int(value, 0, MAX_SUIT, "trump")
 
@@ -134,9 +139,7 @@ class HandOutcomeInput(StrictSchema):
 class Penalty(StrictSchema):
     """A penalty called during the hand."""
 
-    kind = fields.String(
-        required=True, validate=validate.OneOf(PENALTY_KINDS)
-    )
+    kind = fields.String(required=True, validate=validate.OneOf(PENALTY_KINDS))
     side = Int(0, MAX_SEAT, required=True)
 
 
@@ -181,9 +184,14 @@ class GameCreate(StrictSchema):
     """A new game (the id and edit token may be made by the client, so it can start offline)."""
 
     id = fields.UUID(metadata={"description": "client-made UUID; omitted: the server makes one"})
-    ruleset = fields.String(required=True, validate=validate.Length(1, 64),
-                            metadata={"enum": list(PRESETS), "description": "a preset id "
-                                      "(GET /api/rulesets); another is 422 UNKNOWN_RULESET"})
+    ruleset = fields.String(
+        required=True,
+        validate=validate.Length(1, 64),
+        metadata={
+            "enum": list(PRESETS),
+            "description": "a preset id (GET /api/rulesets); another is 422 UNKNOWN_RULESET",
+        },
+    )
     rules = fields.Dict(
         keys=fields.String(validate=validate.Length(1, 64)),
         validate=validate.Length(0, 64),
@@ -194,9 +202,11 @@ class GameCreate(StrictSchema):
     start_totals = fields.List(Int(-MAX_POINTS, MAX_POINTS), validate=validate.Length(1, 8))
     edit_token = fields.String(
         validate=validate.Regexp(f"^{EDIT_TOKEN_RE.pattern}$"),
-        metadata={"description": "client-made: 32 random bytes in url-safe base64 without "
-                  "padding (43 characters), as the phone makes it; omitted: the server makes "
-                  "one"},
+        metadata={
+            "description": "client-made: 32 random bytes in url-safe base64 without "
+            "padding (43 characters), as the phone makes it; omitted: the server makes "
+            "one"
+        },
     )
 
     @validates("edit_token")
@@ -217,15 +227,27 @@ class MatchCreate(StrictSchema):
     ruleset = GameCreate._declared_fields["ruleset"]
     rules = GameCreate._declared_fields["rules"]
     teams = GameCreate._declared_fields["teams"]
-    first_dealer = Int(0, MAX_SEAT, required=True, metadata={
-        "description": "the seat that shakes and deals first in game 1"})
-    first_to = Int(1, 10, required=True, metadata={
-        "description": "wins needed: best of 3 is first to 2, best of 5 first to 3"})
+    first_dealer = Int(
+        0,
+        MAX_SEAT,
+        required=True,
+        metadata={"description": "the seat that shakes and deals first in game 1"},
+    )
+    first_to = Int(
+        1,
+        10,
+        required=True,
+        metadata={"description": "wins needed: best of 3 is first to 2, best of 5 first to 3"},
+    )
     shake_rule = fields.String(
-        load_default="rotate", validate=validate.OneOf(SHAKE_RULES),
-        metadata={"description": "who shakes first in the next game: `rotate` (the teams take "
-                  "turns), `loser` (the team that lost the last game), `draw` (drawn by the "
-                  "server, shown in `games[].shaker`)"})
+        load_default="rotate",
+        validate=validate.OneOf(SHAKE_RULES),
+        metadata={
+            "description": "who shakes first in the next game: `rotate` (the teams take "
+            "turns), `loser` (the team that lost the last game), `draw` (drawn by the "
+            "server, shown in `games[].shaker`)"
+        },
+    )
 
 
 class NextGame(StrictSchema):
@@ -281,8 +303,9 @@ class SetAsideOut(Schema):
 
     hand_no = fields.Integer(metadata={"description": "the hand that was edited"})
     previous = fields.Dict(metadata={"description": "that hand as it was before the edit"})
-    first_hand_no = fields.Integer(metadata={"description": "the number the first set-aside "
-                                             "hand had"})
+    first_hand_no = fields.Integer(
+        metadata={"description": "the number the first set-aside hand had"}
+    )
     hands = fields.List(fields.Dict(), metadata={"description": "the hands taken off, in order"})
 
 
@@ -294,8 +317,9 @@ class MatchInfo(Schema):
     score = fields.List(fields.Integer(), metadata={"description": "games won by each side"})
     game_no = fields.Integer(metadata={"description": "this game's number in the match"})
     decided = fields.Boolean()
-    winner = fields.Integer(allow_none=True, metadata={"description": "side that won the "
-                                                       "match, or null"})
+    winner = fields.Integer(
+        allow_none=True, metadata={"description": "side that won the match, or null"}
+    )
 
 
 class SharedGame(Schema):
@@ -315,12 +339,18 @@ class SharedGame(Schema):
     game_over = fields.Boolean()
     winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
     set_aside = fields.Nested(
-        "SetAsideOut", allow_none=True,
-        metadata={"description": "hands an edit took off the log (it ended the game sooner); "
-                  "`POST .../set-aside/restore` puts them back; null when none"})
-    match = fields.Nested(MatchInfo, allow_none=True,
-                          metadata={"description": "the match this game is part of; null for "
-                                    "a casual game"})
+        "SetAsideOut",
+        allow_none=True,
+        metadata={
+            "description": "hands an edit took off the log (it ended the game sooner); "
+            "`POST .../set-aside/restore` puts them back; null when none"
+        },
+    )
+    match = fields.Nested(
+        MatchInfo,
+        allow_none=True,
+        metadata={"description": "the match this game is part of; null for a casual game"},
+    )
 
 
 class GameOut(SharedGame):
@@ -346,8 +376,9 @@ class MatchGameOut(Schema):
     first_dealer = fields.Integer()
     game_over = fields.Boolean()
     winner = fields.Integer(allow_none=True)
-    counted = fields.Boolean(metadata={"description": "false for a game finished after an "
-                                       "edit decided the match sooner"})
+    counted = fields.Boolean(
+        metadata={"description": "false for a game finished after an edit decided the match sooner"}
+    )
 
 
 class MatchOut(Schema):
@@ -376,8 +407,9 @@ class MatchWithGame(MatchOut):
 class MatchCreated(MatchWithGame):
     """A new match with its first game and its edit token (shown this once)."""
 
-    edit_token = fields.String(metadata={"description": "reaches this match and its games "
-                                         "(and nothing else)"})
+    edit_token = fields.String(
+        metadata={"description": "reaches this match and its games (and nothing else)"}
+    )
 
 
 class ShareOut(Schema):

@@ -26,10 +26,20 @@ class ShareLink(MethodView):
     @edit_token_required
     @blp.arguments(ShareAction())
     @blp.response(200, ShareOut)
-    @blp.doc(security=EDIT_TOKEN, operationId="setShare",
-             responses={200: {"links": {"getSharedGame": {  # OpenAPI link: read it
-                 "operationId": "getSharedGame",
-                 "parameters": {"token": "$response.body#/share_token"}}}}})
+    @blp.doc(
+        security=EDIT_TOKEN,
+        operationId="setShare",
+        responses={
+            200: {
+                "links": {
+                    "getSharedGame": {  # OpenAPI link: read it
+                        "operationId": "getSharedGame",
+                        "parameters": {"token": "$response.body#/share_token"},
+                    }
+                }
+            }
+        },
+    )
     def post(self, data, game_id):
         """Rotate or revoke the read-only share link"""
         ratelimit.check_write(game_id)
@@ -67,7 +77,12 @@ def share_page(token):
         headers["Refresh"] = str(refresh)
     image = os.path.join(current_app.config["PWA_DIR"], OG_IMAGE)
     og_image = logic.public_url(OG_IMAGE) if os.path.isfile(image) else None
-    html = render_template("share.html", page=page, race=charts.share_figure(ruleset, view),
-                           refresh=refresh, og_image=og_image,
-                           og_url=logic.share_url(token))
+    html = render_template(
+        "share.html",
+        page=page,
+        race=charts.share_figure(ruleset, view),
+        refresh=refresh,
+        og_image=og_image,
+        og_url=logic.share_url(token),
+    )
     return html, 200, headers

@@ -6,8 +6,13 @@ from rules.words import end_words
 # Seven marks are the seven strokes of "ALL" (A: 3, L: 2, L: 2), as on the phone's sheet
 # (pwa/js/views/score-sheet.js); drawn as SVG paths because no common font has tally glyphs.
 ALL_STROKES = (
-    "M6 52 L22 4", "M22 4 L38 52", "M12 36 L32 36", "M58 4 L58 52", "M58 52 L84 52",
-    "M104 4 L104 52", "M104 52 L130 52",
+    "M6 52 L22 4",
+    "M22 4 L38 52",
+    "M12 36 L32 36",
+    "M58 4 L58 52",
+    "M58 52 L84 52",
+    "M104 4 L104 52",
+    "M104 52 L130 52",
 )
 MAX_TALLY = 35  # five full "ALL"s; beyond this, digits read better than strokes
 
@@ -106,8 +111,15 @@ def end_sentence(state, ruleset, team_names, hands):
         else:
             reason = "hand_limit"
     unit = "points" if ruleset.scoring == "points" else "marks"
-    return end_words(reason, "past", team_names[winner], plural_side(ruleset, winner),
-                     f"{ruleset.target} {unit}", ruleset.max_hands, len(set(ruleset.sides)))
+    return end_words(
+        reason,
+        "past",
+        team_names[winner],
+        plural_side(ruleset, winner),
+        f"{ruleset.target} {unit}",
+        ruleset.max_hands,
+        len(set(ruleset.sides)),
+    )
 
 
 def match_lines(match, team_names, game_over, game_winner):
@@ -125,13 +137,15 @@ def match_lines(match, team_names, game_over, game_winner):
         deciding = game_over and game_winner == match["winner"] and match["game_no"] == a + b
         return (" the game and the match" if deciding else None), line
     tense = "was" if game_over else "is"
-    line = (f"Match, first to {match['first_to']} games: {team_names[0]} {a}, "
-            f"{team_names[1]} {b}. This {tense} game {match['game_no']}.")
+    line = (
+        f"Match, first to {match['first_to']} games: {team_names[0]} {a}, "
+        f"{team_names[1]} {b}. This {tense} game {match['game_no']}."
+    )
     return None, line
 
 
 def score_line(totals):
-    """"3 – 2": every side's running score, in the order of the score boxes above."""
+    """ "3 – 2": every side's running score, in the order of the score boxes above."""
     return " – ".join(str(total) for total in totals)
 
 
@@ -140,31 +154,44 @@ def hand_rows(view, seat_names, team_names, ruleset):
     bidder and bid, what they took, made or set and the award, the running score."""
     rows = []
     if view.get("start_totals") and any(view["start_totals"]):
-        rows.append({"hand_no": "", "bid": "Carried over from paper", "count": "",
-                     "outcome": "carried", "result": "",
-                     "award": "", "score": score_line(view["start_totals"])})
+        rows.append(
+            {
+                "hand_no": "",
+                "bid": "Carried over from paper",
+                "count": "",
+                "outcome": "carried",
+                "result": "",
+                "award": "",
+                "score": score_line(view["start_totals"]),
+            }
+        )
     for hand in view["hands"]:
         result = hand["result"]
         bidder = result.get("bidder")
         bid = result.get("bid")
         awarded = [(team_names[i], a) for i, a in enumerate(result.get("awarded", [])) if a]
         outcome = result.get("outcome", "")
-        rows.append({
-            "hand_no": hand["hand_no"],
-            "bid": "all passed" if bidder is None
-            else f"{seat_names[bidder]}, {bid_label(bid, ruleset)}",
-            "count": "" if bidder is None else count_label(hand["hand"], bid, ruleset),
-            "outcome": outcome,
-            "result": "reshuffled" if outcome == "reshuffle" else outcome,
-            "award": ", ".join(f"{name} +{a}" if a > 0 else f"{name} {a}" for name, a in awarded)
-            or "no score",
-            "score": score_line(result.get("totals", [])),
-        })
+        rows.append(
+            {
+                "hand_no": hand["hand_no"],
+                "bid": "all passed"
+                if bidder is None
+                else f"{seat_names[bidder]}, {bid_label(bid, ruleset)}",
+                "count": "" if bidder is None else count_label(hand["hand"], bid, ruleset),
+                "outcome": outcome,
+                "result": "reshuffled" if outcome == "reshuffle" else outcome,
+                "award": ", ".join(
+                    f"{name} +{a}" if a > 0 else f"{name} {a}" for name, a in awarded
+                )
+                or "no score",
+                "score": score_line(result.get("totals", [])),
+            }
+        )
     return rows
 
 
 def verb(seats, ruleset, seat, word):
-    """"shakes" for one named player, "shake" for a team named in a seat's place."""
+    """ "shakes" for one named player, "shake" for a team named in a seat's place."""
     one = ruleset.sides.count(ruleset.sides[seat]) == 1 or seats[seat].endswith(")")
     return f"{word}s" if one else word
 
@@ -175,9 +202,13 @@ def build(game, ruleset, view):
     marks = ruleset.scoring == "marks"
     unit = "marks" if marks else "points"
     scores = [
-        {"team": name, "total": total, "tally": tally(total) if marks else None,
-         "to_go": None if marks or view["game_over"] else max(0, ruleset.target - total),
-         "words": f"{total} {'mark' if marks and total == 1 else unit}"}
+        {
+            "team": name,
+            "total": total,
+            "tally": tally(total) if marks else None,
+            "to_go": None if marks or view["game_over"] else max(0, ruleset.target - total),
+            "words": f"{total} {'mark' if marks and total == 1 else unit}",
+        }
         for name, total in zip(team_names, view["totals"], strict=False)
     ]
     winner = view["winner"]
@@ -188,11 +219,12 @@ def build(game, ruleset, view):
     if not view["game_over"]:
         dealer = view["next_dealer"]
         first = (dealer + 1) % ruleset.players
-        next_turn = (f"Hand {view['next_hand_no']}: {seats[dealer]} "
-                     f"{verb(seats, ruleset, dealer, 'shake')}; "
-                     f"{seats[first]} {verb(seats, ruleset, first, 'bid')} first.")
-    won_also, match_line = match_lines(view.get("match"), team_names, view["game_over"],
-                                       winner)
+        next_turn = (
+            f"Hand {view['next_hand_no']}: {seats[dealer]} "
+            f"{verb(seats, ruleset, dealer, 'shake')}; "
+            f"{seats[first]} {verb(seats, ruleset, first, 'bid')} first."
+        )
+    won_also, match_line = match_lines(view.get("match"), team_names, view["game_over"], winner)
     return {
         "title": f"{headline} · Tally 42",
         "headline": headline,
@@ -202,12 +234,12 @@ def build(game, ruleset, view):
         "target": ruleset.target,
         "ruleset_name": ruleset.name,
         # "Straight 42, to 7 marks"; "42 for 250 points" already says its target
-        "rules_line": ruleset.name if str(ruleset.target) in ruleset.name
+        "rules_line": ruleset.name
+        if str(ruleset.target) in ruleset.name
         else f"{ruleset.name}, to {ruleset.target} {unit}",
         "live": not view["game_over"],
         "winner": None if winner is None else team_names[winner],
-        "winner_line": None if winner is None
-        else f"{team_names[winner]} won{won_also or ''}.",
+        "winner_line": None if winner is None else f"{team_names[winner]} won{won_also or ''}.",
         "match_line": match_line,
         "why": end_sentence(state, ruleset, team_names, view["hands"]),
         "next_turn": next_turn,

@@ -13,8 +13,17 @@ import sqlite3
 import time
 import uuid
 
-ROW = json.dumps({"hand_no": 1, "bidder": 1, "bid": 30, "result": {"captured": 32},
-                  "outcome": "made", "awarded": [0, 1], "totals": [0, 1]})
+ROW = json.dumps(
+    {
+        "hand_no": 1,
+        "bidder": 1,
+        "bid": 30,
+        "result": {"captured": 32},
+        "outcome": "made",
+        "awarded": [0, 1],
+        "totals": [0, 1],
+    }
+)
 
 
 def sqlite_loop(path, seconds):
@@ -25,15 +34,19 @@ def sqlite_loop(path, seconds):
     conn = sqlite3.connect(path, isolation_level=None)
     conn.execute("PRAGMA journal_mode=WAL")
     conn.execute("PRAGMA synchronous=FULL")
-    conn.execute("CREATE TABLE IF NOT EXISTS hand (id INTEGER PRIMARY KEY, game TEXT, "
-                 "hand_no INTEGER, idem TEXT UNIQUE, body TEXT, UNIQUE (game, hand_no))")
+    conn.execute(
+        "CREATE TABLE IF NOT EXISTS hand (id INTEGER PRIMARY KEY, game TEXT, "
+        "hand_no INTEGER, idem TEXT UNIQUE, body TEXT, UNIQUE (game, hand_no))"
+    )
     n, game = 0, uuid.uuid4().hex
     start = time.perf_counter()
     deadline = start + seconds
     while time.perf_counter() < deadline:
         conn.execute("BEGIN IMMEDIATE")
-        conn.execute("INSERT INTO hand (game, hand_no, idem, body) VALUES (?, ?, ?, ?)",
-                     (game, n, uuid.uuid4().hex, ROW))
+        conn.execute(
+            "INSERT INTO hand (game, hand_no, idem, body) VALUES (?, ?, ?, ?)",
+            (game, n, uuid.uuid4().hex, ROW),
+        )
         conn.execute("COMMIT")
         n += 1
     rate = n / (time.perf_counter() - start)
@@ -50,15 +63,19 @@ def pg_loop(url, seconds):
 
     with psycopg.connect(url) as conn:
         conn.execute("DROP TABLE IF EXISTS bench_commit_loop")
-        conn.execute("CREATE TABLE bench_commit_loop (id SERIAL PRIMARY KEY, game TEXT, "
-                     "hand_no INTEGER, idem TEXT UNIQUE, body TEXT, UNIQUE (game, hand_no))")
+        conn.execute(
+            "CREATE TABLE bench_commit_loop (id SERIAL PRIMARY KEY, game TEXT, "
+            "hand_no INTEGER, idem TEXT UNIQUE, body TEXT, UNIQUE (game, hand_no))"
+        )
         conn.commit()
         n, game = 0, uuid.uuid4().hex
         start = time.perf_counter()
         deadline = start + seconds
         while time.perf_counter() < deadline:
-            conn.execute("INSERT INTO bench_commit_loop (game, hand_no, idem, body) "
-                         "VALUES (%s, %s, %s, %s)", (game, n, uuid.uuid4().hex, ROW))
+            conn.execute(
+                "INSERT INTO bench_commit_loop (game, hand_no, idem, body) VALUES (%s, %s, %s, %s)",
+                (game, n, uuid.uuid4().hex, ROW),
+            )
             conn.commit()
             n += 1
         rate = n / (time.perf_counter() - start)
@@ -75,4 +92,5 @@ if __name__ == "__main__":
     with tempfile.TemporaryDirectory() as d:
         print("sqlite commits/s", round(sqlite_loop(os.path.join(d, "loop.db"), secs)))
     from servers import pg_ensure_db
+
     print("pg commits/s", round(pg_loop(pg_ensure_db(), secs)))

@@ -31,8 +31,7 @@ class Client:
         data = json.dumps(body).encode() if body is not None else None
         for attempt in range(4):  # every call made here is safe to replay
             if self.conn is None:
-                self.conn = http.client.HTTPConnection(self.host, self.port,
-                                                       timeout=self.timeout)
+                self.conn = http.client.HTTPConnection(self.host, self.port, timeout=self.timeout)
             try:
                 self.conn.request(method, path, body=data, headers=hdrs)
                 resp = self.conn.getresponse()
@@ -60,14 +59,22 @@ class Client:
 
 def new_game_body():
     """A create-game body with a client-made UUID and a 256-bit url-safe edit token."""
-    return {"id": str(uuid.uuid4()), "ruleset": "straight-42", "first_dealer": 0,
-            "edit_token": secrets.token_urlsafe(32)}
+    return {
+        "id": str(uuid.uuid4()),
+        "ruleset": "straight-42",
+        "first_dealer": 0,
+        "edit_token": secrets.token_urlsafe(32),
+    }
 
 
 def hand_body(hand_no):
     """The bench's hand number `hand_no`: sides alternate making 30, so no game ends early."""
-    return {"hand_no": hand_no, "bidder": (hand_no - 1) % 4, "bid": 30,
-            "result": {"captured": 30 + hand_no % 7}}
+    return {
+        "hand_no": hand_no,
+        "bidder": (hand_no - 1) % 4,
+        "bid": 30,
+        "result": {"captured": 30 + hand_no % 7},
+    }
 
 
 def share_token_of(payload):
@@ -105,14 +112,22 @@ def seed_games(base_url, n, hands=0, share=False, workers=4):
         game = {"id": body["id"], "token": body["edit_token"], "share": share_token_of(got)}
         for hand_no in range(1, hands + 1):
             status, got, _ = client.call(
-                "POST", f"/api/games/{game['id']}/hands", hand_body(hand_no),
-                token=game["token"], headers={"Idempotency-Key": str(uuid.uuid4())})
+                "POST",
+                f"/api/games/{game['id']}/hands",
+                hand_body(hand_no),
+                token=game["token"],
+                headers={"Idempotency-Key": str(uuid.uuid4())},
+            )
             if status != 201:
                 raise RuntimeError(f"post hand {hand_no}: {status} {got}")
         if share:
             if game["share"] is None:
-                status, got, _ = client.call("POST", f"/api/games/{game['id']}/share",
-                                             {"action": "rotate"}, token=game["token"])
+                status, got, _ = client.call(
+                    "POST",
+                    f"/api/games/{game['id']}/share",
+                    {"action": "rotate"},
+                    token=game["token"],
+                )
                 if status not in (200, 201):
                     raise RuntimeError(f"create share: {status} {got}")
                 game["share"] = share_token_of(got)

@@ -54,8 +54,9 @@ class Derivation:
             for side, source in enumerate(spec.sources):
                 if isinstance(source, Place):
                     number = source.number
-                    self.sides[spec.id][side] = order[number - 1] if number <= (
-                        self.advance) else BYE
+                    self.sides[spec.id][side] = (
+                        order[number - 1] if number <= (self.advance) else BYE
+                    )
 
     def _check(self, match_id):
         """Decide a bye, void an unneeded reset, or mark the match callable."""
@@ -95,17 +96,25 @@ class Derivation:
         if match_id in self.outcomes:
             kind = self.outcomes[match_id][2]
             if kind == "void":
-                raise ResultError(f"match {match_id} is not played: the winners' bracket "
-                                  "champion won the final", "MATCH_NOT_READY")
-            raise ResultError(f"match {match_id} already has a result; correct it instead",
-                              "MATCH_ALREADY_PLAYED")
+                raise ResultError(
+                    f"match {match_id} is not played: the winners' bracket champion won the final",
+                    "MATCH_NOT_READY",
+                )
+            raise ResultError(
+                f"match {match_id} already has a result; correct it instead", "MATCH_ALREADY_PLAYED"
+            )
         first, second = self.sides[match_id]
         if first is None or second is None:
-            raise ResultError(f"match {match_id} cannot be played yet: both its teams are "
-                              "not known", "MATCH_NOT_READY")
+            raise ResultError(
+                f"match {match_id} cannot be played yet: both its teams are not known",
+                "MATCH_NOT_READY",
+            )
         if result.winner not in (first, second):
-            raise ResultError(f"{result.winner!r} is not playing in match {match_id} "
-                              f"({first!r} against {second!r})", "NOT_IN_MATCH")
+            raise ResultError(
+                f"{result.winner!r} is not playing in match {match_id} "
+                f"({first!r} against {second!r})",
+                "NOT_IN_MATCH",
+            )
         loser = second if result.winner == first else first
         self.applied += 1
         self._decide(match_id, result.winner, loser, "played", bool(result.forfeit))

@@ -97,12 +97,14 @@ def reorder(items, method):
 
 
 def _pairs(items):
-    return [tuple(items[i:i + 2]) for i in range(0, len(items), 2)]
+    return [tuple(items[i : i + 2]) for i in range(0, len(items), 2)]
 
 
 def _round(bracket, number, duels):
-    return [MatchSpec(f"{bracket}{number}.{i}", bracket, number, tuple(duel))
-            for i, duel in enumerate(duels, 1)]
+    return [
+        MatchSpec(f"{bracket}{number}.{i}", bracket, number, tuple(duel))
+        for i, duel in enumerate(duels, 1)
+    ]
 
 
 def winners_bracket(size, bracket="W", first_sources=None):
@@ -152,8 +154,7 @@ def double_elimination(team_count):
     if size == 2:
         lower, contender = [], LoserOf(winners[-1][0].id)
     else:
-        lower = skip_empty_losers_matches(losers_bracket(size, winners), winners[0],
-                                          team_count)
+        lower = skip_empty_losers_matches(losers_bracket(size, winners), winners[0], team_count)
         contender = WinnerOf(lower[-1][0].id)
     final = MatchSpec("G1", "G", 1, (champion, contender))
     reset = MatchSpec("G2", "G", 2, (WinnerOf("G1"), LoserOf("G1")), reset_of="G1")
@@ -173,6 +174,7 @@ def skip_empty_losers_matches(lower, first_round, team_count):
     `brackets-manager`'s). A first-round loser meeting a BYE in losers' round 1 keeps that
     bye: it played in round 1, so it is its only one.
     """
+
     def empty(source):  # a BYE whatever the results
         if isinstance(source, LoserOf) and source.match in byes:
             return True
@@ -183,8 +185,7 @@ def skip_empty_losers_matches(lower, first_round, team_count):
             return passed[source.match]
         return source
 
-    byes = {m.id for m in first_round
-            if any(s.number > team_count for s in m.sources)}
+    byes = {m.id for m in first_round if any(s.number > team_count for s in m.sources)}
     passed = {}  # a left-out match's id -> what goes on in its place (None: nothing)
     rounds = []
     for rnd in lower:
@@ -194,8 +195,9 @@ def skip_empty_losers_matches(lower, first_round, team_count):
             first, second = (empty(s) for s in sources)
             if first and second:
                 passed[match.id] = None
-            elif (first or second) and any(isinstance(s, WinnerOf) and s.match in passed
-                                          for s in match.sources):
+            elif (first or second) and any(
+                isinstance(s, WinnerOf) and s.match in passed for s in match.sources
+            ):
                 passed[match.id] = sources[1] if first else sources[0]
             else:
                 kept.append(MatchSpec(match.id, match.bracket, match.round, sources))
@@ -205,8 +207,10 @@ def skip_empty_losers_matches(lower, first_round, team_count):
 
 def _interleave(winners, lower):
     """Winners' round r, then the losers' rounds whose drops come from rounds up to r."""
+
     def needs(number):  # the winners' round whose losers losers'-round `number` waits for
         return 1 if number == 1 else number // 2 + 1
+
     keyed = [((number, 0), rnd) for number, rnd in enumerate(winners, 1)]
     keyed += [((needs(rnd[0].round), 1), rnd) for rnd in lower]
     return [m for _, rnd in sorted(keyed, key=lambda pair: pair[0]) for m in rnd]
@@ -234,8 +238,11 @@ def round_robin_rounds(team_count):
 
 def round_robin(team_count):
     """Every match of a round robin, round by round ("R1.1", "R1.2", ...)."""
-    return [m for number, duels in enumerate(round_robin_rounds(team_count), 1)
-            for m in _round("R", number, [(Seed(a), Seed(b)) for a, b in duels])]
+    return [
+        m
+        for number, duels in enumerate(round_robin_rounds(team_count), 1)
+        for m in _round("R", number, [(Seed(a), Seed(b)) for a, b in duels])
+    ]
 
 
 def playoff(advance):

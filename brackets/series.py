@@ -34,8 +34,10 @@ class Series:
     games: tuple[str, ...] = ()
 
     def __post_init__(self):
-        if isinstance(self.first_to, bool) or not isinstance(self.first_to, int) or not (
-            1 <= self.first_to <= 10
+        if (
+            isinstance(self.first_to, bool)
+            or not isinstance(self.first_to, int)
+            or not (1 <= self.first_to <= 10)
         ):
             raise SeriesError(f"a series is first to 1 to 10 wins, not {self.first_to!r}")
         if len(self.teams) != 2 or self.teams[0] == self.teams[1]:
@@ -45,18 +47,25 @@ class Series:
         wins = dict.fromkeys(self.teams, 0)
         for winner in self.games:
             if winner not in wins:
-                raise SeriesError(f"{winner!r} is not playing in this match ({self.teams[0]!r} "
-                                  f"against {self.teams[1]!r})")
+                raise SeriesError(
+                    f"{winner!r} is not playing in this match ({self.teams[0]!r} "
+                    f"against {self.teams[1]!r})"
+                )
             if max(wins.values()) >= self.first_to:
-                raise SeriesError(f"the match was over after {sum(wins.values())} games: no "
-                                  "more games are played", "SERIES_DECIDED")
+                raise SeriesError(
+                    f"the match was over after {sum(wins.values())} games: no "
+                    "more games are played",
+                    "SERIES_DECIDED",
+                )
             wins[winner] += 1
 
     @classmethod
     def best_of(cls, teams, games_in_series, games=()):
         """A best-of-`games_in_series` series (an odd number: best of 3 is first to 2)."""
-        if isinstance(games_in_series, bool) or not isinstance(games_in_series, int) or (
-            games_in_series < 1 or games_in_series % 2 == 0
+        if (
+            isinstance(games_in_series, bool)
+            or not isinstance(games_in_series, int)
+            or (games_in_series < 1 or games_in_series % 2 == 0)
         ):
             raise SeriesError(f"best of {games_in_series!r}: a series is best of an odd number")
         return cls(tuple(teams), games_in_series // 2 + 1, tuple(games))

@@ -33,8 +33,13 @@ def round_robin_standings(derivation, teams, offset=0, exclude=()):
         wins[derivation.outcomes[match_id][0]] += 1
     for team in round_robin_order(derivation, teams):
         if team not in exclude:
-            lines.append(Standing(offset + len(lines) + 1, team,
-                                  f"{wins[team]} of {len(teams) - 1} round-robin matches won"))
+            lines.append(
+                Standing(
+                    offset + len(lines) + 1,
+                    team,
+                    f"{wins[team]} of {len(teams) - 1} round-robin matches won",
+                )
+            )
     return lines
 
 
@@ -79,8 +84,10 @@ def final_standings(derivation, fmt_letters, teams):
     """The standings of a finished event; NotFinishedError while a match is still to play."""
     unfinished = [spec.id for spec in derivation.specs if spec.id not in derivation.outcomes]
     if unfinished:
-        raise NotFinishedError(f"the event is not over: {len(unfinished)} matches still to "
-                               f"play (next: {unfinished[0]})")
+        raise NotFinishedError(
+            f"the event is not over: {len(unfinished)} matches still to "
+            f"play (next: {unfinished[0]})"
+        )
     if fmt_letters == "R":
         return round_robin_standings(derivation, teams)
     if fmt_letters == "RP":

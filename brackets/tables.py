@@ -26,8 +26,7 @@ def assign_tables(ready_log, results, table_count):
     simply leaves the queue.
     """
     if isinstance(table_count, bool) or not isinstance(table_count, int) or table_count < 1:
-        raise BracketError(f"an event needs at least one table, not {table_count!r}",
-                           "BAD_TABLES")
+        raise BracketError(f"an event needs at least one table, not {table_count!r}", "BAD_TABLES")
     free = list(range(1, table_count + 1))
     played_at, queue, done = {}, [], set()
     log = list(ready_log)  # every played match was called first, so it is queued or seated

@@ -79,20 +79,27 @@ class Tournament:
         _check_teams(self.teams)
         lengths = (self.first_to,) if isinstance(self.first_to, int) else tuple(self.first_to)
         object.__setattr__(self, "first_to", lengths)
-        if not lengths or any(isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10
-                              for n in lengths):
-            raise BracketError(f"each round is first to 1 to 10 wins, not {self.first_to!r}",
-                               "BAD_SERIES")
+        if not lengths or any(
+            isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10 for n in lengths
+        ):
+            raise BracketError(
+                f"each round is first to 1 to 10 wins, not {self.first_to!r}", "BAD_SERIES"
+            )
         if fmt is Format.ROUND_ROBIN_PLAYOFF:
-            if isinstance(self.advance, bool) or not isinstance(self.advance, int) or not (
-                2 <= self.advance <= len(self.teams)
+            if (
+                isinstance(self.advance, bool)
+                or not isinstance(self.advance, int)
+                or not (2 <= self.advance <= len(self.teams))
             ):
-                raise BracketError(f"2 to {len(self.teams)} teams can go on to the "
-                                   f"championship, not {self.advance!r}")
+                raise BracketError(
+                    f"2 to {len(self.teams)} teams can go on to the "
+                    f"championship, not {self.advance!r}"
+                )
         elif self.advance is not None:
             raise BracketError("only a round robin with a championship sends teams on")
-        derived = Derivation(match_layout(fmt, len(self.teams), self.advance), self.teams,
-                             self.advance)
+        derived = Derivation(
+            match_layout(fmt, len(self.teams), self.advance), self.teams, self.advance
+        )
         for result in self.results:
             derived.apply(result)
         object.__setattr__(self, "_derived", derived)
@@ -108,7 +115,7 @@ class Tournament:
         whose teams would change has been played, CorrectionError names it.
         """
         index = self.check_correction(result)
-        results = (*self.results[:index], result, *self.results[index + 1:])
+        results = (*self.results[:index], result, *self.results[index + 1 :])
         return replace(self, results=results)
 
     def check_correction(self, result):
@@ -118,8 +125,9 @@ class Tournament:
         """
         index = next((i for i, r in enumerate(self.results) if r.match == result.match), None)
         if index is None:
-            raise CorrectionError(f"match {result.match!r} has no result to correct",
-                                  "MATCH_NOT_PLAYED")
+            raise CorrectionError(
+                f"match {result.match!r} has no result to correct", "MATCH_NOT_PLAYED"
+            )
         if result.winner != self.results[index].winner:
             played = {r.match for r in self.results}
             locked = [m for m in self._derived.downstream(result.match) if m in played]
@@ -127,7 +135,9 @@ class Tournament:
                 raise CorrectionError(
                     f"match {result.match} can no longer change: {', '.join(locked)} "
                     f"{'has' if len(locked) == 1 else 'have'} already been played with its "
-                    "result", locked=locked)
+                    "result",
+                    locked=locked,
+                )
         return index
 
     def series(self, match_id, games=()):
@@ -139,9 +149,11 @@ class Tournament:
         """
         state = self.match(match_id)
         if state.status in ("waiting", "bye", "void"):
-            raise ResultError(f"match {match_id} has no series to play: it is "
-                              f"{'not ready yet' if state.status == 'waiting' else 'not played'}",
-                              "MATCH_NOT_READY")
+            raise ResultError(
+                f"match {match_id} has no series to play: it is "
+                f"{'not ready yet' if state.status == 'waiting' else 'not played'}",
+                "MATCH_NOT_READY",
+            )
         index = state.spec.round - 1 if state.spec.bracket in "WRP" else len(self.first_to)
         length = self.first_to[min(index, len(self.first_to) - 1)]
         return Series(state.teams, length, tuple(games))
@@ -150,9 +162,11 @@ class Tournament:
         """The tournament after a match's series is decided by `games` (its game winners)."""
         series = self.series(match_id, games)
         if not series.decided:
-            raise ResultError(f"match {match_id} is not decided yet: {series.score[0]}-"
-                              f"{series.score[1]} in a first to {series.first_to}",
-                              "MATCH_NOT_READY")
+            raise ResultError(
+                f"match {match_id} is not decided yet: {series.score[0]}-"
+                f"{series.score[1]} in a first to {series.first_to}",
+                "MATCH_NOT_READY",
+            )
         return self.record(Result(match_id, series.winner, forfeit))
 
     def match(self, match_id):
@@ -167,8 +181,11 @@ class Tournament:
 
     def ready(self):
         """The callable matches (both teams known, not played), longest-waiting first."""
-        return [self._derived.state(m) for _, m in self._derived.ready_log
-                if m not in self._derived.outcomes]
+        return [
+            self._derived.state(m)
+            for _, m in self._derived.ready_log
+            if m not in self._derived.outcomes
+        ]
 
     def tables(self, table_count):
         """Which table each match was or is played at, given `table_count` tables."""
@@ -186,8 +203,12 @@ class Tournament:
 
     def standings(self):
         """The final standings, best first (NotFinishedError while matches remain)."""
-        letters = {Format.SINGLE: "W", Format.DOUBLE: "WLG", Format.ROUND_ROBIN: "R",
-                   Format.ROUND_ROBIN_PLAYOFF: "RP"}[self.format]
+        letters = {
+            Format.SINGLE: "W",
+            Format.DOUBLE: "WLG",
+            Format.ROUND_ROBIN: "R",
+            Format.ROUND_ROBIN_PLAYOFF: "RP",
+        }[self.format]
         return final_standings(self._derived, letters, self.teams)
 
     def path(self, team):
@@ -198,8 +219,7 @@ class Tournament:
         for state in self.matches():
             if team in state.teams and state.status in ("played", "bye"):
                 opponent = state.teams[1] if state.teams[0] == team else state.teams[0]
-                steps.append(PathStep(state.id, opponent, state.winner == team,
-                                      state.forfeit))
+                steps.append(PathStep(state.id, opponent, state.winner == team, state.forfeit))
         return steps
 
     def byes(self, team):

@@ -42,8 +42,23 @@ def winnable_bids(ruleset, dealer, seat):
 
 
 __all__ = [
-    "PRESETS", "AuctionError", "BadInputError", "ContractError", "GameFlowError",
-    "GameState", "HandResult", "InvalidBidError", "PenaltyError", "ResultError",
-    "RulesError", "Ruleset", "RulesetError", "get_ruleset", "hand_decided", "legal_bids",
-    "replay", "score_hand", "winnable_bids",
+    "PRESETS",
+    "AuctionError",
+    "BadInputError",
+    "ContractError",
+    "GameFlowError",
+    "GameState",
+    "HandResult",
+    "InvalidBidError",
+    "PenaltyError",
+    "ResultError",
+    "RulesError",
+    "Ruleset",
+    "RulesetError",
+    "get_ruleset",
+    "hand_decided",
+    "legal_bids",
+    "replay",
+    "score_hand",
+    "winnable_bids",
 ]

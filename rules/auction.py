@@ -26,8 +26,12 @@ def check_seat(rs, seat, field_name):
     """Return `seat` if it is a seat number of `rs`, else raise SEAT_OUT_OF_RANGE."""
     check_int(seat, field_name)
     if not 0 <= seat < rs.players:
-        raise BadInputError(f"{rs.name} has {rs.players} seats, numbered 1 to {rs.players}: "
-                            f"there is no seat {seat + 1}.", "SEAT_OUT_OF_RANGE", field_name)
+        raise BadInputError(
+            f"{rs.name} has {rs.players} seats, numbered 1 to {rs.players}: "
+            f"there is no seat {seat + 1}.",
+            "SEAT_OUT_OF_RANGE",
+            field_name,
+        )
     return seat
 
 
@@ -71,8 +75,11 @@ def refusal(rs, bid, state, seat):
     jump = bid.kind in JUMP_CONTRACTS and bid.marks == base_marks(rs, bid.kind)
     if bid.marks and not jump and bid.marks > mark_limit(rs, state):
         return "SHOOT_OVER_WITHOUT_MOON" if rs.shoot_over else "MARK_BID_TOO_HIGH"
-    if bid.kind == "nello" and rs.nello_dealer_only and (seat != state.dealer
-                                                         or state.high is not None):
+    if (
+        bid.kind == "nello"
+        and rs.nello_dealer_only
+        and (seat != state.dealer or state.high is not None)
+    ):
         return "NELLO_DEALER_ONLY"
     return None
 
@@ -81,22 +88,32 @@ def check_bid_in_auction(rs, bid, state, seat, field_name="bid"):
     """Raise AuctionError if `bid` by `seat` is not allowed after the auction `state`."""
     code = refusal(rs, bid, state, seat)
     if code == "BID_NOT_HIGHER":
-        raise AuctionError(f"{bid_words(rs, bid).capitalize()} doesn't beat the bid of "
-                           f"{bid_words(rs, state.high)}: each bid must be higher.", code,
-                           field_name)
+        raise AuctionError(
+            f"{bid_words(rs, bid).capitalize()} doesn't beat the bid of "
+            f"{bid_words(rs, state.high)}: each bid must be higher.",
+            code,
+            field_name,
+        )
     if code in ("SHOOT_OVER_WITHOUT_MOON", "MARK_BID_TOO_HIGH"):
         limit = mark_limit(rs, state)
         if code == "SHOOT_OVER_WITHOUT_MOON":
-            why = (f"{bid.value} (shoot it over) may only be bid over a "
-                   f"{rs.opening_limit_marks * rs.mark_value} (shoot the moon).")
+            why = (
+                f"{bid.value} (shoot it over) may only be bid over a "
+                f"{rs.opening_limit_marks * rs.mark_value} (shoot the moon)."
+            )
         elif state.high is None or state.high.marks < rs.opening_limit_marks:
-            why = (f"an opening bid may have at most {plural(limit, 'mark')}; after that "
-                   "each bid may add one more mark.")
+            why = (
+                f"an opening bid may have at most {plural(limit, 'mark')}; after that "
+                "each bid may add one more mark."
+            )
         else:
-            why = (f"over {bid_words(rs, state.high)} the next bid may have at most "
-                   f"{plural(limit, 'mark')}.")
-        raise AuctionError(f"{bid_words(rs, bid).capitalize()} is too many marks here: {why}",
-                           code, field_name)
+            why = (
+                f"over {bid_words(rs, state.high)} the next bid may have at most "
+                f"{plural(limit, 'mark')}."
+            )
+        raise AuctionError(
+            f"{bid_words(rs, bid).capitalize()} is too many marks here: {why}", code, field_name
+        )
     if code == "NELLO_DEALER_ONLY":
         check_nello_seat(rs, seat, state.dealer, state.high is None, field_name)
 
@@ -105,12 +122,14 @@ def check_nello_seat(rs, seat, dealer, all_passed, field_name="bid"):
     """Raise NELLO_DEALER_ONLY when nel-o is only for the forced dealer (docs/rules.md 13)."""
     if rs.nello_dealer_only and (seat != dealer or not all_passed):
         if seat != dealer:
-            why = (f"{seat_words(seat)} isn't the dealer ({seat_words(dealer)} shakes this "
-                   "hand).")
+            why = f"{seat_words(seat)} isn't the dealer ({seat_words(dealer)} shakes this hand)."
         else:
             why = "this time someone had bid, so the dealer wasn't forced."
-        raise AuctionError("Only the dealer may call nel-o, and only after everyone passed: "
-                           + why, "NELLO_DEALER_ONLY", field_name)
+        raise AuctionError(
+            "Only the dealer may call nel-o, and only after everyone passed: " + why,
+            "NELLO_DEALER_ONLY",
+            field_name,
+        )
 
 
 def _forced(rs, state, seat):
@@ -125,12 +144,19 @@ def apply_entry(rs, state, entry, index):
     field_name = f"bids[{index}]"
     seat = next_seat(rs, state)
     if seat is None:
-        raise AuctionError(f"The bidding was over after {plural(index, 'call')}, so there "
-                           "can't be another bid or pass.", "BID_COUNT", field_name)
+        raise AuctionError(
+            f"The bidding was over after {plural(index, 'call')}, so there "
+            "can't be another bid or pass.",
+            "BID_COUNT",
+            field_name,
+        )
     if entry == PASS:
         if _forced(rs, state, seat):
-            raise AuctionError(f"Everyone else passed, so the dealer ({seat_words(seat)}) "
-                               "must bid.", "DEALER_MUST_BID", field_name)
+            raise AuctionError(
+                f"Everyone else passed, so the dealer ({seat_words(seat)}) must bid.",
+                "DEALER_MUST_BID",
+                field_name,
+            )
         state.passed.add(seat)
     else:
         bid = parse_bid(rs, entry, field_name)
@@ -146,15 +172,20 @@ def run_auction(rs, bids, dealer, complete=False):
     With `complete`, the auction must be finished (else BID_COUNT).
     """
     if not isinstance(bids, list) or len(bids) > 64 * rs.players:
-        raise BadInputError("The bidding must be a list of bids and passes, in turn from the "
-                            "dealer's left.", field="bids")
+        raise BadInputError(
+            "The bidding must be a list of bids and passes, in turn from the dealer's left.",
+            field="bids",
+        )
     state = Auction(dealer)
     for index, entry in enumerate(bids):
         apply_entry(rs, state, entry, index)
     if complete and next_seat(rs, state) is not None:
-        raise AuctionError(f"The bidding isn't over after {plural(len(bids), 'call')}: "
-                           f"{seat_words(next_seat(rs, state))} still has to bid or pass.",
-                           "BID_COUNT", "bids")
+        raise AuctionError(
+            f"The bidding isn't over after {plural(len(bids), 'call')}: "
+            f"{seat_words(next_seat(rs, state))} still has to bid or pass.",
+            "BID_COUNT",
+            "bids",
+        )
     return state
 
 
@@ -214,8 +245,11 @@ def _candidates(rs, state):
     marks = range(first, top + 1)
     yield from ({"marks": k} for k in marks)
     if rs.nello:
-        yield from ({"contract": "nello", "marks": level, "doubles": d}
-                    for level in nello_levels(rs) for d in rs.nello_doubles)
+        yield from (
+            {"contract": "nello", "marks": level, "doubles": d}
+            for level in nello_levels(rs)
+            for d in rs.nello_doubles
+        )
     for kind in (*JUMP_CONTRACTS, "sevens"):
         if getattr(rs, kind):
             yield from ({"contract": kind, "marks": k} for k in marks)
@@ -268,8 +302,9 @@ def _offers(rs, dealer):
         if not _forced(rs, state, seat):
             moves = [None, *moves]
         for bid in moves:
-            after = Auction(dealer, state.high, state.high_seat, set(state.passed), seat,
-                            state.entries + 1)
+            after = Auction(
+                dealer, state.high, state.high_seat, set(state.passed), seat, state.entries + 1
+            )
             if bid is None:
                 after.passed.add(seat)
             else:

@@ -10,8 +10,14 @@ MARKS_CEILING = 99  # no table bids more marks than this, whatever max_marks say
 JUMP_CONTRACTS = ("plunge", "splash", "dip", "dive")
 BID_KEYS = frozenset(("marks", "contract", "doubles", "doubles_held"))
 TRUMP_NAMES = ("doubles", "follow_me", "sevens", "none")  # the named trumps; suits are ints
-CONTRACT_NAMES = {"nello": "nel-o", "plunge": "plunge", "splash": "splash",
-                  "sevens": "sevens", "dip": "dip", "dive": "dive"}
+CONTRACT_NAMES = {
+    "nello": "nel-o",
+    "plunge": "plunge",
+    "splash": "splash",
+    "sevens": "sevens",
+    "dip": "dip",
+    "dive": "dive",
+}
 
 
 @dataclass(frozen=True)
@@ -63,33 +69,49 @@ def parse_bid(rs, raw, field="bid"):
         return _parse_object(rs, raw, field)
     value = check_int(raw, field, InvalidBidError, "BID_NOT_INTEGER", "a whole-number bid")
     if value < rs.min_bid:
-        raise InvalidBidError(f"{value} is too low: bids in {rs.name} start at {rs.min_bid}.",
-                              "BID_OUT_OF_RANGE", field)
+        raise InvalidBidError(
+            f"{value} is too low: bids in {rs.name} start at {rs.min_bid}.",
+            "BID_OUT_OF_RANGE",
+            field,
+        )
     if value >= rs.mark_value:
         if value % rs.mark_value:
             raise InvalidBidError(
                 f"{value} is no bid: above the point bids, bids go by whole marks of "
                 f"{rs.mark_value} ({rs.mark_value}, {2 * rs.mark_value}, "
-                f"{3 * rs.mark_value} …).", "BID_NOT_MULTIPLE_OF_MARK", field)
+                f"{3 * rs.mark_value} …).",
+                "BID_NOT_MULTIPLE_OF_MARK",
+                field,
+            )
         return _mark_bid(rs, "marks", value // rs.mark_value, field)
     if (value - rs.min_bid) % rs.bid_step:
-        raise InvalidBidError(f"{value} is no bid in {rs.name}: bids go up by "
-                              f"{rs.bid_step} from {rs.min_bid} ({rs.min_bid}, "
-                              f"{rs.min_bid + rs.bid_step}, {rs.min_bid + 2 * rs.bid_step} "
-                              "…).", "BID_STEP", field)
+        raise InvalidBidError(
+            f"{value} is no bid in {rs.name}: bids go up by "
+            f"{rs.bid_step} from {rs.min_bid} ({rs.min_bid}, "
+            f"{rs.min_bid + rs.bid_step}, {rs.min_bid + 2 * rs.bid_step} "
+            "…).",
+            "BID_STEP",
+            field,
+        )
     if value > rs.highest_point_bid:
-        raise InvalidBidError(f"{value} is too high: the point bids in {rs.name} stop at "
-                              f"{rs.highest_point_bid}, then {rs.mark_value} is one mark.",
-                              "BID_OUT_OF_RANGE", field)
+        raise InvalidBidError(
+            f"{value} is too high: the point bids in {rs.name} stop at "
+            f"{rs.highest_point_bid}, then {rs.mark_value} is one mark.",
+            "BID_OUT_OF_RANGE",
+            field,
+        )
     return Bid("points", 0, value)
 
 
 def _mark_bid(rs, kind, marks, field, doubles=None):
     ceiling = min(rs.max_marks or MARKS_CEILING, MARKS_CEILING)
     if marks > ceiling:
-        raise InvalidBidError(f"{plural(marks, 'mark')} is more than anyone may bid in "
-                              f"{rs.name}: the most is {plural(ceiling, 'mark')}.",
-                              "MARK_BID_TOO_HIGH", field)
+        raise InvalidBidError(
+            f"{plural(marks, 'mark')} is more than anyone may bid in "
+            f"{rs.name}: the most is {plural(ceiling, 'mark')}.",
+            "MARK_BID_TOO_HIGH",
+            field,
+        )
     return Bid(kind, marks, marks * rs.mark_value, doubles)
 
 
@@ -97,75 +119,110 @@ def _parse_object(rs, raw, field):
     unknown = sorted(str(k) for k in raw if k not in BID_KEYS)
     if unknown:
         extra = choices(said(k) for k in unknown)
-        raise BadInputError("A bid names its marks, a contract, nel-o's doubles or the "
-                            f"doubles held, nothing else (not {extra}).", field=field)
+        raise BadInputError(
+            "A bid names its marks, a contract, nel-o's doubles or the "
+            f"doubles held, nothing else (not {extra}).",
+            field=field,
+        )
     kind = raw.get("contract")
     if kind is None:
         if set(raw) != {"marks"}:
             raise BadInputError("A bid needs its marks or a contract.", field=field)
         return _mark_bid(rs, "marks", _marks(raw["marks"], field), field)
     if not isinstance(kind, str) or kind not in CONTRACTS:
-        raise ContractError(f"{said(kind)} is not a contract: the contracts are "
-                            f"{choices(CONTRACT_WORDS[c] for c in CONTRACTS)}.",
-                            "CONTRACT_NOT_ALLOWED", f"{field}.contract")
+        raise ContractError(
+            f"{said(kind)} is not a contract: the contracts are "
+            f"{choices(CONTRACT_WORDS[c] for c in CONTRACTS)}.",
+            "CONTRACT_NOT_ALLOWED",
+            f"{field}.contract",
+        )
     if not getattr(rs, kind):
-        raise ContractError(f"{rs.name} is played without {CONTRACT_NAMES[kind]}.",
-                            "CONTRACT_NOT_ALLOWED", f"{field}.contract")
+        raise ContractError(
+            f"{rs.name} is played without {CONTRACT_NAMES[kind]}.",
+            "CONTRACT_NOT_ALLOWED",
+            f"{field}.contract",
+        )
     marks = _marks(raw.get("marks", base_marks(rs, kind)), field)
     if kind == "nello":
         return _nello(rs, raw, marks, field)
     if "doubles" in raw:
-        raise BadInputError("Only nel-o says how the doubles play (high, low or their own "
-                            f"suit), not a {CONTRACT_NAMES[kind]}.", field=field)
+        raise BadInputError(
+            "Only nel-o says how the doubles play (high, low or their own "
+            f"suit), not a {CONTRACT_NAMES[kind]}.",
+            field=field,
+        )
     if kind in JUMP_CONTRACTS:
         _check_jump(rs, kind, raw, marks, field)
     elif "doubles_held" in raw:
-        raise BadInputError(f"The doubles held only count for a plunge, splash, dip or dive, "
-                            f"not for {CONTRACT_NAMES[kind]}.", field=field)
+        raise BadInputError(
+            f"The doubles held only count for a plunge, splash, dip or dive, "
+            f"not for {CONTRACT_NAMES[kind]}.",
+            field=field,
+        )
     return _mark_bid(rs, kind, marks, field)
 
 
 def _marks(value, field):
-    marks = check_int(value, f"{field}.marks", InvalidBidError, "BID_NOT_INTEGER",
-                      "a whole number of marks")
+    marks = check_int(
+        value, f"{field}.marks", InvalidBidError, "BID_NOT_INTEGER", "a whole number of marks"
+    )
     if marks < 1:
-        raise InvalidBidError(f"A bid of {marks} marks is no bid: the least is 1 mark.",
-                              "BID_OUT_OF_RANGE", f"{field}.marks")
+        raise InvalidBidError(
+            f"A bid of {marks} marks is no bid: the least is 1 mark.",
+            "BID_OUT_OF_RANGE",
+            f"{field}.marks",
+        )
     return marks
 
 
 def _nello(rs, raw, marks, field):
     if "doubles_held" in raw:
-        raise BadInputError("The doubles held only count for a plunge, splash, dip or dive, "
-                            "not for nel-o.", field=field)
+        raise BadInputError(
+            "The doubles held only count for a plunge, splash, dip or dive, not for nel-o.",
+            field=field,
+        )
     if marks not in rs.nello_levels:
         allowed = " or ".join(str(k) for k in rs.nello_levels)
-        raise ContractError(f"Nel-o is played for {allowed} mark{'s' * (allowed != '1')} at "
-                            f"this table, not {marks}.", "NELLO_MARKS", f"{field}.marks")
+        raise ContractError(
+            f"Nel-o is played for {allowed} mark{'s' * (allowed != '1')} at "
+            f"this table, not {marks}.",
+            "NELLO_MARKS",
+            f"{field}.marks",
+        )
     doubles = raw.get("doubles", rs.nello_doubles[0])
     if not isinstance(doubles, str) or doubles not in NELLO_MODES:
-        raise ContractError(f"In nel-o the doubles play high, low or as their own suit, not "
-                            f"{said(doubles)}.", "NELLO_DOUBLES_MODE", f"{field}.doubles")
+        raise ContractError(
+            f"In nel-o the doubles play high, low or as their own suit, not {said(doubles)}.",
+            "NELLO_DOUBLES_MODE",
+            f"{field}.doubles",
+        )
     if doubles not in rs.nello_doubles:
         allowed = choices(DOUBLES_WORDS[m] for m in rs.nello_doubles)
-        raise ContractError(f"Nel-o with {DOUBLES_WORDS[doubles]} isn't played in {rs.name}: "
-                            f"only {allowed}.", "NELLO_DOUBLES_MODE", f"{field}.doubles")
+        raise ContractError(
+            f"Nel-o with {DOUBLES_WORDS[doubles]} isn't played in {rs.name}: only {allowed}.",
+            "NELLO_DOUBLES_MODE",
+            f"{field}.doubles",
+        )
     return _mark_bid(rs, "nello", marks, field, doubles)
 
 
 def _check_jump(rs, kind, raw, marks, field):
     base = base_marks(rs, kind)
     if marks < base:
-        raise ContractError(f"A {kind} is bid for at least {plural(base, 'mark')} in "
-                            f"{rs.name}, not {marks}.", f"{kind.upper()}_MARKS",
-                            f"{field}.marks")
+        raise ContractError(
+            f"A {kind} is bid for at least {plural(base, 'mark')} in {rs.name}, not {marks}.",
+            f"{kind.upper()}_MARKS",
+            f"{field}.marks",
+        )
     if "doubles_held" in raw:
         held = check_int(raw["doubles_held"], f"{field}.doubles_held")
         need = getattr(rs, f"{kind}_doubles")
         if held < need:
-            raise ContractError(f"A {kind} needs {need} doubles in hand; with {held} it "
-                                "can't be called.", "NOT_ENOUGH_DOUBLES",
-                                f"{field}.doubles_held")
+            raise ContractError(
+                f"A {kind} needs {need} doubles in hand; with {held} it can't be called.",
+                "NOT_ENOUGH_DOUBLES",
+                f"{field}.doubles_held",
+            )
 
 
 def check_trump(rs, trump, bid, field="trump"):
@@ -206,5 +263,6 @@ def _check_sevens(rs, bid, field):
 
 
 def _no_trump(trump, why, field):
-    raise ContractError(f"{trump_words(trump).capitalize()} can't be trump here: {why}.",
-                        "TRUMP_NOT_ALLOWED", field)
+    raise ContractError(
+        f"{trump_words(trump).capitalize()} can't be trump here: {why}.", "TRUMP_NOT_ALLOWED", field
+    )

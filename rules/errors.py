@@ -130,7 +130,7 @@ def check_int(value, field, error=BadInputError, code=None, what="a whole number
     if isinstance(value, bool) or not isinstance(value, int):
         from .words import field_words, said
 
-        raise error(f"{field_words(field)} must be {what}, not {said(value)}.", code=code,
-                    field=field)
+        raise error(
+            f"{field_words(field)} must be {what}, not {said(value)}.", code=code, field=field
+        )
     return value
-

@@ -36,11 +36,16 @@ class GameState:
     def to_dict(self):
         """Return the game state as the API sends it (docs/rules.md)."""
         return {
-            "totals": list(self.totals), "game_over": self.game_over, "winner": self.winner,
-            "next_dealer": self.next_dealer, "next_hand_no": self.next_hand_no,
-            "hands": [h.to_dict() for h in self.hands], "sides": self.sides,
+            "totals": list(self.totals),
+            "game_over": self.game_over,
+            "winner": self.winner,
+            "next_dealer": self.next_dealer,
+            "next_hand_no": self.next_hand_no,
+            "hands": [h.to_dict() for h in self.hands],
+            "sides": self.sides,
             "end_reason": self.end_reason,
-            "scored_hands": self.scored_hands, "warnings": self.warning_counts(),
+            "scored_hands": self.scored_hands,
+            "warnings": self.warning_counts(),
         }
 
 
@@ -59,23 +64,43 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
     """
     check_ruleset(ruleset)
     if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:
-        raise BadInputError(f"The hands must be a list of at most {MAX_HANDS_IN_LOG:,} "
-                            "hands.", field="hands")
+        raise BadInputError(
+            f"The hands must be a list of at most {MAX_HANDS_IN_LOG:,} hands.", field="hands"
+        )
     dealer = check_seat(ruleset, first_dealer, "first_dealer")
     if start_totals is None:
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
     scored, warnings = _check_counts(ruleset, scored_hands, warnings)
     over, winner, _ = game_status(ruleset, totals, scored)  # paper totals may already end it
-    state = GameState(totals, over, winner, dealer, [], ruleset.side_count,
-                      "paper_score" if over else None, scored, warnings)
+    state = GameState(
+        totals,
+        over,
+        winner,
+        dealer,
+        [],
+        ruleset.side_count,
+        "paper_score" if over else None,
+        scored,
+        warnings,
+    )
     for index, hand in enumerate(hands):
         if state.game_over:
-            raise GameFlowError(f"Hand {index + 1} comes after the game was over: no more "
-                                "hands.", "GAME_OVER", "hand", index)
+            raise GameFlowError(
+                f"Hand {index + 1} comes after the game was over: no more hands.",
+                "GAME_OVER",
+                "hand",
+                index,
+            )
         try:
-            result = score_hand(ruleset, hand, state.next_dealer, state.totals,
-                                scored_hands=scored, warnings=warnings)
+            result = score_hand(
+                ruleset,
+                hand,
+                state.next_dealer,
+                state.totals,
+                scored_hands=scored,
+                warnings=warnings,
+            )
         except RulesError as error:
             error.hand_index = index
             raise
@@ -91,15 +116,21 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
 def _check_counts(ruleset, scored_hands, warnings):
     """(scored_hands, warnings as a new dict side -> count) for replay; BAD_INPUT if unfit."""
     if type(scored_hands) is not int or not 0 <= scored_hands <= MAX_HANDS_IN_LOG:
-        raise BadInputError("The hands scored so far must be a whole number from 0.",
-                            field="scored_hands")
+        raise BadInputError(
+            "The hands scored so far must be a whole number from 0.", field="scored_hands"
+        )
     if warnings is None:
         return scored_hands, {}
     if isinstance(warnings, list) and len(warnings) == ruleset.side_count:
         warnings = dict(enumerate(warnings))
-    if not (isinstance(warnings, dict) and all(
+    if not (
+        isinstance(warnings, dict)
+        and all(
             type(k) is int and 0 <= k < ruleset.side_count and type(v) is int and v >= 0
-            for k, v in warnings.items())):
-        raise BadInputError("Table-talk counts must be one whole number from 0 per side.",
-                            field="warnings")
+            for k, v in warnings.items()
+        )
+    ):
+        raise BadInputError(
+            "Table-talk counts must be one whole number from 0 per side.", field="warnings"
+        )
     return scored_hands, {side: count for side, count in warnings.items() if count}

@@ -14,28 +14,41 @@ def read_penalties(rs, raw):
     if raw is None:
         return []
     if not isinstance(raw, list) or len(raw) > 64:
-        raise PenaltyError("The penalties must be a list, each a renege, table talk or an "
-                           "exposed domino against a side.", field="penalties")
+        raise PenaltyError(
+            "The penalties must be a list, each a renege, table talk or an "
+            "exposed domino against a side.",
+            field="penalties",
+        )
     read = [_read_one(rs, entry, f"penalties[{i}]") for i, entry in enumerate(raw)]
     if sum(kind == "renege" for kind, _ in read) > 1:
-        raise PenaltyError("A hand can have only one renege: the first one called decides "
-                           "the hand.", field="penalties")
+        raise PenaltyError(
+            "A hand can have only one renege: the first one called decides the hand.",
+            field="penalties",
+        )
     return read
 
 
 def _read_one(rs, entry, field):
     if not isinstance(entry, dict) or set(entry) != {"kind", "side"}:
-        raise PenaltyError("A penalty names what it was (renege, table talk or exposed "
-                           "domino) and the side it is against, nothing else.", field=field)
+        raise PenaltyError(
+            "A penalty names what it was (renege, table talk or exposed "
+            "domino) and the side it is against, nothing else.",
+            field=field,
+        )
     kind = entry["kind"]
     if not isinstance(kind, str) or kind not in KINDS:
-        raise PenaltyError(f"{said(kind).capitalize()} is not a penalty: a penalty is a "
-                           "renege, table talk or an exposed domino.", field=f"{field}.kind")
+        raise PenaltyError(
+            f"{said(kind).capitalize()} is not a penalty: a penalty is a "
+            "renege, table talk or an exposed domino.",
+            field=f"{field}.kind",
+        )
     side = check_int(entry["side"], f"{field}.side", PenaltyError)
     if not 0 <= side < rs.side_count:
-        raise PenaltyError(f"{rs.name} has {rs.side_count} sides, numbered 1 to "
-                           f"{rs.side_count}: there is no side {side + 1}.",
-                           field=f"{field}.side")
+        raise PenaltyError(
+            f"{rs.name} has {rs.side_count} sides, numbered 1 to "
+            f"{rs.side_count}: there is no side {side + 1}.",
+            field=f"{field}.side",
+        )
     return kind, side
 
 

@@ -163,8 +163,9 @@ def _sides(knob, value):
         raise _bad(knob, value, "must give each of 2 to 16 seats its side")
     sides = tuple(_int(knob, s, 0) for s in value)
     if set(sides) != set(range(len(set(sides)))) or len(set(sides)) < 2:
-        raise _bad(knob, value, "must seat at least two sides, numbered from the first with "
-                   "none skipped")
+        raise _bad(
+            knob, value, "must seat at least two sides, numbered from the first with none skipped"
+        )
     return sides
 
 
@@ -174,8 +175,7 @@ def _count_tiles(knob, value):
     tiles = []
     for tile in value:
         if not isinstance(tile, list | tuple) or len(tile) != 3:
-            raise _bad(knob, value, "must list each count domino with its two ends and its "
-                       "value")
+            raise _bad(knob, value, "must list each count domino with its two ends and its value")
         tiles.append(tuple(_int(knob, x, 0, high=MAX_TILE_VALUE) for x in tile))
     return tuple(tiles)
 
@@ -199,14 +199,21 @@ def _nello_modes(knob, value):
 
 
 KNOB_CHECKS = {
-    "id": _str, "name": _str, "description": _str,
-    "players": _ranged(2, 16), "sides": _sides,
-    "tricks": _ranged(1, 50), "trick_value": _ranged(0, 100),
-    "count_tiles": _count_tiles, "points_per_hand": _ranged(1, MAX_POINTS),
-    "min_bid": _ranged(1, MAX_POINTS), "bid_step": _ranged(1, MAX_POINTS),
+    "id": _str,
+    "name": _str,
+    "description": _str,
+    "players": _ranged(2, 16),
+    "sides": _sides,
+    "tricks": _ranged(1, 50),
+    "trick_value": _ranged(0, 100),
+    "count_tiles": _count_tiles,
+    "points_per_hand": _ranged(1, MAX_POINTS),
+    "min_bid": _ranged(1, MAX_POINTS),
+    "bid_step": _ranged(1, MAX_POINTS),
     "mark_value": _ranged(1, MAX_POINTS),
     "max_point_bid": _ranged(1, MAX_POINTS, allow_none=True),
-    "scoring": _choice(("marks", "points")), "target": _ranged(1),
+    "scoring": _choice(("marks", "points")),
+    "target": _ranged(1),
     "max_hands": _ranged(1, allow_none=True),
     "all_pass": _choice(("forced", "reshuffle")),
     "opening_limit_marks": _ranged(1, 99),
@@ -214,15 +221,35 @@ KNOB_CHECKS = {
     "max_marks": _ranged(1, 99, allow_none=True),
     "set_rule": _choice(("opponents_score", "bidder_loses_bid")),
     "bid_rounds": _choice(("once", "until_pass")),
-    "nello_doubles": _nello_modes, "top_suit": _ranged(0, 20),
+    "nello_doubles": _nello_modes,
+    "top_suit": _ranged(0, 20),
     "both_past_target": _choice(("bidder_out", "higher_total")),
 }
-for _knob in ("nello", "nello_dealer_only", "plunge", "splash", "dip", "dive", "sevens",
-              "follow_me", "doubles_trump", "check_totals", "shoot_over",
-              "table_talk_warning_first"):
+for _knob in (
+    "nello",
+    "nello_dealer_only",
+    "plunge",
+    "splash",
+    "dip",
+    "dive",
+    "sevens",
+    "follow_me",
+    "doubles_trump",
+    "check_totals",
+    "shoot_over",
+    "table_talk_warning_first",
+):
     KNOB_CHECKS[_knob] = _bool
-for _knob in ("plunge_marks", "plunge_doubles", "splash_marks",
-              "splash_doubles", "dip_marks", "dip_doubles", "dive_marks", "dive_doubles"):
+for _knob in (
+    "plunge_marks",
+    "plunge_doubles",
+    "splash_marks",
+    "splash_doubles",
+    "dip_marks",
+    "dip_doubles",
+    "dive_marks",
+    "dive_doubles",
+):
     KNOB_CHECKS[_knob] = _ranged(1, 99)
 KNOB_CHECKS["nello_levels"] = _nello_levels
 KNOB_NAMES = tuple(f.name for f in fields(Ruleset))
@@ -240,13 +267,15 @@ def with_overrides(ruleset, overrides):
     if overrides is None:
         return ruleset
     if not isinstance(overrides, dict):
-        raise RulesetError("The rule changes must list each setting with its value.",
-                           field="rules")
+        raise RulesetError("The rule changes must list each setting with its value.", field="rules")
     changes = {}
     for knob, value in _renamed(overrides).items():
         if not isinstance(knob, str) or knob not in KNOB_CHECKS:
-            raise RulesetError(f"There is no rule setting called {said(str(knob))}.",
-                               "BAD_OVERRIDE", f"rules.{knob}")
+            raise RulesetError(
+                f"There is no rule setting called {said(str(knob))}.",
+                "BAD_OVERRIDE",
+                f"rules.{knob}",
+            )
         changes[knob] = KNOB_CHECKS[knob](knob, value)
     changes = {**mode_defaults(ruleset, changes), **changes}
     result = replace(ruleset, **changes)
@@ -294,27 +323,46 @@ def _renamed(overrides):
 def check_consistent(rs):
     """Raise BAD_OVERRIDE when the knobs of `rs` contradict each other."""
     if len(rs.sides) != rs.players:
-        raise _bad("sides", list(rs.sides), f"must give a side for each of the {rs.players} "
-                   "players")
+        raise _bad(
+            "sides", list(rs.sides), f"must give a side for each of the {rs.players} players"
+        )
     if rs.min_bid > rs.mark_value:
-        raise _bad("min_bid", rs.min_bid, f"({rs.min_bid}) is above the one-mark bid "
-                   f"({rs.mark_value})")
+        raise _bad(
+            "min_bid", rs.min_bid, f"({rs.min_bid}) is above the one-mark bid ({rs.mark_value})"
+        )
     if rs.max_point_bid is not None and not rs.min_bid <= rs.max_point_bid < rs.mark_value:
-        raise _bad("max_point_bid", rs.max_point_bid,
-                   f"must lie from the lowest bid ({rs.min_bid}) to just below the one-mark bid "
-                   f"({rs.mark_value - 1})")
+        raise _bad(
+            "max_point_bid",
+            rs.max_point_bid,
+            f"must lie from the lowest bid ({rs.min_bid}) to just below the one-mark bid "
+            f"({rs.mark_value - 1})",
+        )
     if rs.highest_point_bid > rs.points_per_hand:
-        raise _bad("min_bid", rs.min_bid, f"and its steps allow point bids of "
-                   f"{rs.highest_point_bid}, above the {rs.points_per_hand} points a hand holds")
+        raise _bad(
+            "min_bid",
+            rs.min_bid,
+            f"and its steps allow point bids of "
+            f"{rs.highest_point_bid}, above the {rs.points_per_hand} points a hand holds",
+        )
     total = sum(t[2] for t in rs.count_tiles) + rs.tricks * rs.trick_value
     if rs.check_totals and total != rs.points_per_hand:
-        raise _bad("points_per_hand", rs.points_per_hand,
-                   f"({rs.points_per_hand}) differs from the count plus the tricks ({total}); "
-                   "turn off checking points against the tiles to allow it")
+        raise _bad(
+            "points_per_hand",
+            rs.points_per_hand,
+            f"({rs.points_per_hand}) differs from the count plus the tricks ({total}); "
+            "turn off checking points against the tiles to allow it",
+        )
     if rs.scoring == "points" and rs.target <= rs.points_per_hand:
-        raise _bad("target", rs.target,
-                   f"of {rs.target} would end a points game after one hand, which holds "
-                   f"{rs.points_per_hand} points: play to {points_target(rs.points_per_hand)}, say")
+        raise _bad(
+            "target",
+            rs.target,
+            f"of {rs.target} would end a points game after one hand, which holds "
+            f"{rs.points_per_hand} points: play to {points_target(rs.points_per_hand)}, say",
+        )
     if rs.max_marks is not None and rs.max_marks < rs.opening_limit_marks:
-        raise _bad("max_marks", rs.max_marks, f"({rs.max_marks}) is below the marks an "
-                   f"opening bid may have ({rs.opening_limit_marks})")
+        raise _bad(
+            "max_marks",
+            rs.max_marks,
+            f"({rs.max_marks}) is below the marks an "
+            f"opening bid may have ({rs.opening_limit_marks})",
+        )

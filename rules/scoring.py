@@ -107,5 +107,6 @@ def hand_decided(ruleset, bid, bidder, points_by_side):
 def check_ruleset(ruleset):
     """Raise BAD_INPUT unless `ruleset` is a Ruleset."""
     if not isinstance(ruleset, Ruleset):
-        raise BadInputError("That is not one of the rulesets: pick a ruleset first.",
-                            field="ruleset")
+        raise BadInputError(
+            "That is not one of the rulesets: pick a ruleset first.", field="ruleset"
+        )

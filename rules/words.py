@@ -7,11 +7,21 @@ Python reprs. Programs read the stable `code` and the developer's `field` instea
 
 import re
 
-CONTRACT_WORDS = {"nello": "nel-o", "plunge": "plunge", "splash": "splash",
-                  "sevens": "sevens", "dip": "dip", "dive": "dive"}
+CONTRACT_WORDS = {
+    "nello": "nel-o",
+    "plunge": "plunge",
+    "splash": "splash",
+    "sevens": "sevens",
+    "dip": "dip",
+    "dive": "dive",
+}
 DOUBLES_WORDS = {"high": "doubles high", "low": "doubles low", "own_suit": "doubles their own suit"}
-TRUMP_WORDS = {"doubles": "doubles", "follow_me": "follow-me", "none": "no trump",
-               "sevens": "sevens"}
+TRUMP_WORDS = {
+    "doubles": "doubles",
+    "follow_me": "follow-me",
+    "none": "no trump",
+    "sevens": "sevens",
+}
 
 
 def plural(count, word):
@@ -64,42 +74,72 @@ def choices(words):
 
 # The ruleset settings in words, for BAD_OVERRIDE messages.
 KNOB_WORDS = {
-    "id": "the ruleset's id", "name": "the ruleset's name",
-    "description": "the ruleset's description", "players": "the number of players",
-    "sides": "the seating of the teams", "tricks": "the number of tricks",
-    "trick_value": "the value of a trick", "count_tiles": "the count dominoes",
-    "points_per_hand": "the points in a hand", "min_bid": "the lowest bid",
-    "bid_step": "the step between point bids", "mark_value": "the one-mark bid",
-    "max_point_bid": "the highest point bid", "scoring": "the scoring",
-    "target": "the target", "max_hands": "the most hands in a game",
+    "id": "the ruleset's id",
+    "name": "the ruleset's name",
+    "description": "the ruleset's description",
+    "players": "the number of players",
+    "sides": "the seating of the teams",
+    "tricks": "the number of tricks",
+    "trick_value": "the value of a trick",
+    "count_tiles": "the count dominoes",
+    "points_per_hand": "the points in a hand",
+    "min_bid": "the lowest bid",
+    "bid_step": "the step between point bids",
+    "mark_value": "the one-mark bid",
+    "max_point_bid": "the highest point bid",
+    "scoring": "the scoring",
+    "target": "the target",
+    "max_hands": "the most hands in a game",
     "all_pass": "what happens when everyone passes",
     "opening_limit_marks": "the most marks an opening bid may have",
     "mark_escalation": "how far a mark bid may raise",
-    "max_marks": "the most marks anyone may bid", "set_rule": "what a set costs",
-    "bid_rounds": "how many times each player may bid", "nello": "nel-o",
-    "nello_levels": "the marks nel-o is played for", "nello_marks": "the marks for nel-o",
+    "max_marks": "the most marks anyone may bid",
+    "set_rule": "what a set costs",
+    "bid_rounds": "how many times each player may bid",
+    "nello": "nel-o",
+    "nello_levels": "the marks nel-o is played for",
+    "nello_marks": "the marks for nel-o",
     "nello_doubles": "how the doubles play in nel-o",
-    "nello_dealer_only": "nel-o only for the forced dealer", "plunge": "the plunge",
-    "plunge_marks": "the marks for a plunge", "plunge_doubles": "the doubles a plunge needs",
-    "splash": "the splash", "splash_marks": "the marks for a splash",
-    "splash_doubles": "the doubles a splash needs", "dip": "the dip",
-    "dip_marks": "the marks for a dip", "dip_doubles": "the doubles a dip needs",
-    "dive": "the dive", "dive_marks": "the marks for a dive",
-    "dive_doubles": "the doubles a dive needs", "sevens": "sevens",
-    "follow_me": "follow-me", "doubles_trump": "doubles as trump",
-    "top_suit": "the highest suit", "check_totals": "checking points against the tiles",
-    "shoot_over": "shoot it over", "table_talk_warning_first": "a warning for first table talk",
+    "nello_dealer_only": "nel-o only for the forced dealer",
+    "plunge": "the plunge",
+    "plunge_marks": "the marks for a plunge",
+    "plunge_doubles": "the doubles a plunge needs",
+    "splash": "the splash",
+    "splash_marks": "the marks for a splash",
+    "splash_doubles": "the doubles a splash needs",
+    "dip": "the dip",
+    "dip_marks": "the marks for a dip",
+    "dip_doubles": "the doubles a dip needs",
+    "dive": "the dive",
+    "dive_marks": "the marks for a dive",
+    "dive_doubles": "the doubles a dive needs",
+    "sevens": "sevens",
+    "follow_me": "follow-me",
+    "doubles_trump": "doubles as trump",
+    "top_suit": "the highest suit",
+    "check_totals": "checking points against the tiles",
+    "shoot_over": "shoot it over",
+    "table_talk_warning_first": "a warning for first table talk",
     "both_past_target": "who wins when both sides pass the target",
 }
 
 # Input fields in words (the last part of a field path, without indexes).
 FIELD_WORDS = {
-    "dealer": "The dealer's seat", "first_dealer": "The first dealer's seat",
-    "bidder": "The bidder's seat", "seat": "The seat", "scored_hands": "The hands played",
-    "totals": "Each score", "start_totals": "Each starting score",
-    "captured": "The points taken", "by_side": "Each side's points", "tricks": "The tricks taken",
-    "bid": "The bid", "marks": "The marks of a bid", "doubles_held": "The doubles held",
-    "side": "The side", "points_by_side": "Each side's points",
+    "dealer": "The dealer's seat",
+    "first_dealer": "The first dealer's seat",
+    "bidder": "The bidder's seat",
+    "seat": "The seat",
+    "scored_hands": "The hands played",
+    "totals": "Each score",
+    "start_totals": "Each starting score",
+    "captured": "The points taken",
+    "by_side": "Each side's points",
+    "tricks": "The tricks taken",
+    "bid": "The bid",
+    "marks": "The marks of a bid",
+    "doubles_held": "The doubles held",
+    "side": "The side",
+    "points_by_side": "Each side's points",
 }
 
 
@@ -110,15 +150,24 @@ def field_words(field):
         return "A bid in the auction"
     return FIELD_WORDS.get(last, "That value")
 
+
 # The values of the ruleset's choices in words.
 OPTION_WORDS = {
-    "forced": "the dealer must bid", "reshuffle": "reshuffle",
-    "plus_one": "one more mark each time", "double": "double the marks",
-    "opponents_score": "the opponents score", "bidder_loses_bid": "the bidder loses the bid",
-    "once": "once each", "until_pass": "round until all but one pass",
-    "bidder_out": "the bidder who made it goes out", "higher_total": "the higher total wins",
-    "high": "high", "low": "low", "own_suit": "their own suit",
-    "marks": "marks", "points": "points",
+    "forced": "the dealer must bid",
+    "reshuffle": "reshuffle",
+    "plus_one": "one more mark each time",
+    "double": "double the marks",
+    "opponents_score": "the opponents score",
+    "bidder_loses_bid": "the bidder loses the bid",
+    "once": "once each",
+    "until_pass": "round until all but one pass",
+    "bidder_out": "the bidder who made it goes out",
+    "higher_total": "the higher total wins",
+    "high": "high",
+    "low": "low",
+    "own_suit": "their own suit",
+    "marks": "marks",
+    "points": "points",
 }
 
 # Why a game ended (the engine's `end_reason`), said two ways: "past" on the game-over screen
@@ -160,8 +209,12 @@ def end_words(reason, tense, winner, many, goal, hands, sides):
     template = END_WORDS.get(reason, END_WORDS["other"])[tense]
     if winner is None and "{winner}" in template:
         return ""
-    values = {"winner": winner, "goal": goal, "hands": str(hands),
-              "all": "both sides" if sides == 2 else "more than one side"}
+    values = {
+        "winner": winner,
+        "goal": goal,
+        "hands": str(hands),
+        "all": "both sides" if sides == 2 else "more than one side",
+    }
 
     def fill(found):  # one pass: a name holding "{goal}" is not filled in again
         plural, singular = found.group(1), found.group(2)

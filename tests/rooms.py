@@ -23,5 +23,9 @@ def foreign_imports(room, allowed=()):
     nor one of `allowed`; fails if the room has no files (so the check can't pass vacuously)."""
     files = sorted((ROOT / room).glob("*.py"))
     assert files, f"no Python files in {room}/"
-    return {(path.name, name) for path in files for name in imported_roots(path)
-            if name not in sys.stdlib_module_names and name not in allowed}
+    return {
+        (path.name, name)
+        for path in files
+        for name in imported_roots(path)
+        if name not in sys.stdlib_module_names and name not in allowed
+    }

@@ -14,27 +14,47 @@ BODIES = {
     ("post", "/api/games/{game_id}/set-aside/restore"): None,  # no body
     ("post", "/api/matches"): {"ruleset": "straight-42", "first_dealer": 0, "first_to": 2},
     ("post", "/api/matches/{match_id}/games"): {"game_no": 1},  # game 1 exists: returned
-    ("post", "/api/import"): {"format": "tally42-export", "version": 1, "games": [{
-        "id": "0b5a6c1e-4f7d-4c1a-9d1e-2a3b4c5d6e7f", "ruleset": "straight-42",
-        "teams": [{"name": "Us"}, {"name": "Them"}], "first_dealer": 0,
-        "hands": [{"hand_no": 1, "hand": made()}]}]},
+    ("post", "/api/import"): {
+        "format": "tally42-export",
+        "version": 1,
+        "games": [
+            {
+                "id": "0b5a6c1e-4f7d-4c1a-9d1e-2a3b4c5d6e7f",
+                "ruleset": "straight-42",
+                "teams": [{"name": "Us"}, {"name": "Them"}],
+                "first_dealer": 0,
+                "hands": [{"hand_no": 1, "hand": made()}],
+            }
+        ],
+    },
     ("post", "/api/crews"): {"name": "Thursday table"},
     ("patch", "/api/crews/{crew_id}"): {"name": "Friday table"},
-    ("post", "/api/crews/{crew_id}/players"): {"id": "00000000-0000-4000-8000-000000000002",
-                                               "name": "Bob"},
+    ("post", "/api/crews/{crew_id}/players"): {
+        "id": "00000000-0000-4000-8000-000000000002",
+        "name": "Bob",
+    },
     ("patch", "/api/crews/{crew_id}/players/{player_id}"): {"name": "Annie"},
     # the game's edit token goes in the body: call() fills it in
     ("put", "/api/crews/{crew_id}/games/{game_id}"): {"seats": [None] * 4},
     ("put", "/api/games/{game_id}/seats"): {"seats": [None] * 4},
 }
 # What the right token gets where the game below has nothing for the operation to act on.
-RIGHT_STATUS = {("post", "/api/games/{game_id}/set-aside/restore"): 409,  # nothing set aside
-                ("put", "/api/games/{game_id}/seats"): 409}  # the game is in no crew
+RIGHT_STATUS = {
+    ("post", "/api/games/{game_id}/set-aside/restore"): 409,  # nothing set aside
+    ("put", "/api/games/{game_id}/seats"): 409,
+}  # the game is in no crew
 # Operations anyone may call (the share token is in the path, not in Authorization).
-PUBLIC = {("get", "/api/rulesets"), ("get", "/api/rulesets/{ruleset_id}"),
-          ("post", "/api/games"), ("get", "/api/share/{token}"), ("post", "/api/matches"),
-          ("get", "/api/share/{token}/events"), ("post", "/api/import"),
-          ("post", "/api/crews"), ("get", "/api/live/health")}
+PUBLIC = {
+    ("get", "/api/rulesets"),
+    ("get", "/api/rulesets/{ruleset_id}"),
+    ("post", "/api/games"),
+    ("get", "/api/share/{token}"),
+    ("post", "/api/matches"),
+    ("get", "/api/share/{token}/events"),
+    ("post", "/api/import"),
+    ("post", "/api/crews"),
+    ("get", "/api/live/health"),
+}
 EXPECTED = {"none": 401, "other": 403, "share": 403}
 # The tournament routes take other tokens (director, table, public): test_api_event_access.py
 # checks every one of them the same way.
@@ -61,7 +81,6 @@ def pytest_generate_tests(metafunc):
         import tempfile
         from pathlib import Path
 
-
         with tempfile.TemporaryDirectory() as tmp:
             app = make_app(Path(tmp))
             ops = operations(app)
@@ -71,8 +90,12 @@ def pytest_generate_tests(metafunc):
 
 def call(table, method, path, credential, other):
     """Call one operation on `table`'s game with a credential; returns the response."""
-    url = (path.replace("{game_id}", table.id).replace("{hand_no}", "1")
-           .replace("{ruleset_id}", "straight-42").replace("{token}", table.share_token))
+    url = (
+        path.replace("{game_id}", table.id)
+        .replace("{hand_no}", "1")
+        .replace("{ruleset_id}", "straight-42")
+        .replace("{token}", table.share_token)
+    )
     right = table.token
     if "{match_id}" in path:  # a match's route: the right token is that match's own
         match = table.client.post_json("/api/matches", BODIES[("post", "/api/matches")]).json
@@ -80,8 +103,9 @@ def call(table, method, path, credential, other):
     body = BODIES.get((method, path))
     if "{crew_id}" in path:  # a crew's route: the right token is the crew's own (docs/crews.md)
         url, right, body = crew_route(table, url, body)
-    token = {"none": None, "other": other.token, "share": table.share_token,
-             "right": right}[credential]
+    token = {"none": None, "other": other.token, "share": table.share_token, "right": right}[
+        credential
+    ]
     headers = {"Idempotency-Key": f"access-{credential}", "If-Match": "*"}
     if token:
         headers["Authorization"] = f"Bearer {token}"
@@ -97,10 +121,14 @@ def crew_route(table, url, body):
     client = table.client
     crew = client.post_json("/api/crews", {"name": "Thursday table"}).json
     auth = {"Authorization": f"Bearer {crew['token']}"}
-    client.post_json(f"/api/crews/{crew['id']}/players", {"id": PLAYER, "name": "Ann"},
-                     headers=auth)
-    client.put_json(f"/api/crews/{crew['id']}/games/{table.id}",
-                    {"game_token": table.token, "seats": [None] * 4}, headers=auth)
+    client.post_json(
+        f"/api/crews/{crew['id']}/players", {"id": PLAYER, "name": "Ann"}, headers=auth
+    )
+    client.put_json(
+        f"/api/crews/{crew['id']}/games/{table.id}",
+        {"game_token": table.token, "seats": [None] * 4},
+        headers=auth,
+    )
     if body is not None and "seats" in body and "/api/crews/" in url:
         body = {**body, "game_token": table.token}
     url = url.replace("{crew_id}", crew["id"]).replace("{player_id}", PLAYER)

@@ -27,12 +27,15 @@ def post_concurrently(app, table, bodies_and_keys):
     def post(i, body, key):
         client = app.test_client()
         barrier.wait()
-        response = client.post(f"{table.url}/hands", json=body,
-                               headers={**table.auth, "Idempotency-Key": key})
+        response = client.post(
+            f"{table.url}/hands", json=body, headers={**table.auth, "Idempotency-Key": key}
+        )
         statuses[i] = response.status_code
 
-    threads = [threading.Thread(target=post, args=(i, body, key))
-               for i, (body, key) in enumerate(bodies_and_keys)]
+    threads = [
+        threading.Thread(target=post, args=(i, body, key))
+        for i, (body, key) in enumerate(bodies_and_keys)
+    ]
     for thread in threads:
         thread.start()
     for thread in threads:
@@ -43,12 +46,18 @@ def post_concurrently(app, table, bodies_and_keys):
 BODY = {"hand_no": 1, **made()}
 
 
-@pytest.mark.parametrize("name, requests, allowed", [
-    ("same key", [(BODY, "one-key")] * THREADS, {201, 409}),
-    ("different keys", [(BODY, f"key-{i}") for i in range(THREADS)], {201}),
-    ("different content", [({**BODY, "result": {"captured": 30 + i % 12}}, f"key-{i}")
-                           for i in range(THREADS)], {201, 409}),
-])
+@pytest.mark.parametrize(
+    "name, requests, allowed",
+    [
+        ("same key", [(BODY, "one-key")] * THREADS, {201, 409}),
+        ("different keys", [(BODY, f"key-{i}") for i in range(THREADS)], {201}),
+        (
+            "different content",
+            [({**BODY, "result": {"captured": 30 + i % 12}}, f"key-{i}") for i in range(THREADS)],
+            {201, 409},
+        ),
+    ],
+)
 def test_concurrent_posts_of_one_hand_store_one(app, table, name, requests, allowed):
     statuses = post_concurrently(app, table, requests)
     assert set(statuses) <= allowed, statuses
@@ -60,14 +69,22 @@ def test_concurrent_posts_of_one_hand_store_one(app, table, name, requests, allo
 @pytest.fixture
 def server(app, tmp_path):
     """gunicorn with two worker processes on this test's database; yields its base URL."""
-    env = {**os.environ, "DATABASE_URL": app.config["DATABASE_URL"], "RATELIMIT_ENABLED": "0",
-           "PWA_DIR": str(tmp_path / "pwa")}
+    env = {
+        **os.environ,
+        "DATABASE_URL": app.config["DATABASE_URL"],
+        "RATELIMIT_ENABLED": "0",
+        "PWA_DIR": str(tmp_path / "pwa"),
+    }
     with socket.socket() as probe:
         probe.bind(("127.0.0.1", 0))
         port = probe.getsockname()[1]
     proc = subprocess.Popen(
         [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "app:app"],
-        cwd=ROOT, env=env, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        cwd=ROOT,
+        env=env,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     base = f"http://127.0.0.1:{port}"
     try:
         for _ in range(100):
@@ -85,8 +102,12 @@ def server(app, tmp_path):
 def http(method, url, body=None, headers=None):
     """One JSON request; returns (status, parsed body)."""
     data = None if body is None else json.dumps(body).encode()
-    req = urllib.request.Request(url, data=data, method=method,
-                                 headers={"Content-Type": "application/json", **(headers or {})})
+    req = urllib.request.Request(
+        url,
+        data=data,
+        method=method,
+        headers={"Content-Type": "application/json", **(headers or {})},
+    )
     try:
         with urllib.request.urlopen(req, timeout=60) as response:
             return response.status, json.loads(response.read() or b"null")
@@ -95,8 +116,9 @@ def http(method, url, body=None, headers=None):
 
 
 def test_concurrent_posts_across_worker_processes_store_one(server):
-    status, game = http("POST", f"{server}/api/games", {"ruleset": "straight-42",
-                                                        "first_dealer": 0})
+    status, game = http(
+        "POST", f"{server}/api/games", {"ruleset": "straight-42", "first_dealer": 0}
+    )
     assert status == 201
     url = f"{server}/api/games/{game['id']}/hands"
     auth = {"Authorization": f"Bearer {game['edit_token']}"}

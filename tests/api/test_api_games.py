@@ -34,16 +34,26 @@ def test_create_game_defaults(client):
 def test_create_game_with_client_id_token_teams_and_start_totals(client):
     gid = str(uuid.uuid4())
     teams = [{"name": "Aces", "players": ["Ann", "Cy"]}, {"name": "Deuces", "players": ["Bo"]}]
-    body = {"id": gid, "ruleset": "points-250", "teams": teams, "first_dealer": 3,
-            "start_totals": [10, 20], "edit_token": STRONG}
+    body = {
+        "id": gid,
+        "ruleset": "points-250",
+        "teams": teams,
+        "first_dealer": 3,
+        "start_totals": [10, 20],
+        "edit_token": STRONG,
+    }
     game = client.post_json("/api/games", body, status=201).json
     assert game["id"] == gid and game["edit_token"] == STRONG
     assert game["totals"] == [10, 20] and game["next_dealer"] == 3 and game["teams"] == teams
 
 
 def test_replayed_create_returns_same_game_other_token_409(client):
-    body = {"id": str(uuid.uuid4()), "ruleset": "straight-42", "first_dealer": 1,
-            "edit_token": STRONG}
+    body = {
+        "id": str(uuid.uuid4()),
+        "ruleset": "straight-42",
+        "first_dealer": 1,
+        "edit_token": STRONG,
+    }
     first = client.post_json("/api/games", body, status=201).json
     again = client.post_json("/api/games", body, status=201).json
     assert again == first
@@ -57,41 +67,48 @@ def test_rule_overrides_apply_and_bad_override_is_422(client):
     game = Table(client, rules={"target": 5}).created
     assert game["rules"]["target"] == 5 and game["overrides"] == {"target": 5}
     error = client.post_json(
-        "/api/games", {"ruleset": "straight-42", "first_dealer": 0, "rules": {"bogus": 1}},
-        status=422).json
+        "/api/games",
+        {"ruleset": "straight-42", "first_dealer": 0, "rules": {"bogus": 1}},
+        status=422,
+    ).json
     assert error["rule_code"] == "BAD_OVERRIDE" and error["message"]
 
 
-@pytest.mark.parametrize("body, field", [
-    ({"ruleset": "straight-42"}, "first_dealer"),
-    ({"ruleset": "straight-42", "first_dealer": 0, "colour": "red"}, "colour"),
-    ({"ruleset": "straight-42", "first_dealer": 1.5}, "first_dealer"),
-    ({"ruleset": "straight-42", "first_dealer": "1"}, "first_dealer"),
-    ({"ruleset": "straight-42", "first_dealer": 2**63}, "first_dealer"),
-    ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "short"}, "edit_token"),
-    ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "a" * 30}, "edit_token"),
-    ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": STRONG + "\n"}, "edit_token"),
-    ({"ruleset": "straight-42", "first_dealer": 0, "id": "not-a-uuid"}, "id"),
-])
+@pytest.mark.parametrize(
+    "body, field",
+    [
+        ({"ruleset": "straight-42"}, "first_dealer"),
+        ({"ruleset": "straight-42", "first_dealer": 0, "colour": "red"}, "colour"),
+        ({"ruleset": "straight-42", "first_dealer": 1.5}, "first_dealer"),
+        ({"ruleset": "straight-42", "first_dealer": "1"}, "first_dealer"),
+        ({"ruleset": "straight-42", "first_dealer": 2**63}, "first_dealer"),
+        ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "short"}, "edit_token"),
+        ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": "a" * 30}, "edit_token"),
+        ({"ruleset": "straight-42", "first_dealer": 0, "edit_token": STRONG + "\n"}, "edit_token"),
+        ({"ruleset": "straight-42", "first_dealer": 0, "id": "not-a-uuid"}, "id"),
+    ],
+)
 def test_create_game_rejects_bad_fields(client, body, field):
     error = client.post_json("/api/games", body, status=422).json
     assert field in error["errors"]["json"]
     assert set(error) >= {"code", "status", "message", "errors"}
 
 
-@pytest.mark.parametrize("extra, field", [
-    ({"teams": [{"name": "Only one"}]}, "teams"),
-    ({"first_dealer": 4}, "first_dealer"),
-    ({"start_totals": [1, 2, 3]}, "start_totals"),
-])
+@pytest.mark.parametrize(
+    "extra, field",
+    [
+        ({"teams": [{"name": "Only one"}]}, "teams"),
+        ({"first_dealer": 4}, "first_dealer"),
+        ({"start_totals": [1, 2, 3]}, "start_totals"),
+    ],
+)
 def test_create_game_checks_shape_against_ruleset(client, extra, field):
     body = {"ruleset": "straight-42", "first_dealer": 0, **extra}
     assert field in client.post_json("/api/games", body, status=422).json["errors"]["json"]
 
 
 def test_unknown_ruleset_is_422_with_rule_code(client):
-    error = client.post_json("/api/games", {"ruleset": "chess", "first_dealer": 0},
-                             status=422).json
+    error = client.post_json("/api/games", {"ruleset": "chess", "first_dealer": 0}, status=422).json
     assert error["rule_code"] == "UNKNOWN_RULESET"
 
 
@@ -110,14 +127,19 @@ def test_get_game_with_etag_and_304(table):
     table.get(status=304, **{"If-None-Match": response.headers["ETag"]})
 
 
-@pytest.mark.parametrize("auth, status", [
-    (None, 401), ("Basic abc", 401), ("Bearer " + "x" * 40, 401), ("Bearer short", 401)])
+@pytest.mark.parametrize(
+    "auth, status",
+    [(None, 401), ("Basic abc", 401), ("Bearer " + "x" * 40, 401), ("Bearer short", 401)],
+)
 def test_get_game_needs_a_known_edit_token(table, auth, status):
     headers = {"Authorization": auth} if auth else {}
     error = table.client.get(table.url, headers=headers, status=status).json
     assert error["code"] == status
-    assert table.client.get(table.url, headers=headers, status=status).headers[
-        "WWW-Authenticate"].startswith("Bearer")
+    assert (
+        table.client.get(table.url, headers=headers, status=status)
+        .headers["WWW-Authenticate"]
+        .startswith("Bearer")
+    )
 
 
 def test_get_game_with_share_or_other_games_token_is_403(client, table):

@@ -17,8 +17,14 @@ def test_record_a_made_hand(table):
 
 
 def test_record_a_hand_with_its_auction_and_trump(table):
-    hand = {"dealer": 0, "bids": ["pass", 31, "pass", "pass"], "bidder": 2, "bid": 31,
-            "trump": 5, "result": {"captured": 35}}
+    hand = {
+        "dealer": 0,
+        "bids": ["pass", 31, "pass", "pass"],
+        "bidder": 2,
+        "bid": 31,
+        "trump": 5,
+        "result": {"captured": 35},
+    }
     body = table.hand(1, **hand).json
     assert body["hand"] == hand and body["result"]["bidding_side"] == 0
     assert body["result"]["totals"] == [1, 0]
@@ -65,28 +71,34 @@ def test_gap_in_hand_numbers_is_409(table):
     assert "hand_no" in error["errors"]["json"]
 
 
-@pytest.mark.parametrize("hand, rule_code", [
-    (made(bid=29), "BID_OUT_OF_RANGE"),
-    (made(captured=43), "RESULT_OUT_OF_RANGE"),
-    (made(bidder=7), "SEAT_OUT_OF_RANGE"),
-    ({**made(), "dealer": 2}, "DEALER_OUT_OF_TURN"),
-    ({"bids": ["pass"] * 4}, "DEALER_MUST_BID"),
-])
+@pytest.mark.parametrize(
+    "hand, rule_code",
+    [
+        (made(bid=29), "BID_OUT_OF_RANGE"),
+        (made(captured=43), "RESULT_OUT_OF_RANGE"),
+        (made(bidder=7), "SEAT_OUT_OF_RANGE"),
+        ({**made(), "dealer": 2}, "DEALER_OUT_OF_TURN"),
+        ({"bids": ["pass"] * 4}, "DEALER_MUST_BID"),
+    ],
+)
 def test_rules_errors_are_422_with_rule_code(table, hand, rule_code):
     error = table.hand(1, status=422, **hand).json
     assert error["rule_code"] == rule_code and error["message"]
     assert error["errors"]["json"]
 
 
-@pytest.mark.parametrize("hand, field", [
-    ({**made(), "bid": 30.5}, "bid"),
-    ({**made(), "bidder": True}, "bidder"),
-    ({**made(), "result": {"captured": 2**63}}, "result"),
-    ({**made(), "result": {"captured": "30"}}, "result"),
-    ({**made(), "trump": "spades"}, "trump"),
-    ({**made(), "extra": 1}, "extra"),
-    ({**made(), "bids": ["fold"]}, "bids"),
-])
+@pytest.mark.parametrize(
+    "hand, field",
+    [
+        ({**made(), "bid": 30.5}, "bid"),
+        ({**made(), "bidder": True}, "bidder"),
+        ({**made(), "result": {"captured": 2**63}}, "result"),
+        ({**made(), "result": {"captured": "30"}}, "result"),
+        ({**made(), "trump": "spades"}, "trump"),
+        ({**made(), "extra": 1}, "extra"),
+        ({**made(), "bids": ["fold"]}, "bids"),
+    ],
+)
 def test_malformed_hands_are_422(table, hand, field):
     assert field in table.hand(1, status=422, **hand).json["errors"]["json"]
 
@@ -98,16 +110,14 @@ def test_hand_no_is_required_and_bounded(table):
 
 def test_missing_idempotency_key_is_400(table):
     body = {"hand_no": 1, **made()}
-    error = table.client.post_json(f"{table.url}/hands", body, headers=table.auth,
-                                   status=400).json
+    error = table.client.post_json(f"{table.url}/hands", body, headers=table.auth, status=400).json
     assert "Idempotency-Key" in error["message"]
 
 
 def test_body_over_16_kib_is_413(table):
     body = {"hand_no": 1, **made(), "pad": "x" * 17_000}
     headers = {**table.auth, "Idempotency-Key": "big"}
-    error = table.client.post_json(f"{table.url}/hands", body, headers=headers,
-                                   status=413).json
+    error = table.client.post_json(f"{table.url}/hands", body, headers=headers, status=413).json
     assert error["code"] == 413 and error["status"] == "Request Entity Too Large"
 
 
@@ -122,8 +132,9 @@ def test_hand_after_game_over_is_422(table):
 def put_hand(table, hand_no, hand, status=200, if_match=None):
     """PUT a hand with the game's ETag (or the given If-Match)."""
     headers = {**table.auth, "If-Match": if_match or table.etag()}
-    return table.client.put_json(f"{table.url}/hands/{hand_no}", hand, headers=headers,
-                                 status=status)
+    return table.client.put_json(
+        f"{table.url}/hands/{hand_no}", hand, headers=headers, status=status
+    )
 
 
 def test_edit_a_past_hand_rescores_later_hands(table):
@@ -144,8 +155,9 @@ def test_edit_without_if_match_is_428_and_stale_is_412(table):
     stale = table.etag()
     table.hand(2, **made(bidder=2))
     put_hand(table, 1, made(captured=10), status=412, if_match=stale)
-    table.client.delete(f"{table.url}/hands/2", headers={**table.auth, "If-Match": stale},
-                        status=412)
+    table.client.delete(
+        f"{table.url}/hands/2", headers={**table.auth, "If-Match": stale}, status=412
+    )
     table.client.delete(f"{table.url}/hands/2", headers=table.auth, status=428)
 
 
@@ -172,15 +184,17 @@ def test_undo_the_last_hand_only(table):
     response = table.client.delete(f"{table.url}/hands/2", headers=headers, status=200)
     assert response.json["totals"] == [0, 1] and response.json["next_hand_no"] == 2
     assert response.headers["ETag"] == table.etag()
-    table.client.delete(f"{table.url}/hands/5", headers={**table.auth, "If-Match": table.etag()},
-                        status=404)
+    table.client.delete(
+        f"{table.url}/hands/5", headers={**table.auth, "If-Match": table.etag()}, status=404
+    )
     table.hand(2, **made(bidder=3))  # the number is free again
 
 
 def test_share_token_cannot_write_hands(table):
     headers = {"Authorization": f"Bearer {table.share_token}", "Idempotency-Key": "x"}
-    table.client.post_json(f"{table.url}/hands", {"hand_no": 1, **made()}, headers=headers,
-                           status=403)
+    table.client.post_json(
+        f"{table.url}/hands", {"hand_no": 1, **made()}, headers=headers, status=403
+    )
     assert table.get().json["hands"] == []
 
 

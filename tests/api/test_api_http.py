@@ -56,8 +56,9 @@ def test_writes_are_rate_limited_per_game_then_per_client(limited):
         table.hand(n, **made(bidder=n % 4))
     response = table.hand(4, status=429, **made())  # client write 5, game write 4
     assert int(response.headers["Retry-After"]) >= 1 and response.json["code"] == 429
-    error = limited.post_json("/api/games", {"ruleset": "straight-42", "first_dealer": 0},
-                              status=429)
+    error = limited.post_json(
+        "/api/games", {"ruleset": "straight-42", "first_dealer": 0}, status=429
+    )
     assert "Retry-After" in error.headers
     limited.get(table.url, headers=table.auth)  # reads are not limited
 
@@ -88,15 +89,18 @@ def pwa_client(tmp_path):
     close_pool(app)
 
 
-@pytest.mark.parametrize("path, ctype, cache", [
-    ("/", "text/html", "no-cache"),
-    ("/index.html", "text/html", "no-cache"),
-    ("/sw.js", "text/javascript", "no-cache"),
-    ("/js/app.js", "text/javascript", "max-age=604800"),
-    ("/js/rules.mjs", "text/javascript", "max-age=604800"),
-    ("/manifest.webmanifest", "application/manifest+json", "no-cache"),
-    ("/icon.png", "image/png", "max-age=604800"),
-])
+@pytest.mark.parametrize(
+    "path, ctype, cache",
+    [
+        ("/", "text/html", "no-cache"),
+        ("/index.html", "text/html", "no-cache"),
+        ("/sw.js", "text/javascript", "no-cache"),
+        ("/js/app.js", "text/javascript", "max-age=604800"),
+        ("/js/rules.mjs", "text/javascript", "max-age=604800"),
+        ("/manifest.webmanifest", "application/manifest+json", "no-cache"),
+        ("/icon.png", "image/png", "max-age=604800"),
+    ],
+)
 def test_pwa_files_types_and_caching(pwa_client, path, ctype, cache):
     response = pwa_client.get(path)
     assert response.content_type == ctype
@@ -130,14 +134,21 @@ def test_share_page_previews_with_the_pwa_icon(pwa_client):
     assert '<meta property="og:image" content="http://localhost/icons/icon-512.png">' in html
 
 
-@pytest.mark.parametrize("method, path", [
-    ("post", "/api/games"), ("post", "{game}/hands"), ("put", "{game}/hands/1"),
-    ("post", "{game}/share")])
+@pytest.mark.parametrize(
+    "method, path",
+    [
+        ("post", "/api/games"),
+        ("post", "{game}/hands"),
+        ("put", "{game}/hands/1"),
+        ("post", "{game}/share"),
+    ],
+)
 def test_every_write_refuses_bodies_over_16_kib(table, method, path):
     headers = {**table.auth, "Idempotency-Key": "big", "If-Match": "*"}
     url = path.format(game=table.url)
     response = getattr(table.client, f"{method}_json")(
-        url, {"pad": "x" * 16_400}, headers=headers, status=413)
+        url, {"pad": "x" * 16_400}, headers=headers, status=413
+    )
     assert response.json["code"] == 413
 
 
@@ -147,6 +158,5 @@ def test_behind_a_proxy_clients_are_told_apart_by_forwarded_for(tmp_path):
     body = {"ruleset": "straight-42", "first_dealer": 0}
     for address in ("203.0.113.1", "203.0.113.2"):
         client.post_json("/api/games", body, headers={"X-Forwarded-For": address}, status=201)
-    client.post_json("/api/games", body, headers={"X-Forwarded-For": "203.0.113.1"},
-                     status=429)
+    client.post_json("/api/games", body, headers={"X-Forwarded-For": "203.0.113.1"}, status=429)
     close_pool(app)

@@ -63,8 +63,11 @@ def test_every_suit_of_the_set_is_a_trump_and_one_past_it_is_refused_by_rules(cl
     table = Table(client, ruleset=preset)
     sides = len(set(ruleset.sides))
     bid = rules.legal_bids(ruleset, [], 0)[1]  # the lowest bid after the pass
-    result = {"captured": ruleset.points_per_hand} if sides == 2 else {
-        "by_side": [ruleset.points_per_hand if s == 1 else 0 for s in range(sides)]}
+    result = (
+        {"captured": ruleset.points_per_hand}
+        if sides == 2
+        else {"by_side": [ruleset.points_per_hand if s == 1 else 0 for s in range(sides)]}
+    )
     hand = {"bidder": 1, "bid": bid, "result": result}
     top = ruleset.top_suit
     refused = table.hand(1, status=422, trump=top + 1, **hand).json
@@ -75,7 +78,8 @@ def test_every_suit_of_the_set_is_a_trump_and_one_past_it_is_refused_by_rules(cl
 def test_geezer_dip_and_dive_are_recorded_through_the_api(client):
     table = Table(client, ruleset="geezer")
     table.hand(1, bidder=1, bid={"contract": "dip", "marks": 2}, result={"declared": "made"})
-    dive = table.hand(2, bidder=2, bid={"contract": "dive", "marks": 3}, trump=7,
-                      result={"declared": "set"}).json
+    dive = table.hand(
+        2, bidder=2, bid={"contract": "dive", "marks": 3}, trump=7, result={"declared": "set"}
+    ).json
     assert dive["result"]["bid"] == {"contract": "dive", "marks": 3}
     assert dive["result"]["totals"] == [0, 5]  # seat 2 bids for side 0: set, side 1 scores

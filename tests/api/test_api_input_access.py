@@ -25,17 +25,29 @@ def test_tokens_as_the_phone_makes_them_are_accepted(client):
         client.get(f"/api/games/{game['id']}", headers={"Authorization": f"Bearer {token}"})
 
 
-@pytest.mark.parametrize("token", [
-    "abcdefghijklmnopqrstuv",  # 22 letters: at most 132 bits, and typeable
-    secrets.token_urlsafe(16),  # a share-token-sized one
-    secrets.token_urlsafe(24),
-    secrets.token_urlsafe(32) + "A",  # 44 characters
-    secrets.token_urlsafe(32)[:42] + "B",  # a last character 32 random bytes cannot end in
-    secrets.token_urlsafe(48),
-    "ab" * 21 + "A",  # the right length, not random
-    secrets.token_urlsafe(32)[:42] + "=",
-], ids=["typeable", "16-bytes", "24-bytes", "44-chars", "bad-last-char", "48-bytes",
-        "not-random", "padded"])
+@pytest.mark.parametrize(
+    "token",
+    [
+        "abcdefghijklmnopqrstuv",  # 22 letters: at most 132 bits, and typeable
+        secrets.token_urlsafe(16),  # a share-token-sized one
+        secrets.token_urlsafe(24),
+        secrets.token_urlsafe(32) + "A",  # 44 characters
+        secrets.token_urlsafe(32)[:42] + "B",  # a last character 32 random bytes cannot end in
+        secrets.token_urlsafe(48),
+        "ab" * 21 + "A",  # the right length, not random
+        secrets.token_urlsafe(32)[:42] + "=",
+    ],
+    ids=[
+        "typeable",
+        "16-bytes",
+        "24-bytes",
+        "44-chars",
+        "bad-last-char",
+        "48-bytes",
+        "not-random",
+        "padded",
+    ],
+)
 def test_weak_or_foreign_client_tokens_are_refused(client, token):
     assert weak_token_reason(token)
     before = len(client.get("/api/rulesets").json)  # the app is up
@@ -49,8 +61,10 @@ def test_the_server_makes_tokens_it_would_accept(client):
         assert weak_token_reason(client.post_json("/api/games", BODY).json["edit_token"]) is None
 
 
-@pytest.mark.parametrize("token", ["abcdefghij%00klmnopqrst", "%00" * 16,
-                                   "abcdefghijklmnopq%C3%A9", "abcdefghijklmnop%20qr"])
+@pytest.mark.parametrize(
+    "token",
+    ["abcdefghij%00klmnopqrst", "%00" * 16, "abcdefghijklmnopq%C3%A9", "abcdefghijklmnop%20qr"],
+)
 def test_impossible_share_tokens_are_404_on_every_store(client, table, token):
     error = client.get(f"/api/share/{token}", status=404).json
     assert error["rule_code"] == "NOT_FOUND"
@@ -104,6 +118,7 @@ def test_start_up_without_public_url_or_trusted_hosts_warns(tmp_path, caplog):
 def real_pwa(tmp_path):
     """The app serving the project's own pwa/ folder."""
     import api
+
     pwa_dir = api.__file__.rsplit("/api/", 1)[0] + "/pwa"
     app = make_app(tmp_path, PWA_DIR=pwa_dir)
     yield TestApp(app)
@@ -117,6 +132,11 @@ def test_only_the_apps_own_files_are_served_from_pwa(real_pwa):
         real_pwa.get(path, status=200)
     for path in ("/manifest.webmanifest", "/icons/icon-192.png"):
         real_pwa.get(path, status=200)
-    for path in ("/README.md", "/stamp-sw.py", "/icons/make-icons.py", "/.gitignore",
-                 "/js/.hidden.js"):
+    for path in (
+        "/README.md",
+        "/stamp-sw.py",
+        "/icons/make-icons.py",
+        "/.gitignore",
+        "/js/.hidden.js",
+    ):
         assert real_pwa.get(path, status=404).json["rule_code"] == "NOT_FOUND"

@@ -20,8 +20,18 @@ FIELD_PATH = re.compile(r"^[\w.\[\]]+: |\b[a-z_]+\.[a-z_]+\b")
 BIG = 2**63
 
 
-def case(name, method, path, body=None, *, raw=None, ctype="application/json", status,
-         headers=None, auth=True):
+def case(
+    name,
+    method,
+    path,
+    body=None,
+    *,
+    raw=None,
+    ctype="application/json",
+    status,
+    headers=None,
+    auth=True,
+):
     """One request of the suite and the status it must get."""
     return pytest.param(method, path, body, raw, ctype, status, headers or {}, auth, id=name)
 
@@ -62,96 +72,213 @@ CASES = [
     case("create-dealer-negative", "post", G, game(first_dealer=-1), status=422),
     case("create-dealer-past-table", "post", G, game(first_dealer=4), status=422),
     case("create-dealer-huge", "post", G, game(first_dealer=BIG), status=422),
-    case("create-dealer-null", "post", G, game(first_dealer=None) | {"first_dealer": None},
-         status=422),
+    case(
+        "create-dealer-null",
+        "post",
+        G,
+        game(first_dealer=None) | {"first_dealer": None},
+        status=422,
+    ),
     case("create-unknown-field", "post", G, game(colour="red"), status=422),
     case("create-rules-list", "post", G, game(rules=[1]), status=422),
     case("create-rules-unknown-knob", "post", G, game(rules={"bogus": 1}), status=422),
     case("create-rules-bad-target", "post", G, game(rules={"target": "seven"}), status=422),
     case("create-rules-target-zero", "post", G, game(rules={"target": 0}), status=422),
     case("create-rules-huge", "post", G, game(rules={"target": BIG}), status=422),
-    case("create-rules-nan", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "rules": {"target": NaN}}', status=422),
-    case("create-rules-name-nan", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "rules": {"name": NaN}}', status=422),
-    case("create-rules-description-infinity", "post", G, None, raw=b'{"ruleset": '
-         b'"straight-42", "first_dealer": 0, "rules": {"description": -Infinity}}', status=422),
-    case("create-rules-name-surrogate", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "rules": {"name": "\\ud800"}}', status=422),
-    case("create-team-surrogate", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "teams": [{"name": "\\udc00"}, {"name": "B"}]}', status=422),
-    case("create-player-surrogate", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "teams": [{"name": "A", "players": ["\\ud83d"]}, '
-         b'{"name": "B"}]}', status=422),
+    case(
+        "create-rules-nan",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": 0, "rules": {"target": NaN}}',
+        status=422,
+    ),
+    case(
+        "create-rules-name-nan",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": 0, "rules": {"name": NaN}}',
+        status=422,
+    ),
+    case(
+        "create-rules-description-infinity",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": 0, "rules": {"description": -Infinity}}',
+        status=422,
+    ),
+    case(
+        "create-rules-name-surrogate",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": 0, "rules": {"name": "\\ud800"}}',
+        status=422,
+    ),
+    case(
+        "create-team-surrogate",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", '
+        b'"first_dealer": 0, "teams": [{"name": "\\udc00"}, {"name": "B"}]}',
+        status=422,
+    ),
+    case(
+        "create-player-surrogate",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", '
+        b'"first_dealer": 0, "teams": [{"name": "A", "players": ["\\ud83d"]}, '
+        b'{"name": "B"}]}',
+        status=422,
+    ),
     case("create-rules-sides-bad", "post", G, game(rules={"sides": [0, 0, 0, 0]}), status=422),
     case("create-rules-inconsistent", "post", G, game(rules={"min_bid": 50}), status=422),
     case("create-teams-one", "post", G, game(teams=[{"name": "A"}]), status=422),
-    case("create-teams-three", "post", G, game(teams=[{"name": n} for n in "ABC"]),
-         status=422),
-    case("create-teams-nine", "post", G, game(teams=[{"name": n} for n in "ABCDEFGHI"]),
-         status=422),
+    case("create-teams-three", "post", G, game(teams=[{"name": n} for n in "ABC"]), status=422),
+    case(
+        "create-teams-nine", "post", G, game(teams=[{"name": n} for n in "ABCDEFGHI"]), status=422
+    ),
     case("create-team-no-name", "post", G, game(teams=[{}, {"name": "B"}]), status=422),
-    case("create-team-empty-name", "post", G, game(teams=[{"name": ""}, {"name": "B"}]),
-         status=422),
-    case("create-team-long-name", "post", G, game(teams=[{"name": "x" * 61}, {"name": "B"}]),
-         status=422),
-    case("create-team-name-number", "post", G, game(teams=[{"name": 1}, {"name": "B"}]),
-         status=422),
+    case(
+        "create-team-empty-name", "post", G, game(teams=[{"name": ""}, {"name": "B"}]), status=422
+    ),
+    case(
+        "create-team-long-name",
+        "post",
+        G,
+        game(teams=[{"name": "x" * 61}, {"name": "B"}]),
+        status=422,
+    ),
+    case(
+        "create-team-name-number", "post", G, game(teams=[{"name": 1}, {"name": "B"}]), status=422
+    ),
     case("create-team-string", "post", G, game(teams=["A", "B"]), status=422),
-    case("create-team-extra", "post", G, game(teams=[{"name": "A", "x": 1}, {"name": "B"}]),
-         status=422),
-    case("create-players-nine", "post", G, game(teams=[{"name": "A", "players": ["p"] * 9},
-                                                      {"name": "B"}]), status=422),
+    case(
+        "create-team-extra",
+        "post",
+        G,
+        game(teams=[{"name": "A", "x": 1}, {"name": "B"}]),
+        status=422,
+    ),
+    case(
+        "create-players-nine",
+        "post",
+        G,
+        game(teams=[{"name": "A", "players": ["p"] * 9}, {"name": "B"}]),
+        status=422,
+    ),
     case("create-totals-one", "post", G, game(start_totals=[1]), status=422),
     case("create-totals-strings", "post", G, game(start_totals=["1", "2"]), status=422),
     case("create-totals-huge", "post", G, game(start_totals=[BIG, 0]), status=422),
     case("create-totals-float", "post", G, game(start_totals=[1.5, 0]), status=422),
-    case("create-totals-1e999", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "start_totals": [1e999, 0]}', status=422),
+    case(
+        "create-totals-1e999",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": 0, "start_totals": [1e999, 0]}',
+        status=422,
+    ),
     case("create-id-bad", "post", G, game(id="not-a-uuid"), status=422),
     case("create-id-number", "post", G, game(id=7), status=422),
-    case("create-token-22-letters", "post", G, game(edit_token="abcdefghijklmnopqrstuv"),
-         status=422),
+    case(
+        "create-token-22-letters", "post", G, game(edit_token="abcdefghijklmnopqrstuv"), status=422
+    ),
     case("create-token-short", "post", G, game(edit_token="short"), status=422),
     case("create-token-repeated", "post", G, game(edit_token="ab" * 21 + "A"), status=422),
     case("create-token-newline", "post", G, game(edit_token="Q" * 42 + "A\n"), status=422),
     case("create-token-number", "post", G, game(edit_token=12345), status=422),
     # ---- creating a game: what is around the body ----
-    case("create-text-plain", "post", G, None, raw=json.dumps(GAME).encode(),
-         ctype="text/plain", status=415),
-    case("create-form", "post", G, None, raw=b"ruleset=straight-42&first_dealer=0",
-         ctype="application/x-www-form-urlencoded", status=415),
+    case(
+        "create-text-plain",
+        "post",
+        G,
+        None,
+        raw=json.dumps(GAME).encode(),
+        ctype="text/plain",
+        status=415,
+    ),
+    case(
+        "create-form",
+        "post",
+        G,
+        None,
+        raw=b"ruleset=straight-42&first_dealer=0",
+        ctype="application/x-www-form-urlencoded",
+        status=415,
+    ),
     case("create-xml", "post", G, None, raw=b"<game/>", ctype="application/xml", status=415),
     case("create-not-json", "post", G, None, raw=b"ruleset: straight-42", status=400),
     case("create-cut-short", "post", G, None, raw=b'{"ruleset": "straight-42"', status=400),
-    case("create-single-quotes", "post", G, None, raw=b"{'ruleset': 'straight-42'}",
-         status=400),
+    case("create-single-quotes", "post", G, None, raw=b"{'ruleset': 'straight-42'}", status=400),
     case("create-trailing-comma", "post", G, None, raw=b'{"first_dealer": 0,}', status=400),
     case("create-latin1", "post", G, None, raw=b'{"ruleset": "\xe9"}', status=400),
     case("create-deep-array", "post", G, None, raw=b"[" * 8000 + b"]" * 8000, status=400),
-    case("create-deep-in-rules", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": 0, "rules": {"x": ' + b"[" * 100 + b"]" * 100 + b"}}", status=400),
-    case("create-5000-digits", "post", G, None, raw=b'{"ruleset": "straight-42", '
-         b'"first_dealer": ' + b"7" * 5000 + b"}", status=400),
-    case("create-too-large", "post", G, game(teams=[{"name": "A", "players": ["x" * 60] * 8},
-                                                   {"name": "B"}], pad="x" * 17_000),
-         status=413),
+    case(
+        "create-deep-in-rules",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", '
+        b'"first_dealer": 0, "rules": {"x": ' + b"[" * 100 + b"]" * 100 + b"}}",
+        status=400,
+    ),
+    case(
+        "create-5000-digits",
+        "post",
+        G,
+        None,
+        raw=b'{"ruleset": "straight-42", "first_dealer": ' + b"7" * 5000 + b"}",
+        status=400,
+    ),
+    case(
+        "create-too-large",
+        "post",
+        G,
+        game(teams=[{"name": "A", "players": ["x" * 60] * 8}, {"name": "B"}], pad="x" * 17_000),
+        status=413,
+    ),
     case("create-wrong-method", "patch", G, GAME, status=405),
     case("create-wrong-method-put", "put", G, GAME, status=405),
     # ---- recording a hand ----
     case("hand-no-auth", "post", H, hand(), status=401, auth=False),
-    case("hand-bad-scheme", "post", H, hand(), headers={"Authorization": "Basic abc"},
-         status=401, auth=False),
-    case("hand-unknown-token", "post", H, hand(),
-         headers={"Authorization": "Bearer " + "Q" * 43}, status=401, auth=False),
-    case("hand-nul-token", "post", H, hand(),
-         headers={"Authorization": "Bearer abc\x00defghijklmnopqrstuvwxyz"}, status=401,
-         auth=False),
+    case(
+        "hand-bad-scheme",
+        "post",
+        H,
+        hand(),
+        headers={"Authorization": "Basic abc"},
+        status=401,
+        auth=False,
+    ),
+    case(
+        "hand-unknown-token",
+        "post",
+        H,
+        hand(),
+        headers={"Authorization": "Bearer " + "Q" * 43},
+        status=401,
+        auth=False,
+    ),
+    case(
+        "hand-nul-token",
+        "post",
+        H,
+        hand(),
+        headers={"Authorization": "Bearer abc\x00defghijklmnopqrstuvwxyz"},
+        status=401,
+        auth=False,
+    ),
     case("hand-no-key", "post", H, hand(), headers={"Idempotency-Key": ""}, status=400),
-    case("hand-key-with-space", "post", H, hand(), headers={"Idempotency-Key": "a b"},
-         status=400),
-    case("hand-key-too-long", "post", H, hand(), headers={"Idempotency-Key": "k" * 256},
-         status=400),
+    case("hand-key-with-space", "post", H, hand(), headers={"Idempotency-Key": "a b"}, status=400),
+    case(
+        "hand-key-too-long", "post", H, hand(), headers={"Idempotency-Key": "k" * 256}, status=400
+    ),
     case("hand-empty", "post", H, {}, status=422),
     case("hand-list", "post", H, [HAND], status=422),
     case("hand-no-number", "post", H, hand(hand_no=None), status=422),
@@ -167,16 +294,27 @@ CASES = [
     case("hand-bid-huge", "post", H, hand(bid=BIG), status=422),
     case("hand-bid-low", "post", H, hand(bid=29), status=422),
     case("hand-bid-between-marks", "post", H, hand(bid=43), status=422),
-    case("hand-bid-unknown-contract", "post", H, hand(bid={"contract": "moon", "marks": 1}),
-         status=422),
-    case("hand-bid-contract-off", "post", H, hand(bid={"contract": "plunge", "marks": 4}),
-         status=422),
+    case(
+        "hand-bid-unknown-contract",
+        "post",
+        H,
+        hand(bid={"contract": "moon", "marks": 1}),
+        status=422,
+    ),
+    case(
+        "hand-bid-contract-off", "post", H, hand(bid={"contract": "plunge", "marks": 4}), status=422
+    ),
     case("hand-bid-dip-off", "post", H, hand(bid={"contract": "dip", "marks": 2}), status=422),
     case("hand-bid-marks-zero", "post", H, hand(bid={"marks": 0}), status=422),
     case("hand-bid-marks-string", "post", H, hand(bid={"marks": "2"}), status=422),
     case("hand-bid-object-extra", "post", H, hand(bid={"marks": 1, "x": 1}), status=422),
-    case("hand-bid-doubles-bad", "post", H, hand(bid={"contract": "nello", "marks": 1,
-                                                      "doubles": "sideways"}), status=422),
+    case(
+        "hand-bid-doubles-bad",
+        "post",
+        H,
+        hand(bid={"contract": "nello", "marks": 1, "doubles": "sideways"}),
+        status=422,
+    ),
     case("hand-bidder-string", "post", H, hand(bidder="one"), status=422),
     case("hand-bidder-negative", "post", H, hand(bidder=-1), status=422),
     case("hand-bidder-past-table", "post", H, hand(bidder=4), status=422),
@@ -189,40 +327,61 @@ CASES = [
     case("hand-trump-sevens-off", "post", H, hand(trump="sevens"), status=422),
     case("hand-result-missing", "post", H, hand(result=None), status=422),
     case("hand-result-number", "post", H, hand(result=35), status=422),
-    case("hand-result-captured-string", "post", H, hand(result={"captured": "35"}),
-         status=422),
+    case("hand-result-captured-string", "post", H, hand(result={"captured": "35"}), status=422),
     case("hand-result-captured-past", "post", H, hand(result={"captured": 43}), status=422),
-    case("hand-result-captured-negative", "post", H, hand(result={"captured": -1}),
-         status=422),
-    case("hand-result-unknown-key", "post", H, hand(result={"captured": 35, "x": 1}),
-         status=422),
-    case("hand-result-declared-bad", "post", H, hand(result={"declared": "maybe"}),
-         status=422),
-    case("hand-result-mismatch", "post", H, hand(result={"captured": 10, "declared": "made"}),
-         status=422),
+    case("hand-result-captured-negative", "post", H, hand(result={"captured": -1}), status=422),
+    case("hand-result-unknown-key", "post", H, hand(result={"captured": 35, "x": 1}), status=422),
+    case("hand-result-declared-bad", "post", H, hand(result={"declared": "maybe"}), status=422),
+    case(
+        "hand-result-mismatch",
+        "post",
+        H,
+        hand(result={"captured": 10, "declared": "made"}),
+        status=422,
+    ),
     case("hand-result-by-side-sum", "post", H, hand(result={"by_side": [40, 40]}), status=422),
-    case("hand-result-by-side-long", "post", H, hand(result={"by_side": [0] * 17}),
-         status=422),
-    case("hand-penalty-kind", "post", H, hand(penalties=[{"kind": "cheat", "side": 0}]),
-         status=422),
-    case("hand-penalty-side", "post", H, hand(penalties=[{"kind": "renege", "side": 5}]),
-         status=422),
-    case("hand-penalty-two-reneges", "post", H, hand(penalties=[
-        {"kind": "renege", "side": 0}, {"kind": "renege", "side": 1}]), status=422),
+    case("hand-result-by-side-long", "post", H, hand(result={"by_side": [0] * 17}), status=422),
+    case(
+        "hand-penalty-kind", "post", H, hand(penalties=[{"kind": "cheat", "side": 0}]), status=422
+    ),
+    case(
+        "hand-penalty-side", "post", H, hand(penalties=[{"kind": "renege", "side": 5}]), status=422
+    ),
+    case(
+        "hand-penalty-two-reneges",
+        "post",
+        H,
+        hand(penalties=[{"kind": "renege", "side": 0}, {"kind": "renege", "side": 1}]),
+        status=422,
+    ),
     case("hand-penalty-not-list", "post", H, hand(penalties={"kind": "renege"}), status=422),
     case("hand-bids-not-list", "post", H, hand(bids="30, pass"), status=422),
-    case("hand-bids-typo", "post", H, hand(bids=[30, "pas", "pass", "pass"], bid=None,
-                                           bidder=None), status=422),
-    case("hand-bids-not-higher", "post", H, hand(bids=[30, 30, "pass", "pass"], bid=None,
-                                                 bidder=None), status=422),
-    case("hand-bids-too-many", "post", H, hand(bids=[30] * 65, bid=None, bidder=None),
-         status=422),
-    case("hand-nan", "post", H, None, raw=b'{"hand_no": 2, "bidder": 1, "bid": NaN}',
-         status=422),
-    case("hand-surrogate-key", "post", H, None, raw=b'{"hand_no": 2, "\\ud800": 1}',
-         status=422),
-    case("hand-text-plain", "post", H, None, raw=json.dumps(HAND).encode(),
-         ctype="text/plain", status=415),
+    case(
+        "hand-bids-typo",
+        "post",
+        H,
+        hand(bids=[30, "pas", "pass", "pass"], bid=None, bidder=None),
+        status=422,
+    ),
+    case(
+        "hand-bids-not-higher",
+        "post",
+        H,
+        hand(bids=[30, 30, "pass", "pass"], bid=None, bidder=None),
+        status=422,
+    ),
+    case("hand-bids-too-many", "post", H, hand(bids=[30] * 65, bid=None, bidder=None), status=422),
+    case("hand-nan", "post", H, None, raw=b'{"hand_no": 2, "bidder": 1, "bid": NaN}', status=422),
+    case("hand-surrogate-key", "post", H, None, raw=b'{"hand_no": 2, "\\ud800": 1}', status=422),
+    case(
+        "hand-text-plain",
+        "post",
+        H,
+        None,
+        raw=json.dumps(HAND).encode(),
+        ctype="text/plain",
+        status=415,
+    ),
     case("hand-not-json", "post", H, None, raw=b"hand 2", status=400),
     case("hand-too-large", "post", H, hand(pad="x" * 17_000), status=413),
     # ---- editing a hand (If-Match is the game's current ETag unless given) ----
@@ -244,10 +403,16 @@ CASES = [
     case("share-bad-action", "post", S, {"action": "publish"}, status=422),
     case("share-action-number", "post", S, {"action": 1}, status=422),
     case("share-no-auth", "post", S, {"action": "rotate"}, status=401, auth=False),
-    case("share-text-plain", "post", S, None, raw=b'{"action": "rotate"}', ctype="text/plain",
-         status=415),
-    case("share-read-nul", "get", "/api/share/abcdefgh%00ijklmnopq", None, status=404,
-         auth=False),
+    case(
+        "share-text-plain",
+        "post",
+        S,
+        None,
+        raw=b'{"action": "rotate"}',
+        ctype="text/plain",
+        status=415,
+    ),
+    case("share-read-nul", "get", "/api/share/abcdefgh%00ijklmnopq", None, status=404, auth=False),
     case("share-read-short", "get", "/api/share/abc", None, status=404, auth=False),
     case("share-read-unknown", "get", "/api/share/" + "Q" * 22, None, status=404, auth=False),
     case("share-page-nul", "get", "/s/abcdefgh%00ijklmnopq", None, status=404, auth=False),
@@ -278,8 +443,7 @@ def played(client):
 
 
 @pytest.mark.parametrize("method, path, body, raw, ctype, status, headers, auth", CASES)
-def test_bad_input(app, client, played, method, path, body, raw, ctype, status, headers,
-                   auth):
+def test_bad_input(app, client, played, method, path, body, raw, ctype, status, headers, auth):
     url = path.format(game=played.url)
     sent = {"Idempotency-Key": uuid.uuid4().hex, "If-Match": played.etag()}
     if auth:
@@ -288,9 +452,13 @@ def test_bad_input(app, client, played, method, path, body, raw, ctype, status, 
     sent = {k: v for k, v in sent.items() if v is not None}
     data = raw if raw is not None else (None if body is None else json.dumps(body).encode())
     before = counts(app)
-    response = app.test_client().open(url, method=method.upper(), data=data,
-                                      content_type=ctype if data is not None else None,
-                                      headers=sent)
+    response = app.test_client().open(
+        url,
+        method=method.upper(),
+        data=data,
+        content_type=ctype if data is not None else None,
+        headers=sent,
+    )
     assert response.status_code < 500
     if url.startswith("/s/"):  # the share page is HTML for people, its 404 too
         assert response.status_code == status and response.mimetype == "text/html"

@@ -17,14 +17,17 @@ def test_the_app_writes_json_with_orjson(provider):
     assert isinstance(provider, OrjsonProvider)
 
 
-@pytest.mark.parametrize("value", [
-    {"b": 1, "a": [1, 2.5, None, True, "é<&>"]},
-    {"nested": {"z": {}, "y": []}},
-    {0: ["a list error"], 3: {"name": ["bad"]}},  # marshmallow's errors key list items by index
-    {"big": 2**70, "neg": -(2**65)},  # past 64 bits: the standard library writes it
-    [],
-    "text",
-])
+@pytest.mark.parametrize(
+    "value",
+    [
+        {"b": 1, "a": [1, 2.5, None, True, "é<&>"]},
+        {"nested": {"z": {}, "y": []}},
+        {0: ["a list error"], 3: {"name": ["bad"]}},  # marshmallow's errors key list items by index
+        {"big": 2**70, "neg": -(2**65)},  # past 64 bits: the standard library writes it
+        [],
+        "text",
+    ],
+)
 def test_dumps_means_what_the_standard_library_means(provider, value):
     text = provider.dumps(value)
     assert json.loads(text) == json.loads(json.dumps(value))

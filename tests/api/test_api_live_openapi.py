@@ -7,14 +7,18 @@ import json
 
 def parse(body):
     """The events of a stream body, as lists of (field, value)."""
-    return [[tuple(line.split(": ", 1)) for line in block.splitlines()]
-            for block in body.strip().split("\n\n")]
+    return [
+        [tuple(line.split(": ", 1)) for line in block.splitlines()]
+        for block in body.strip().split("\n\n")
+    ]
 
 
 def test_both_streams_are_in_the_openapi_document(client):
     paths = client.get("/api/openapi.json").json["paths"]
-    for path, operation_id in (("/api/share/{token}/events", "streamSharedGame"),
-                               ("/api/games/{game_id}/events", "streamGame")):
+    for path, operation_id in (
+        ("/api/share/{token}/events", "streamSharedGame"),
+        ("/api/games/{game_id}/events", "streamGame"),
+    ):
         get = paths[path]["get"]
         assert get["operationId"] == operation_id
         assert "text/event-stream" in get["responses"]["200"]["content"]

@@ -36,16 +36,21 @@ class MatchTable:
 
     def start(self, game_no, status=201):
         """POST .../games for `game_no`; a new game joins `self.games`."""
-        response = self.client.post_json(f"/api/matches/{self.id}/games", {"game_no": game_no},
-                                         headers=self.auth, status=status)
+        response = self.client.post_json(
+            f"/api/matches/{self.id}/games", {"game_no": game_no}, headers=self.auth, status=status
+        )
         if status == 201:
             self.games.append(response.json["game"]["id"])
         return response
 
     def hand(self, game_id, hand_no, status=201, **hand):
         headers = {**self.auth, "Idempotency-Key": uuid.uuid4().hex}
-        return self.client.post_json(f"/api/games/{game_id}/hands", {"hand_no": hand_no, **hand},
-                                     headers=headers, status=status)
+        return self.client.post_json(
+            f"/api/games/{game_id}/hands",
+            {"hand_no": hand_no, **hand},
+            headers=headers,
+            status=status,
+        )
 
     def game(self, game_id, status=200):
         return self.client.get(f"/api/games/{game_id}", headers=self.auth, status=status)
@@ -69,8 +74,14 @@ def stored(app):
 def test_best_of_3_won_2_0_allows_no_third_game(client):
     match = MatchTable(client)
     assert match.created["score"] == [0, 0] and match.created["decided"] is False
-    assert match.created["game"]["match"] == {"id": match.id, "first_to": 2, "score": [0, 0],
-                                              "game_no": 1, "decided": False, "winner": None}
+    assert match.created["game"]["match"] == {
+        "id": match.id,
+        "first_to": 2,
+        "score": [0, 0],
+        "game_no": 1,
+        "decided": False,
+        "winner": None,
+    }
     match.win(match.games[0], 1)
     match.start(2)
     match.win(match.games[1], 1)
@@ -81,8 +92,14 @@ def test_best_of_3_won_2_0_allows_no_third_game(client):
     assert refused["rule_code"] == "MATCH_DECIDED" and "Them won it 2-0" in refused["message"]
     assert len(match.get().json["games"]) == 2
     game = match.game(match.games[1]).json["match"]
-    assert game == {"id": match.id, "first_to": 2, "score": [0, 2], "game_no": 2,
-                    "decided": True, "winner": 1}
+    assert game == {
+        "id": match.id,
+        "first_to": 2,
+        "score": [0, 2],
+        "game_no": 2,
+        "decided": True,
+        "winner": 1,
+    }
 
 
 def test_best_of_5_to_3_2_with_the_loser_shaking(client):
@@ -147,9 +164,12 @@ def test_an_edit_that_flips_a_game_flips_the_match_score(client):
         match.hand(game_id, hand_no, bidder=side, **TWO_MARKS)
     assert match.get().json["score"] == [0, 1]
     etag = match.game(game_id).headers["ETag"]
-    client.put_json(f"/api/games/{game_id}/hands/7",
-                    {"bidder": 1, "bid": {"marks": 2}, "result": {"captured": 0}},
-                    headers={**match.auth, "If-Match": etag}, status=200)  # set: 8-6
+    client.put_json(
+        f"/api/games/{game_id}/hands/7",
+        {"bidder": 1, "bid": {"marks": 2}, "result": {"captured": 0}},
+        headers={**match.auth, "If-Match": etag},
+        status=200,
+    )  # set: 8-6
     assert match.get().json["score"] == [1, 0]
     assert match.game(game_id).json["match"]["score"] == [1, 0]
     share = match.game(game_id).json["share_token"]
@@ -166,9 +186,12 @@ def test_an_edit_deciding_the_match_sooner_leaves_later_games_uncounted(client):
     match.win(match.games[2], 0)
     assert match.get().json["score"] == [2, 1]
     etag = match.game(match.games[0]).headers["ETag"]
-    client.put_json(f"/api/games/{match.games[0]}/hands/7",
-                    {"bidder": 1, "bid": {"marks": 2}, "result": {"captured": 0}},
-                    headers={**match.auth, "If-Match": etag}, status=200)
+    client.put_json(
+        f"/api/games/{match.games[0]}/hands/7",
+        {"bidder": 1, "bid": {"marks": 2}, "result": {"captured": 0}},
+        headers={**match.auth, "If-Match": etag},
+        status=200,
+    )
     view = match.get().json
     assert (view["score"], view["winner"]) == ([2, 0], 0)
     assert [g["counted"] for g in view["games"]] == [True, True, False]
@@ -180,27 +203,34 @@ def test_the_match_token_reaches_its_games_and_nothing_else(client, app):
     mine = match.games[0]
     match.hand(mine, 1, bidder=0, **TWO_MARKS)
     assert match.game(mine).json["match"]["game_no"] == 1
-    rotated = client.post_json(f"/api/games/{mine}/share", {"action": "rotate"},
-                               headers=match.auth, status=200)
+    rotated = client.post_json(
+        f"/api/games/{mine}/share", {"action": "rotate"}, headers=match.auth, status=200
+    )
     assert rotated.json["share_token"]
     # not another match's game, not a casual game, not another match
     for game_id in (other.games[0], casual.id):
         assert match.game(game_id, status=403).json["rule_code"] == "WRONG_TOKEN"
         assert match.hand(game_id, 1, status=403, bidder=0, **TWO_MARKS).json["code"] == 403
     client.get(f"/api/matches/{other.id}", headers=match.auth, status=403)
-    client.post_json(f"/api/matches/{other.id}/games", {"game_no": 2}, headers=match.auth,
-                     status=403)
+    client.post_json(
+        f"/api/matches/{other.id}/games", {"game_no": 2}, headers=match.auth, status=403
+    )
     # a game's tokens do not reach the match
     for token in (casual.token, casual.share_token, rotated.json["share_token"]):
-        response = client.get(f"/api/matches/{match.id}",
-                              headers={"Authorization": f"Bearer {token}"}, status=403)
+        response = client.get(
+            f"/api/matches/{match.id}", headers={"Authorization": f"Bearer {token}"}, status=403
+        )
         assert response.json["rule_code"] == "WRONG_TOKEN"
     assert client.get(f"/api/matches/{match.id}", status=401).json["rule_code"] == "NEEDS_TOKEN"
     unknown = {"Authorization": f"Bearer {'x' * 43}"}
-    assert client.get(f"/api/matches/{match.id}", headers=unknown,
-                      status=401).json["rule_code"] == "UNKNOWN_TOKEN"
-    assert client.get(f"/api/matches/{uuid.uuid4()}", headers=match.auth,
-                      status=404).json["rule_code"] == "NOT_FOUND"
+    assert (
+        client.get(f"/api/matches/{match.id}", headers=unknown, status=401).json["rule_code"]
+        == "UNKNOWN_TOKEN"
+    )
+    assert (
+        client.get(f"/api/matches/{uuid.uuid4()}", headers=match.auth, status=404).json["rule_code"]
+        == "NOT_FOUND"
+    )
     # a game of a match is not deleted on its own: the score is read from its games
     refused = client.delete(f"/api/games/{mine}", headers=match.auth, status=409).json
     assert refused["rule_code"] == "GAME_IN_MATCH"
@@ -229,8 +259,7 @@ BAD_MATCHES = [
 ]
 
 
-@pytest.mark.parametrize(("change", "rule_code"), BAD_MATCHES,
-                         ids=[str(c) for c, _ in BAD_MATCHES])
+@pytest.mark.parametrize(("change", "rule_code"), BAD_MATCHES, ids=[str(c) for c, _ in BAD_MATCHES])
 def test_bad_match_input_is_refused_and_nothing_is_stored(client, app, change, rule_code):
     body = {"ruleset": "straight-42", "first_dealer": 0, "first_to": 2, **change}
     response = client.post_json("/api/matches", body, status="*")
@@ -244,16 +273,22 @@ def test_bad_match_input_is_refused_and_nothing_is_stored(client, app, change, r
 
 
 def test_missing_first_to_and_bad_game_numbers_are_refused(client, app):
-    response = client.post_json("/api/matches", {"ruleset": "straight-42", "first_dealer": 0},
-                                status=422)
+    response = client.post_json(
+        "/api/matches", {"ruleset": "straight-42", "first_dealer": 0}, status=422
+    )
     assert response.json["rule_code"] == "MISSING_FIELD"
     match = MatchTable(client)
     for body in ({"game_no": 0}, {"game_no": "2"}, {"game_no": 2**70}, {}, {"n": 1}):
-        response = client.post_json(f"/api/matches/{match.id}/games", body, headers=match.auth,
-                                    status=422)
+        response = client.post_json(
+            f"/api/matches/{match.id}/games", body, headers=match.auth, status=422
+        )
         assert response.json["code"] == 422
-    client.post(f"/api/matches/{match.id}/games", "{", headers={
-        **match.auth, "Content-Type": "application/json"}, status=400)
+    client.post(
+        f"/api/matches/{match.id}/games",
+        "{",
+        headers={**match.auth, "Content-Type": "application/json"},
+        status=400,
+    )
     assert stored(app) == (1, 1)
 
 
@@ -295,8 +330,9 @@ def test_concurrent_starts_of_the_next_game_make_one_game(app, client):
     def start(i):
         own = app.test_client()
         barrier.wait()
-        response = own.post(f"/api/matches/{match.id}/games", json={"game_no": 2},
-                            headers=match.auth)
+        response = own.post(
+            f"/api/matches/{match.id}/games", json={"game_no": 2}, headers=match.auth
+        )
         answers[i] = (response.status_code, response.get_json()["game"]["id"])
 
     threads = [threading.Thread(target=start, args=(i,)) for i in range(THREADS)]
@@ -314,8 +350,14 @@ def test_the_database_refuses_a_second_game_with_the_same_number(client, app):
     with app.app_context(), flask_db.database.connection_context():
         row = Game.get_by_id(match.games[0])
         with pytest.raises(IntegrityError):
-            Game.create(**{**row.__data__, "id": str(uuid.uuid4()), "edit_token_hash": "x" * 64,
-                           "share_token": "y" * 22})
+            Game.create(
+                **{
+                    **row.__data__,
+                    "id": str(uuid.uuid4()),
+                    "edit_token_hash": "x" * 64,
+                    "share_token": "y" * 22,
+                }
+            )
 
 
 def test_the_match_token_is_256_random_bits_kept_only_as_its_hash(client, app):

@@ -132,7 +132,8 @@ def test_undo_scores_nothing(app, client, monkeypatch):
     table = long_game(client, 150)
     headers = {**table.auth, "If-Match": "*"}
     _, rows, writes, scored = cost(
-        app, monkeypatch, lambda: client.delete(f"{table.url}/hands/150", headers=headers))
+        app, monkeypatch, lambda: client.delete(f"{table.url}/hands/150", headers=headers)
+    )
     # game row (auth, lock), the log once (the answer is the game); hand 149 gives the state
     assert scored == 0 and rows <= 2 + 150 and writes == 2
     assert table.get().json["next_hand_no"] == 150
@@ -148,8 +149,7 @@ def test_edits_and_appends_give_what_a_full_replay_gives(client):
     table.hand(3, **made(bidder=1), penalties=[talk])  # the second: a mark to side 1
     assert table.get().json["totals"] == [1, 2]
     edit(table, 1, made(bidder=1))  # no more warning first: hand 3's talk is now the warning
-    assert [h["result"]["totals"] for h in table.get().json["hands"]] == [[0, 1], [0, 1],
-                                                                          [0, 2]]
+    assert [h["result"]["totals"] for h in table.get().json["hands"]] == [[0, 1], [0, 1], [0, 2]]
     table.hand(4, **made(bidder=0), penalties=[talk])  # the second talk now: a mark
     assert table.get().json["totals"] == [1, 3]
     table.client.delete(f"{table.url}/hands/4", headers={**table.auth, "If-Match": "*"})
@@ -167,7 +167,8 @@ def test_a_log_stored_before_the_counts_is_scored_from_hand_1(app, client):
         flask_db.database.execute_sql('UPDATE "hand" SET "counts" = NULL')
         flask_db.database.execute_sql(
             """UPDATE "game" SET "state" = '{"game_over":false,"next_dealer":2,"""
-            """"next_hand_no":3,"sides":2,"totals":[1,0],"winner":null}'""")
+            """"next_hand_no":3,"sides":2,"totals":[1,0],"winner":null}'"""
+        )
     table.hand(3, **made(bidder=1), penalties=[talk])
     assert table.get().json["totals"] == [1, 2]  # the talk of hand 1 was counted
     edit(table, 2, RESHUFFLE)

@@ -31,8 +31,9 @@ def apps(tmp_path):
 
 def create(client, status=201, **headers):
     """POST /api/games (a write by this client)."""
-    return client.post_json("/api/games", {"ruleset": "straight-42", "first_dealer": 0},
-                            headers=headers, status=status)
+    return client.post_json(
+        "/api/games", {"ruleset": "straight-42", "first_dealer": 0}, headers=headers, status=status
+    )
 
 
 def wrong_share(client, status):
@@ -53,8 +54,9 @@ def test_failed_share_lookups_are_limited_per_client(apps):
     client.get(f"/api/share/{table.share_token}", status=429)  # the right link too, now
     client.get(f"/s/{table.share_token}", status=429)
     table.get(status=429)  # and the edit token
-    client.get(f"/api/share/{table.share_token}", headers={"X-Forwarded-For": "203.0.113.9"},
-               status=200)  # another client is not held back
+    client.get(
+        f"/api/share/{table.share_token}", headers={"X-Forwarded-For": "203.0.113.9"}, status=200
+    )  # another client is not held back
     client.get("/api/rulesets", status=200)  # nor routes that take no token
 
 
@@ -63,8 +65,12 @@ def test_failed_edit_token_lookups_are_limited(apps):
     table = Table(client)
     bad = {"Authorization": f"Bearer {'x' * 43}"}
     client.get(table.url, headers=bad, status=401)
-    client.post_json(f"{table.url}/hands", {"hand_no": 1, **made()},
-                     headers={**bad, "Idempotency-Key": "k"}, status=401)
+    client.post_json(
+        f"{table.url}/hands",
+        {"hand_no": 1, **made()},
+        headers={**bad, "Idempotency-Key": "k"},
+        status=401,
+    )
     assert client.get(table.url, headers=bad, status=429).json["code"] == 429
     table.get(status=429)
 
@@ -84,8 +90,11 @@ def test_in_memory_each_instance_counts_alone(apps):
 
 
 def test_with_redis_two_instances_share_the_write_limit(apps):
-    shared = {"RATELIMIT_STORAGE_URI": REDIS, "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
-              "RATELIMIT_PER_CLIENT": 3}
+    shared = {
+        "RATELIMIT_STORAGE_URI": REDIS,
+        "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
+        "RATELIMIT_PER_CLIENT": 3,
+    }
     one, two = apps(**shared), apps(**shared)
     create(one), create(two), create(one)
     error = create(two, status=429)
@@ -96,8 +105,11 @@ def test_with_redis_two_instances_share_the_write_limit(apps):
 
 
 def test_with_redis_two_instances_share_the_game_limit(apps):
-    shared = {"RATELIMIT_STORAGE_URI": REDIS, "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
-              "RATELIMIT_PER_GAME": 2}
+    shared = {
+        "RATELIMIT_STORAGE_URI": REDIS,
+        "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
+        "RATELIMIT_PER_GAME": 2,
+    }
     one = apps(**shared)
     two = apps(**shared, DATABASE_URL=one.app.config["DATABASE_URL"])  # one database, too
     table = Table(one)
@@ -109,8 +121,11 @@ def test_with_redis_two_instances_share_the_game_limit(apps):
 
 
 def test_with_redis_two_instances_share_the_token_failures(apps):
-    shared = {"RATELIMIT_STORAGE_URI": REDIS, "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
-              "RATELIMIT_TOKEN_FAILURES": 2}
+    shared = {
+        "RATELIMIT_STORAGE_URI": REDIS,
+        "RATELIMIT_KEY_PREFIX": f"test-{uuid.uuid4()}",
+        "RATELIMIT_TOKEN_FAILURES": 2,
+    }
     one, two = apps(**shared), apps(**shared)
     wrong_share(one, 404), wrong_share(two, 404)
     wrong_share(one, 429)

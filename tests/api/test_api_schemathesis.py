@@ -21,18 +21,41 @@ CALLS = []  # (operation, status) of every stateful step, to check what the scen
 # answers with a 422 and a `rule_code`; the schema cannot express a ruleset, so 422 is an
 # expected answer to valid data.
 # And an invalid body can be refused for its size alone (413, over 16 KiB).
-CONFIG = SchemathesisConfig.from_dict({
-    "checks": {
-        "positive_data_acceptance": {
-            "expected-statuses": ["2xx", "3xx", "401", "403", "404", "409", "413", "422",
-                                  "429"],
+CONFIG = SchemathesisConfig.from_dict(
+    {
+        "checks": {
+            "positive_data_acceptance": {
+                "expected-statuses": [
+                    "2xx",
+                    "3xx",
+                    "401",
+                    "403",
+                    "404",
+                    "409",
+                    "413",
+                    "422",
+                    "429",
+                ],
+            },
+            "negative_data_rejection": {
+                "expected-statuses": [
+                    "400",
+                    "401",
+                    "403",
+                    "404",
+                    "405",
+                    "406",
+                    "409",
+                    "413",
+                    "415",
+                    "422",
+                    "428",
+                    "429",
+                ],
+            },
         },
-        "negative_data_rejection": {
-            "expected-statuses": ["400", "401", "403", "404", "405", "406", "409", "413",
-                                  "415", "422", "428", "429"],
-        },
-    },
-})
+    }
+)
 
 
 @pytest.fixture
@@ -53,8 +76,11 @@ schema = schemathesis.pytest.from_fixture("api_schema")
 
 
 @schema.parametrize()
-@settings(max_examples=MAX_EXAMPLES, deadline=None,
-          suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow])
+@settings(
+    max_examples=MAX_EXAMPLES,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 def test_api_conforms_to_its_openapi_document(case, fuzz_table):
     # Valid cases aim at the real game with its edit token, so they reach past the 401/404;
     # invalid ones go as generated (a fixed id or token would make them valid again).
@@ -111,8 +137,11 @@ class Scenario:
                 keep = {k: v for k, v in case.body.items() if k in ("ruleset", "id", "edit_token")}
                 case.body = {**keep, "first_dealer": 0}
         game_id = str(params.get("game_id"))
-        if (case.operation.label == "POST /api/games/{game_id}/hands"
-                and isinstance(case.body, dict) and game_id in self.next_hand):
+        if (
+            case.operation.label == "POST /api/games/{game_id}/hands"
+            and isinstance(case.body, dict)
+            and game_id in self.next_hand
+        ):
             self.hand_posts += 1
             if self.hand_posts % 4 == 1:
                 case.body = {**made(bidder=self.hand_posts % 3), "hand_no": self.next_hand[game_id]}
@@ -147,9 +176,13 @@ def test_games_followed_through_their_links(app):
     hands -> edit -> share -> restore ...), every check on. Each game is written to with its
     own edit token (what a phone does), under If-Match `*`."""
     api = schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=CONFIG)
-    links = sum(len(response.get("links", {})) for item in api.raw_schema["paths"].values()
-                for operation in item.values() if isinstance(operation, dict)
-                for response in operation.get("responses", {}).values())
+    links = sum(
+        len(response.get("links", {}))
+        for item in api.raw_schema["paths"].values()
+        for operation in item.values()
+        if isinstance(operation, dict)
+        for response in operation.get("responses", {}).values()
+    )
     assert links >= 30
     scenario = [None]
 
@@ -181,11 +214,20 @@ def test_games_followed_through_their_links(app):
     # document, a random draw of 60 scenarios sometimes never reached a share read (one CI run
     # in several); a fixed draw reaches the same operations every run, so what it checks is
     # the same each time (SCHEMATHESIS_STATEFUL_EXAMPLES widens it).
-    Games.run(settings=settings(
-        max_examples=STATEFUL_EXAMPLES, stateful_step_count=8, deadline=None,
-        database=None, phases=[Phase.generate], suppress_health_check=list(HealthCheck),
-        derandomize=True))
+    Games.run(
+        settings=settings(
+            max_examples=STATEFUL_EXAMPLES,
+            stateful_step_count=8,
+            deadline=None,
+            database=None,
+            phases=[Phase.generate],
+            suppress_health_check=list(HealthCheck),
+            derandomize=True,
+        )
+    )
     reached = {label for label, status in CALLS if status < 300}
-    assert {"POST /api/games", "POST /api/games/{game_id}/hands",
-            "GET /api/share/{token}"} <= reached, sorted(reached)
-
+    assert {
+        "POST /api/games",
+        "POST /api/games/{game_id}/hands",
+        "GET /api/share/{token}",
+    } <= reached, sorted(reached)

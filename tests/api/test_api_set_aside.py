@@ -19,14 +19,14 @@ def edit(table, hand_no, hand, later=None, status=200, if_match=None):
     """PUT a hand, with `?later=...` when given."""
     query = f"?later={later}" if later else ""
     headers = {**table.auth, "If-Match": if_match or table.etag()}
-    return table.client.put_json(f"{table.url}/hands/{hand_no}{query}", hand, headers=headers,
-                                 status=status)
+    return table.client.put_json(
+        f"{table.url}/hands/{hand_no}{query}", hand, headers=headers, status=status
+    )
 
 
 def restore(table, status=200, if_match=None, **headers):
     """POST .../set-aside/restore with the game's ETag (or the given If-Match)."""
-    headers = {**table.auth, "If-Match": table.etag() if if_match is None else if_match,
-               **headers}
+    headers = {**table.auth, "If-Match": table.etag() if if_match is None else if_match, **headers}
     return table.client.post(f"{table.url}/set-aside/restore", headers=headers, status=status)
 
 
@@ -53,7 +53,9 @@ def test_set_aside_saves_the_edit_and_keeps_the_later_hands(table):
     assert view["status"] == "over" and view["winner"] == 1 and view["totals"] == [4, 7]
     assert view["next_hand_no"] == 9
     assert view["set_aside"] == {
-        "hand_no": 2, "previous": old_hand_2, "first_hand_no": 9,
+        "hand_no": 2,
+        "previous": old_hand_2,
+        "first_hand_no": 9,
         "hands": [made(bidder=0), made(bidder=1)],
     }
     shared = table.client.get(f"/api/share/{table.share_token}").json

@@ -13,13 +13,25 @@ EVIL = '<script>alert("x")</script>'
 def share(table, action, status=200, auth=None):
     """POST the share action."""
     headers = auth if auth is not None else table.auth
-    return table.client.post_json(f"{table.url}/share", {"action": action}, headers=headers,
-                                  status=status)
+    return table.client.post_json(
+        f"{table.url}/share", {"action": action}, headers=headers, status=status
+    )
 
 
-@pytest.mark.parametrize("marks, strokes_per_word", [
-    (0, []), (1, [1]), (3, [3]), (7, [7]), (8, [7, 1]), (13, [7, 6]), (35, [7] * 5),
-    (36, None), (-1, None)])
+@pytest.mark.parametrize(
+    "marks, strokes_per_word",
+    [
+        (0, []),
+        (1, [1]),
+        (3, [3]),
+        (7, [7]),
+        (8, [7, 1]),
+        (13, [7, 6]),
+        (35, [7] * 5),
+        (36, None),
+        (-1, None),
+    ],
+)
 def test_tally_marks_are_words_of_all(marks, strokes_per_word):
     """Seven marks are the seven strokes of "ALL"; an overshoot starts a new word."""
     words = summary.tally(marks)
@@ -114,8 +126,10 @@ def test_points_game_page_shows_points(client):
 
 
 def test_names_with_html_are_inert(client):
-    teams = [{"name": EVIL, "players": ['<img src=x onerror="alert(1)">']},
-             {"name": "Them & <b>co</b>", "players": []}]
+    teams = [
+        {"name": EVIL, "players": ['<img src=x onerror="alert(1)">']},
+        {"name": "Them & <b>co</b>", "players": []},
+    ]
     table = Table(client, teams=teams)
     table.hand(1, **made(bidder=0))
     html = client.get(f"/s/{table.share_token}").text

@@ -6,8 +6,10 @@ import re
 
 from apitest import Table
 
-TEAMS = [{"name": "Rangers", "players": ["You", "Partner"]},
-         {"name": "Aggies", "players": ["Left", "Right"]}]
+TEAMS = [
+    {"name": "Rangers", "players": ["You", "Partner"]},
+    {"name": "Aggies", "players": ["Left", "Right"]},
+]
 
 
 def page_text(client, table):
@@ -21,9 +23,13 @@ def rows(html):
     """The hand table's rows as lists of cell texts."""
     hands = html.split('aria-label="Hands"', 1)[1]  # the score race's table comes before it
     tbody = hands.split("<tbody>", 1)[1].split("</tbody>", 1)[0]
-    return [[" ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", c)).split())
-             for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)]
-            for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", tbody, re.S)]
+    return [
+        [
+            " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", c)).split())
+            for c in re.findall(r"<td[^>]*>(.*?)</td>", tr, re.S)
+        ]
+        for tr in re.findall(r"<tr[^>]*>(.*?)</tr>", tbody, re.S)
+    ]
 
 
 def test_seats_read_as_team_names_and_named_players_keep_their_names(client):
@@ -63,7 +69,7 @@ def test_the_carried_over_score_is_the_first_row_and_the_history_adds_up(client)
         ["1", "Aggies, 30", "took 35", "made Aggies +1", "5 – 4"],
         ["2", "Rangers, 30", "took 20", "set Aggies +1", "5 – 5"],
     ]
-    assert "<th scope=\"col\">Score</th>" in html
+    assert '<th scope="col">Score</th>' in html
 
 
 def test_who_shakes_next(client):
@@ -84,8 +90,9 @@ def test_a_set_mark_bid_reads_lost_a_trick(client):
 def test_a_finished_game_says_who_won_and_why(client):
     table = Table(client, teams=TEAMS)
     for hand_no, bid in ((1, 84), (2, 84), (3, 84), (4, 42)):
-        table.hand(hand_no, bidder=1, bid=bid, result={"declared": "made"},
-                   dealer=(hand_no - 1) % 4)
+        table.hand(
+            hand_no, bidder=1, bid=bid, result={"declared": "made"}, dealer=(hand_no - 1) % 4
+        )
     text, _ = page_text(client, table)
     assert "Aggies won. Aggies reached 7 marks first." in text
     assert "shake" not in text

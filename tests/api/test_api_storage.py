@@ -43,7 +43,8 @@ def test_idempotency_keys_kept_30_days_then_pruned(app, table):
     with app.app_context(), flask_db.database.connection_context():
         old = IdempotencyKey.key == "old"
         IdempotencyKey.update(created_at=utcnow() - datetime.timedelta(days=31)).where(
-            old).execute()
+            old
+        ).execute()
         assert prune_idempotency_keys(30) == 1
         assert [k.key for k in IdempotencyKey.select()] == ["new"]
 
@@ -71,14 +72,22 @@ def test_database_unavailable_is_503_with_retry_after(app, table, monkeypatch):
     assert response.headers["Retry-After"] == "1" and response.json["code"] == 503
 
 
-@pytest.mark.parametrize("url, pooled", [
-    ("sqlite:////tmp/t42.db", "sqlite+pool:////tmp/t42.db?max_connections=8&stale_timeout=300"),
-    ("sqlite:///t42.db", "sqlite+pool:///t42.db?max_connections=8&stale_timeout=300"),
-    ("sqlite:///t42.db?max_connections=2", "sqlite+pool:///t42.db?max_connections=2&stale_timeout=300"),
-    ("postgresql://postgres@127.0.0.1:5432/t",
-     "postgresql+pool://postgres@127.0.0.1:5432/t?max_connections=8&stale_timeout=300&timeout=20"),
-    ("mysql://x/y", "mysql://x/y"),
-])
+@pytest.mark.parametrize(
+    "url, pooled",
+    [
+        ("sqlite:////tmp/t42.db", "sqlite+pool:////tmp/t42.db?max_connections=8&stale_timeout=300"),
+        ("sqlite:///t42.db", "sqlite+pool:///t42.db?max_connections=8&stale_timeout=300"),
+        (
+            "sqlite:///t42.db?max_connections=2",
+            "sqlite+pool:///t42.db?max_connections=2&stale_timeout=300",
+        ),
+        (
+            "postgresql://postgres@127.0.0.1:5432/t",
+            "postgresql+pool://postgres@127.0.0.1:5432/t?max_connections=8&stale_timeout=300&timeout=20",
+        ),
+        ("mysql://x/y", "mysql://x/y"),
+    ],
+)
 def test_database_urls_are_pooled_with_the_path_kept(url, pooled):
     """Both stores are pooled (no connect + PRAGMAs per request); an absolute SQLite path
     keeps its leading slash instead of being read as a host."""
@@ -158,7 +167,8 @@ def test_prebuilt_queries_read_the_same_rows_as_peewee(app, table):
         assert Game.by_id(table.id).__data__ == game.__data__
         shared, shared_hands = Game.shared(table.share_token)
         assert {f: getattr(shared, f) for f in SharedRow.__slots__} == {
-            f: game.__data__[f] for f in SharedRow.__slots__}
+            f: game.__data__[f] for f in SharedRow.__slots__
+        }
         with flask_db.database.atomic():
             assert Game.locked(table.id).__data__ == game.__data__
         assert Game.by_id("no-such-game") is None and Game.shared("x" * 22) == (None, [])
@@ -198,8 +208,9 @@ def test_a_batch_that_breaks_a_constraint_raises_peewees_integrity_error(app, ta
         game = Game.by_id(table.id)
         before = dict(game.state)
         now = utcnow()
-        duplicate = insert_statement(Hand, game=table.id, hand_no=1, body={}, result={},
-                                     created_at=now, updated_at=now)
+        duplicate = insert_statement(
+            Hand, game=table.id, hand_no=1, body={}, result={}, created_at=now, updated_at=now
+        )
         with pytest.raises(IntegrityError), flask_db.database.atomic():
             run([game.state_update({"changed": True}), duplicate])
         assert Game.by_id(table.id).state == before
@@ -229,8 +240,7 @@ def test_a_dropped_connection_lent_unpinged_costs_one_503_then_the_pool_recovers
 
 
 @pytest.mark.skipif(not PG_URL, reason="PostgreSQL's connection pool (api.db.PostgresPool)")
-def test_a_connection_idle_past_ping_after_is_pinged_so_no_request_fails(app, table,
-                                                                         monkeypatch):
+def test_a_connection_idle_past_ping_after_is_pinged_so_no_request_fails(app, table, monkeypatch):
     table.get()
     monkeypatch.setattr(app.config["DATABASE"], "PING_AFTER", 0.0)
     _drop_pooled_connections_server_side(app)

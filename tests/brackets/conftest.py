@@ -8,11 +8,15 @@ from hypothesis import HealthCheck, settings
 sys.path.insert(0, str(Path(__file__).resolve().parent))  # for `import reference`
 
 settings.register_profile(
-    "brackets-default", max_examples=40, deadline=None,
+    "brackets-default",
+    max_examples=40,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "brackets-long", max_examples=2_000, deadline=None,
+    "brackets-long",
+    max_examples=2_000,
+    deadline=None,
     suppress_health_check=[HealthCheck.too_slow],
 )
 settings.load_profile("brackets-default")

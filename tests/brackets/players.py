@@ -19,8 +19,7 @@ def play(fmt, teams, rng, advance=None, stop_after=None, forfeit_rate=0.1):
         if not pending:
             break
         match_id = pending.pop(rng.randrange(len(pending)))
-        result = Result(match_id, rng.choice(derived.sides[match_id]),
-                        rng.random() < forfeit_rate)
+        result = Result(match_id, rng.choice(derived.sides[match_id]), rng.random() < forfeit_rate)
         derived.apply(result)
         results.append(result)
     return Tournament(fmt, teams, results, advance)

@@ -15,8 +15,11 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 SCRIPT = Path(__file__).with_name("reference.cjs")
 GROUPS = {"W": 1, "R": 1, "L": 2}
-TYPES = {"single-elimination": "single_elimination", "double-elimination":
-         "double_elimination", "round-robin": "round_robin"}
+TYPES = {
+    "single-elimination": "single_elimination",
+    "double-elimination": "double_elimination",
+    "round-robin": "round_robin",
+}
 
 
 def available():
@@ -40,13 +43,26 @@ def case(tournament):
         seeding += [None] * (bracket_size(len(seeding)) - len(seeding))
     by_id = {m.id: m.spec for m in tournament.matches()}
     results = [[*match_key(by_id[r.match]), r.winner] for r in tournament.results]
-    return {"type": TYPES[tournament.format.value], "seeding": seeding, "results": results,
-            "finished": tournament.finished}
+    return {
+        "type": TYPES[tournament.format.value],
+        "seeding": seeding,
+        "results": results,
+        "finished": tournament.finished,
+    }
 
 
 def run(cases):
     """brackets-manager's answer per case: ({(group, round, number): row}, standings)."""
-    done = subprocess.run(["node", str(SCRIPT)], input=json.dumps(cases), text=True,
-                          capture_output=True, check=True, cwd=ROOT, timeout=120)
-    return [({tuple(row[:3]): row[3:] for row in answer["matches"]}, answer["standings"])
-            for answer in json.loads(done.stdout)]
+    done = subprocess.run(
+        ["node", str(SCRIPT)],
+        input=json.dumps(cases),
+        text=True,
+        capture_output=True,
+        check=True,
+        cwd=ROOT,
+        timeout=120,
+    )
+    return [
+        ({tuple(row[:3]): row[3:] for row in answer["matches"]}, answer["standings"])
+        for answer in json.loads(done.stdout)
+    ]

@@ -44,7 +44,11 @@ def test_the_winners_bracket_champion_wins_the_final_once():
         done.record(Result("G2", "Bo"))
     assert caught.value.code == "MATCH_NOT_READY"
     assert [(s.place, s.team) for s in done.standings()] == [
-        (1, "Ann"), (2, "Bo"), (3, "Cy"), (4, "Di")]
+        (1, "Ann"),
+        (2, "Bo"),
+        (3, "Cy"),
+        (4, "Di"),
+    ]
 
 
 def test_the_losers_bracket_champion_forces_the_true_final():
@@ -55,7 +59,10 @@ def test_the_losers_bracket_champion_forces_the_true_final():
     done = reset.record(Result("G2", "Bo"))
     assert done.champion == "Bo"
     assert [(s.team, s.how) for s in done.standings()[:3]] == [
-        ("Bo", "champion"), ("Ann", "lost the final"), ("Cy", "out in losers' round 2")]
+        ("Bo", "champion"),
+        ("Ann", "lost the final"),
+        ("Cy", "out in losers' round 2"),
+    ]
 
 
 def test_two_teams_in_double_elimination_play_until_one_lost_twice():
@@ -73,21 +80,33 @@ def test_round_robin_ties_go_to_the_winner_between_the_tied_then_the_seed():
     """
     teams = ("Di", "Cy", "Bo", "Ann")
     robin = Tournament(Format.ROUND_ROBIN, teams)
-    winner_of = {frozenset(("Ann", "Bo")): "Ann", frozenset(("Ann", "Cy")): "Ann",
-                 frozenset(("Ann", "Di")): "Di", frozenset(("Bo", "Cy")): "Bo",
-                 frozenset(("Bo", "Di")): "Bo", frozenset(("Cy", "Di")): "Cy"}
+    winner_of = {
+        frozenset(("Ann", "Bo")): "Ann",
+        frozenset(("Ann", "Cy")): "Ann",
+        frozenset(("Ann", "Di")): "Di",
+        frozenset(("Bo", "Cy")): "Bo",
+        frozenset(("Bo", "Di")): "Bo",
+        frozenset(("Cy", "Di")): "Cy",
+    }
     for match in robin.matches():
         robin = robin.record(Result(match.id, winner_of[frozenset(match.teams)]))
     assert [(s.place, s.team) for s in robin.standings()] == [
-        (1, "Ann"), (2, "Bo"), (3, "Cy"), (4, "Di")]
+        (1, "Ann"),
+        (2, "Bo"),
+        (3, "Cy"),
+        (4, "Di"),
+    ]
     assert robin.standings()[0].how == "2 of 3 round-robin matches won"
 
 
 def test_a_three_way_circle_falls_back_to_the_seed():
     """A beat B, B beat C, C beat A: all level on everything, so seed order."""
     robin = Tournament(Format.ROUND_ROBIN, ("Cy", "Ann", "Bo"))
-    beats = {frozenset(("Ann", "Bo")): "Ann", frozenset(("Bo", "Cy")): "Bo",
-             frozenset(("Ann", "Cy")): "Cy"}
+    beats = {
+        frozenset(("Ann", "Bo")): "Ann",
+        frozenset(("Bo", "Cy")): "Bo",
+        frozenset(("Ann", "Cy")): "Cy",
+    }
     for match in robin.matches():
         robin = robin.record(Result(match.id, beats[frozenset(match.teams)]))
     assert [s.team for s in robin.standings()] == ["Cy", "Ann", "Bo"]
@@ -109,8 +128,11 @@ def test_the_round_robins_top_places_go_on_to_the_championship():
     assert robin.match("P1.1").teams == ("Ann", "Bo")
     done = robin.record(Result("P1.1", "Bo"))
     assert [(s.place, s.team, s.how) for s in done.standings()] == [
-        (1, "Bo", "champion"), (2, "Ann", "lost the final"),
-        (3, "Cy", "1 of 3 round-robin matches won"), (4, "Di", "0 of 3 round-robin matches won")]
+        (1, "Bo", "champion"),
+        (2, "Ann", "lost the final"),
+        (3, "Cy", "1 of 3 round-robin matches won"),
+        (4, "Di", "0 of 3 round-robin matches won"),
+    ]
 
 
 def test_a_round_robin_result_is_locked_once_the_championship_is_played():
@@ -143,8 +165,9 @@ def test_bye_and_errors_print_plainly():
     """BYE is one value that prints as BYE; an error's repr shows its message and code."""
     assert repr(BYE) == "BYE" and type(BYE)() is BYE
     error = CorrectionError("match W1.1 can no longer change", locked=["W2.1"])
-    assert repr(error) == ("CorrectionError('match W1.1 can no longer change', "
-                           "code='RESULT_LOCKED')")
+    assert repr(error) == (
+        "CorrectionError('match W1.1 can no longer change', code='RESULT_LOCKED')"
+    )
     assert set(CODES) >= {"RESULT_LOCKED", "NOT_IN_MATCH", "SERIES_DECIDED", "BAD_TABLES"}
 
 
@@ -167,8 +190,9 @@ def test_the_losers_bracket_and_grand_final_play_the_last_series_length():
     """first_to=(3, 2, 1): winners' rounds by their number; losers' and grand final: 1."""
     early = Tournament(Format.DOUBLE, FOUR, first_to=(3, 2, 1))
     assert early.series("W1.1").first_to == 3
-    late = Tournament(Format.DOUBLE, FOUR, early.record(Result("W1.1", "Ann")).results,
-                      first_to=(3, 2, 1)).record(Result("W1.2", "Bo"))
+    late = Tournament(
+        Format.DOUBLE, FOUR, early.record(Result("W1.1", "Ann")).results, first_to=(3, 2, 1)
+    ).record(Result("W1.2", "Bo"))
     assert late.series("L1.1").first_to == 1 and late.series("W2.1").first_to == 2
     final = late.record(Result("L1.1", "Cy")).record(Result("W2.1", "Ann"))
     final = final.record(Result("L2.1", "Bo"))

@@ -103,11 +103,15 @@ def test_no_team_gets_more_than_one_bye(fmt, count, seed, data):
     assert all(tournament.byes(team) == sum(byes[team].values()) for team in tournament.teams)
     if fmt in (Format.SINGLE, Format.DOUBLE):
         first_round = [team for team, counter in byes.items() if counter["W"]]
-        assert first_round == list(tournament.teams[:len(first_round)])
+        assert first_round == list(tournament.teams[: len(first_round)])
 
 
-@given(first_to=st.integers(1, 10), winners=st.lists(st.booleans(), max_size=30),
-       rule=st.sampled_from(list(ShakeRule)), seed=st.integers(0, 2**32))
+@given(
+    first_to=st.integers(1, 10),
+    winners=st.lists(st.booleans(), max_size=30),
+    rule=st.sampled_from(list(ShakeRule)),
+    seed=st.integers(0, 2**32),
+)
 def test_a_series_stops_when_decided(first_to, winners, rule, seed):
     """Games are taken until one team has `first_to` wins; the next one is refused."""
     series = Series(("north", "south"), first_to)

@@ -24,8 +24,12 @@ SIZES = {
     Format.DOUBLE: [*range(3, 21), 31, 32, 33, 63, 64, 100, 127, 128],
     Format.ROUND_ROBIN: [*range(2, 13), 16, 21],
 }
-CASES = [(fmt, n, seed) for fmt, sizes in SIZES.items() for n in sizes
-         for seed in ((1, 2) if n < 64 else (1,))]
+CASES = [
+    (fmt, n, seed)
+    for fmt, sizes in SIZES.items()
+    for n in sizes
+    for seed in ((1, 2) if n < 64 else (1,))
+]
 
 
 def played(fmt, count, seed, share):
@@ -44,8 +48,10 @@ def played(fmt, count, seed, share):
 
 def ours(state):
     """One of our matches as (side 1, side 2, callable, winner) in the reference's words."""
+
     def word(side):
         return "BYE" if side is BYE else side
+
     winner = None if state.status == "void" or state.winner is BYE else state.winner
     return (word(state.teams[0]), word(state.teams[1]), state.status == "ready", winner)
 
@@ -63,8 +69,7 @@ def tournaments():
     assert reference.available(), "run `npm ci` at the project root first (brackets-manager)"
     cases = [played(fmt, n, seed, share) for fmt, n, seed in CASES for share in (0.5, 1.0)]
     answers = reference.run([reference.case(t) for t in cases])
-    return [(t, matches, standings) for t, (matches, standings) in zip(cases, answers,
-                                                                          strict=True)]
+    return [(t, matches, standings) for t, (matches, standings) in zip(cases, answers, strict=True)]
 
 
 def test_every_case_has_the_reference_matches_less_the_empty_losers_matches(tournaments):
@@ -82,7 +87,8 @@ def test_every_case_has_the_reference_matches_less_the_empty_losers_matches(tour
             left_out += 1
         size = bracket_size(len(tournament.teams))  # byes: more than a quarter of round 1
         empty_first = tournament.format is Format.DOUBLE and size - len(tournament.teams) > (
-            size // 4)
+            size // 4
+        )
         assert empty_first == (keys != set(answer)), (tournament.format, len(tournament.teams))
     assert left_out
 
@@ -113,15 +119,20 @@ def test_the_reference_gives_a_second_bye_where_we_do_not(tournaments):
     brackets-manager then hands them a losers'-round-2 bye too (a second one); ours gives no
     team two, in the same event with the same results (and the same pairings elsewhere)."""
     event = favourites_win(9)
-    (answer, _standings), = reference.run([reference.case(event)])
+    ((answer, _standings),) = reference.run([reference.case(event)])
     second = sorted(team for team, n in reference_byes(answer).items() if n == 2)
     assert second == ["team 6", "team 7"]  # 5 meets the play-in's loser, 8 had no bye yet
     assert all(event.byes(team) <= 1 for team in event.teams)
     assert [event.byes(f"team {n}") for n in range(1, 10)] == [1] * 7 + [0, 1]
     for state in event.matches():
         assert ours(state) == theirs(answer[reference.match_key(state.spec)], state)
-    widened = [a for t, a, _ in tournaments if len(t.teams) in (5, 9, 10, 11, 17, 18, 19, 20)
-               and t.format is Format.DOUBLE and max(reference_byes(a).values()) == 2]
+    widened = [
+        a
+        for t, a, _ in tournaments
+        if len(t.teams) in (5, 9, 10, 11, 17, 18, 19, 20)
+        and t.format is Format.DOUBLE
+        and max(reference_byes(a).values()) == 2
+    ]
     assert widened  # the random cases meet it too, and ours never does:
     assert all(t.byes(team) <= 1 for t, _, _ in tournaments for team in t.teams)
 

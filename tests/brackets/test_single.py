@@ -44,15 +44,23 @@ def pairings(tournament, bracket_round):
 
 def test_eight_teams_pair_in_standard_seed_order():
     """1v8, 4v5, 2v7, 3v6: the top seeds meet as late as possible."""
-    assert pairings(played(), "W1") == [("Uno", "Ocho"), ("Cuatro", "Cinco"),
-                                        ("Dos", "Siete"), ("Tres", "Seis")]
+    assert pairings(played(), "W1") == [
+        ("Uno", "Ocho"),
+        ("Cuatro", "Cinco"),
+        ("Dos", "Siete"),
+        ("Tres", "Seis"),
+    ]
 
 
 def test_six_teams_give_the_byes_to_the_top_two_seeds():
     """Byes as a real bracket gives them: seeds 1 and 2 go straight to round 2."""
     six = played(teams=EIGHT[:6])
-    assert pairings(six, "W1") == [("Uno", BYE), ("Cuatro", "Cinco"), ("Dos", BYE),
-                                   ("Tres", "Seis")]
+    assert pairings(six, "W1") == [
+        ("Uno", BYE),
+        ("Cuatro", "Cinco"),
+        ("Dos", BYE),
+        ("Tres", "Seis"),
+    ]
     assert six.match("W2.1").teams == ("Uno", None)
     assert six.match("W2.1").status == "waiting"
     assert [m.id for m in six.ready()] == ["W1.2", "W1.4"]
@@ -61,16 +69,30 @@ def test_six_teams_give_the_byes_to_the_top_two_seeds():
 
 def test_a_whole_event_with_a_forfeit_ends_with_standings_and_paths():
     """Play all seven matches; the final's loser is 2nd, semi-final losers share 3rd."""
-    event = played("W1.1 Uno", "W1.2 Cinco forfeit", "W1.3 Dos", "W1.4 Tres",
-                   "W2.1 Cinco", "W2.2 Dos", "W3.1 Cinco")
+    event = played(
+        "W1.1 Uno",
+        "W1.2 Cinco forfeit",
+        "W1.3 Dos",
+        "W1.4 Tres",
+        "W2.1 Cinco",
+        "W2.2 Dos",
+        "W3.1 Cinco",
+    )
     assert event.finished and event.champion == "Cinco"
     standings = [(s.place, s.team, s.how) for s in event.standings()]
-    assert standings[:4] == [(1, "Cinco", "champion"), (2, "Dos", "lost the final"),
-                             (3, "Uno", "out in round 2"), (3, "Tres", "out in round 2")]
+    assert standings[:4] == [
+        (1, "Cinco", "champion"),
+        (2, "Dos", "lost the final"),
+        (3, "Uno", "out in round 2"),
+        (3, "Tres", "out in round 2"),
+    ]
     assert [s.place for s in event.standings()[4:]] == [5, 5, 5, 5]
     path = [(s.match, s.opponent, s.won, s.forfeit) for s in event.path("Cinco")]
-    assert path == [("W1.2", "Cuatro", True, True), ("W2.1", "Uno", True, False),
-                    ("W3.1", "Dos", True, False)]
+    assert path == [
+        ("W1.2", "Cuatro", True, True),
+        ("W2.1", "Uno", True, False),
+        ("W3.1", "Dos", True, False),
+    ]
 
 
 def test_standings_wait_for_the_last_match():
@@ -81,12 +103,15 @@ def test_standings_wait_for_the_last_match():
     assert played().champion is None
 
 
-@pytest.mark.parametrize(("lines", "code", "words"), [
-    (["W9.1 Uno"], "UNKNOWN_MATCH", "no match 'W9.1'"),
-    (["W2.1 Uno"], "MATCH_NOT_READY", "both its teams are not known"),
-    (["W1.1 Dos"], "NOT_IN_MATCH", "'Dos' is not playing in match W1.1"),
-    (["W1.1 Uno", "W1.1 Ocho"], "MATCH_ALREADY_PLAYED", "correct it instead"),
-])
+@pytest.mark.parametrize(
+    ("lines", "code", "words"),
+    [
+        (["W9.1 Uno"], "UNKNOWN_MATCH", "no match 'W9.1'"),
+        (["W2.1 Uno"], "MATCH_NOT_READY", "both its teams are not known"),
+        (["W1.1 Dos"], "NOT_IN_MATCH", "'Dos' is not playing in match W1.1"),
+        (["W1.1 Uno", "W1.1 Ocho"], "MATCH_ALREADY_PLAYED", "correct it instead"),
+    ],
+)
 def test_a_result_the_bracket_cannot_take_is_refused(lines, code, words):
     """Each refusal has its stable code and says what is wrong."""
     with pytest.raises(ResultError, match=words) as caught:
@@ -160,13 +185,16 @@ def test_at_least_one_table(count):
     assert caught.value.code == "BAD_TABLES"
 
 
-@pytest.mark.parametrize(("teams", "words"), [
-    (["Uno"], "2 to 256 teams, not 1"),
-    ([f"t{n}" for n in range(257)], "not 257"),
-    (["Uno", " "], "every team needs a name"),
-    (["Uno", 7], "every team needs a name, not 7"),
-    (["Uno", "Dos", "Uno"], "'Uno' is entered twice"),
-])
+@pytest.mark.parametrize(
+    ("teams", "words"),
+    [
+        (["Uno"], "2 to 256 teams, not 1"),
+        ([f"t{n}" for n in range(257)], "not 257"),
+        (["Uno", " "], "every team needs a name"),
+        (["Uno", 7], "every team needs a name, not 7"),
+        (["Uno", "Dos", "Uno"], "'Uno' is entered twice"),
+    ],
+)
 def test_a_bad_team_list_is_refused(teams, words):
     """Too few, too many, blank, not a name, or entered twice."""
     with pytest.raises(TeamsError, match=words) as caught:

@@ -18,13 +18,20 @@ def test_whole_game_in_marks():
     """Walk-through, marks (docs/rules.md 3-9): seven hands to 7 marks, overshoot allowed."""
     hands = [
         {"dealer": 0, "bids": [30, PASS, 32, PASS], "trump": 6, "result": {"captured": 35}},
-        {"dealer": 1, "bids": [PASS, PASS, PASS, 30], "trump": "doubles",
-         "result": {"captured": 22}},
+        {
+            "dealer": 1,
+            "bids": [PASS, PASS, PASS, 30],
+            "trump": "doubles",
+            "result": {"captured": 22},
+        },
         {"dealer": 2, "bids": [84, PASS, PASS, PASS], "trump": 5, "result": {"captured": 42}},
-        {"dealer": 3, "bids": [PASS, 31, PASS, 35], "result": {"captured": 20,
-                                                                "declared": "set"}},
-        {"dealer": 0, "bids": [42, PASS, PASS, PASS], "trump": "follow_me",
-         "result": {"captured": 42}},
+        {"dealer": 3, "bids": [PASS, 31, PASS, 35], "result": {"captured": 20, "declared": "set"}},
+        {
+            "dealer": 0,
+            "bids": [42, PASS, PASS, PASS],
+            "trump": "follow_me",
+            "result": {"captured": 42},
+        },
         {"dealer": 1, "bids": [30, 84, 126, PASS], "trump": 4, "result": {"captured": 42}},
     ]
     state = replay(get_ruleset("straight-42"), hands).to_dict()
@@ -57,7 +64,13 @@ def test_whole_game_in_points():
     ]
     state = replay(get_ruleset("points-250"), hands, first_dealer=3).to_dict()
     assert [h["awarded"] for h in state["hands"]] == [
-        [11, 31], [0, 46], [0, 84], [40, 2], [43, 0], [84, 0]]
+        [11, 31],
+        [0, 46],
+        [0, 84],
+        [40, 2],
+        [43, 0],
+        [84, 0],
+    ]
     assert state["totals"] == [178, 163] and not state["game_over"]
     finish = {"bidder": 1, "bid": 36, "result": {"captured": 37}}  # made: 5, 37
     more = [*hands, finish, {"bidder": 0, "bid": 30, "result": {"captured": 42}}]
@@ -75,13 +88,16 @@ def test_both_sides_past_250_the_bidder_who_made_wins():
     assert state.totals == [257, 255] and (state.game_over, state.winner) == (True, 1)
 
 
-@pytest.mark.parametrize(("start", "by_side", "bid", "totals", "over", "winner"), [
-    ([19, 19, 19], [3, 2, 2], 4, [15, 21, 21], False, None),
-    ([19, 19, 19], [4, 2, 1], 4, [23, 21, 20], True, 0),
-    ([18, 19, 15], [4, 2, 1], 5, [13, 21, 16], True, 1),
-    ([10, 19, 20], [3, 2, 2], 4, [6, 21, 22], True, 2),
-    ([10, 10, 10], [3, 2, 2], 4, [6, 12, 12], False, None),
-])
+@pytest.mark.parametrize(
+    ("start", "by_side", "bid", "totals", "over", "winner"),
+    [
+        ([19, 19, 19], [3, 2, 2], 4, [15, 21, 21], False, None),
+        ([19, 19, 19], [4, 2, 1], 4, [23, 21, 20], True, 0),
+        ([18, 19, 15], [4, 2, 1], 5, [13, 21, 16], True, 1),
+        ([10, 19, 20], [3, 2, 2], 4, [6, 21, 22], True, 2),
+        ([10, 10, 10], [3, 2, 2], 4, [6, 12, 12], False, None),
+    ],
+)
 def test_winner_when_several_sides_reach_the_target(start, by_side, bid, totals, over, winner):
     """docs/rules.md ambiguities: a made bidder at the target goes out; else the highest total
     wins, and an exact tie on top plays on (Moon, game to 21)."""
@@ -131,8 +147,11 @@ def test_error_in_a_hand_carries_its_index():
 
 def test_dealer_rotates_clockwise_through_reshuffles():
     """docs/rules.md 3, 7: the deal passes left every hand, a reshuffle included."""
-    hands = [{"dealer": 4, "bids": [PASS] * 6}, {"dealer": 5, "bids": [PASS] * 6},
-             {"dealer": 0, "bidder": 1, "bid": 60, "result": {"captured": 60}}]
+    hands = [
+        {"dealer": 4, "bids": [PASS] * 6},
+        {"dealer": 5, "bids": [PASS] * 6},
+        {"dealer": 0, "bidder": 1, "bid": 60, "result": {"captured": 60}},
+    ]
     state = replay(get_ruleset("texas-88"), hands, first_dealer=4).to_dict()
     assert [h["dealer"] for h in state["hands"]] == [4, 5, 0]
     assert (state["next_dealer"], state["next_hand_no"]) == (1, 4)
@@ -163,20 +182,32 @@ def test_paper_totals_that_already_end_the_game_close_it():
 def test_empty_log_is_a_fresh_game():
     """docs/rules.md 3: no hands yet: zero totals, hand 1 next, the first dealer deals."""
     state = replay(get_ruleset("moon"), [], first_dealer=2).to_dict()
-    assert state == {"totals": [0, 0, 0], "game_over": False, "winner": None,
-                     "next_dealer": 2, "next_hand_no": 1, "hands": [], "sides": 3,
-                     "end_reason": None, "scored_hands": 0, "warnings": [0, 0, 0]}
+    assert state == {
+        "totals": [0, 0, 0],
+        "game_over": False,
+        "winner": None,
+        "next_dealer": 2,
+        "next_hand_no": 1,
+        "hands": [],
+        "sides": 3,
+        "end_reason": None,
+        "scored_hands": 0,
+        "warnings": [0, 0, 0],
+    }
 
 
-@pytest.mark.parametrize(("args", "code"), [
-    (("straight-42", []), "BAD_INPUT"),
-    ((None, []), "BAD_INPUT"),
-    ((get_ruleset("straight-42"), {}), "BAD_INPUT"),
-    ((get_ruleset("straight-42"), [], 4), "SEAT_OUT_OF_RANGE"),
-    ((get_ruleset("straight-42"), [], 0, [0, 0, 0]), "BAD_INPUT"),
-    ((get_ruleset("straight-42"), [], 0, [0, None]), "BAD_INPUT"),
-    ((get_ruleset("straight-42"), [], 0, "0-0"), "BAD_INPUT"),
-])
+@pytest.mark.parametrize(
+    ("args", "code"),
+    [
+        (("straight-42", []), "BAD_INPUT"),
+        ((None, []), "BAD_INPUT"),
+        ((get_ruleset("straight-42"), {}), "BAD_INPUT"),
+        ((get_ruleset("straight-42"), [], 4), "SEAT_OUT_OF_RANGE"),
+        ((get_ruleset("straight-42"), [], 0, [0, 0, 0]), "BAD_INPUT"),
+        ((get_ruleset("straight-42"), [], 0, [0, None]), "BAD_INPUT"),
+        ((get_ruleset("straight-42"), [], 0, "0-0"), "BAD_INPUT"),
+    ],
+)
 def test_replay_checks_its_arguments(args, code):
     """docs/rules.md 3, Input checks: replay rejects bad rulesets, logs, dealers, totals."""
     with pytest.raises(RulesError) as caught:

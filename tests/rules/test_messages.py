@@ -39,121 +39,161 @@ def made(bid=30, captured=30, bidder=0, **extra):
 PASS = "pass"
 NELLO = {"contract": "nello", "doubles": "high"}
 TRIGGERS = {
-    "RESULT_OUT_OF_RANGE": [game("straight-42", made(captured=43)),
-                            game("wikipedia-42", {"bidder": 0, "bid": NELLO,
-                                                  "result": {"tricks": 8}})],
+    "RESULT_OUT_OF_RANGE": [
+        game("straight-42", made(captured=43)),
+        game("wikipedia-42", {"bidder": 0, "bid": NELLO, "result": {"tricks": 8}}),
+    ],
     "RESULT_NOT_INTEGER": [game("straight-42", made(captured=30.5))],
     "RESULT_INFEASIBLE": [game("texas-88", made(60, 87))],
-    "RESULT_SUM": [game("points-250", {"bidder": 0, "bid": 30,
-                                       "result": {"by_side": [30, 30]}})],
+    "RESULT_SUM": [game("points-250", {"bidder": 0, "bid": 30, "result": {"by_side": [30, 30]}})],
     "RESULT_NEEDS_BY_SIDE": [game("moon", made(5, 5))],
-    "BAD_RESULT": [game("straight-42", {"bidder": 0, "bid": 30, "result": "won"}),
-                   game("straight-42", {"bidder": 0, "bid": 30, "result": {"score": 3}}),
-                   game("straight-42", {"bidder": 0, "bid": 30}),
-                   game("straight-42", {"bidder": 0, "bid": 30, "result": {"tricks": 3}}),
-                   game("straight-42", {"bidder": 0, "bid": 30,
-                                        "result": {"declared": "won"}}),
-                   game("points-250", {"bidder": 0, "bid": 30, "result": {}}),
-                   game("three-hand-42", {"bidder": 0, "bid": 30,
-                                          "result": {"by_side": [30, 14]}}),
-                   game("three-hand-42", {"bidder": 0, "bid": 30,
-                                          "result": {"captured": 31,
-                                                     "by_side": [30, 14, 0]}}),
-                   game("wikipedia-42", {"bidder": 0, "bid": NELLO, "result": {}})],
-    "OUTCOME_MISMATCH": [game("straight-42", {"bidder": 0, "bid": {"marks": 2},
-                                              "result": {"captured": 41,
-                                                         "declared": "made"}})],
-    "BID_OUT_OF_RANGE": [game("straight-42", made(29)), game("moon", made(8, 7)),
-                         game("straight-42", made({"marks": 0}))],
+    "BAD_RESULT": [
+        game("straight-42", {"bidder": 0, "bid": 30, "result": "won"}),
+        game("straight-42", {"bidder": 0, "bid": 30, "result": {"score": 3}}),
+        game("straight-42", {"bidder": 0, "bid": 30}),
+        game("straight-42", {"bidder": 0, "bid": 30, "result": {"tricks": 3}}),
+        game("straight-42", {"bidder": 0, "bid": 30, "result": {"declared": "won"}}),
+        game("points-250", {"bidder": 0, "bid": 30, "result": {}}),
+        game("three-hand-42", {"bidder": 0, "bid": 30, "result": {"by_side": [30, 14]}}),
+        game(
+            "three-hand-42",
+            {"bidder": 0, "bid": 30, "result": {"captured": 31, "by_side": [30, 14, 0]}},
+        ),
+        game("wikipedia-42", {"bidder": 0, "bid": NELLO, "result": {}}),
+    ],
+    "OUTCOME_MISMATCH": [
+        game(
+            "straight-42",
+            {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 41, "declared": "made"}},
+        )
+    ],
+    "BID_OUT_OF_RANGE": [
+        game("straight-42", made(29)),
+        game("moon", made(8, 7)),
+        game("straight-42", made({"marks": 0})),
+    ],
     "BID_STEP": [game("texas-88", made(61, 62))],
     "BID_NOT_MULTIPLE_OF_MARK": [game("straight-42", made(43, 42))],
-    "BID_NOT_INTEGER": [game("straight-42", made("30")),
-                        game("straight-42", made({"marks": "two"}))],
-    "BID_NOT_HIGHER": [game("straight-42", {"bids": [31, 30, PASS, PASS],
-                                            "result": {"captured": 31}})],
-    "MARK_BID_TOO_HIGH": [game("straight-42", {"bids": [126, PASS, PASS, PASS],
-                                               "result": {"captured": 42}}),
-                          game("straight-42", {"bids": [84, 168, PASS, PASS],
-                                               "result": {"captured": 42}}),
-                          game("tennessee", made({"marks": 5}, 42))],
+    "BID_NOT_INTEGER": [
+        game("straight-42", made("30")),
+        game("straight-42", made({"marks": "two"})),
+    ],
+    "BID_NOT_HIGHER": [
+        game("straight-42", {"bids": [31, 30, PASS, PASS], "result": {"captured": 31}})
+    ],
+    "MARK_BID_TOO_HIGH": [
+        game("straight-42", {"bids": [126, PASS, PASS, PASS], "result": {"captured": 42}}),
+        game("straight-42", {"bids": [84, 168, PASS, PASS], "result": {"captured": 42}}),
+        game("tennessee", made({"marks": 5}, 42)),
+    ],
     "DEALER_MUST_BID": [game("straight-42", {"bids": [PASS] * 4, "result": {}})],
-    "BID_COUNT": [game("straight-42", {"bids": [30, PASS, PASS], "result": {}}),
-                  game("straight-42", {"bids": [30, PASS, PASS, PASS, PASS],
-                                       "result": {}})],
-    "BID_MISMATCH": [game("straight-42", {"bids": [30, PASS, PASS, PASS], "bidder": 2,
-                                          "result": {"captured": 30}}),
-                     game("straight-42", {"bids": [PASS] * 4, "bid": 30, "result": {}},
-                          overrides={"all_pass": "reshuffle"})],
-    "SHOOT_OVER_WITHOUT_MOON": [game("moon", {"bids": [42, PASS, PASS],
-                                              "result": {"by_side": [7, 0, 0]}})],
-    "NELLO_DEALER_ONLY": [game("h2g2-house", {"bids": [30, PASS, PASS, NELLO],
-                                              "result": {"tricks": 0}}),
-                          game("h2g2-house", {"bidder": 1, "bid": NELLO,
-                                              "result": {"tricks": 0}})],
-    "CONTRACT_NOT_ALLOWED": [game("straight-42", made({"contract": "plunge"}, 42)),
-                             game("straight-42", made({"contract": "moonshot"}, 42))],
+    "BID_COUNT": [
+        game("straight-42", {"bids": [30, PASS, PASS], "result": {}}),
+        game("straight-42", {"bids": [30, PASS, PASS, PASS, PASS], "result": {}}),
+    ],
+    "BID_MISMATCH": [
+        game(
+            "straight-42", {"bids": [30, PASS, PASS, PASS], "bidder": 2, "result": {"captured": 30}}
+        ),
+        game(
+            "straight-42",
+            {"bids": [PASS] * 4, "bid": 30, "result": {}},
+            overrides={"all_pass": "reshuffle"},
+        ),
+    ],
+    "SHOOT_OVER_WITHOUT_MOON": [
+        game("moon", {"bids": [42, PASS, PASS], "result": {"by_side": [7, 0, 0]}})
+    ],
+    "NELLO_DEALER_ONLY": [
+        game("h2g2-house", {"bids": [30, PASS, PASS, NELLO], "result": {"tricks": 0}}),
+        game("h2g2-house", {"bidder": 1, "bid": NELLO, "result": {"tricks": 0}}),
+    ],
+    "CONTRACT_NOT_ALLOWED": [
+        game("straight-42", made({"contract": "plunge"}, 42)),
+        game("straight-42", made({"contract": "moonshot"}, 42)),
+    ],
     "PLUNGE_MARKS": [game("wikipedia-42", made({"contract": "plunge", "marks": 2}, 42))],
     "SPLASH_MARKS": [game("wikipedia-42", made({"contract": "splash", "marks": 2}, 42))],
-    "NOT_ENOUGH_DOUBLES": [game("wikipedia-42", made({"contract": "plunge",
-                                                      "doubles_held": 2}, 42))],
-    "NELLO_DOUBLES_MODE": [game("wikipedia-42", made({"contract": "nello",
-                                                      "doubles": "sideways"})),
-                           game("wikipedia-42", made({"contract": "nello", "doubles": "low"}),
-                                overrides={"nello_doubles": ["high"]})],
-    "TRUMP_NOT_ALLOWED": [game("straight-42", made(trump=9)),
-                          game("straight-42", made(trump="spades")),
-                          game("tennessee", made(trump="follow_me")),
-                          game("moon", {"bidder": 0, "bid": 5, "trump": "doubles",
-                                        "result": {"by_side": [5, 1, 1]}}),
-                          game("wikipedia-42", made(trump="sevens")),
-                          game("straight-42", made(trump="sevens")),
-                          game("wikipedia-42", {"bidder": 0, "bid": NELLO, "trump": 3,
-                                                "result": {"tricks": 0}}),
-                          game("wikipedia-42", made({"contract": "sevens"}, 42, trump=4))],
-    "GAME_OVER": [game("straight-42", made(), start_totals=[7, 0]),
-                  game("straight-42", made(), made(), start_totals=[6, 0])],
+    "NOT_ENOUGH_DOUBLES": [
+        game("wikipedia-42", made({"contract": "plunge", "doubles_held": 2}, 42))
+    ],
+    "NELLO_DOUBLES_MODE": [
+        game("wikipedia-42", made({"contract": "nello", "doubles": "sideways"})),
+        game(
+            "wikipedia-42",
+            made({"contract": "nello", "doubles": "low"}),
+            overrides={"nello_doubles": ["high"]},
+        ),
+    ],
+    "TRUMP_NOT_ALLOWED": [
+        game("straight-42", made(trump=9)),
+        game("straight-42", made(trump="spades")),
+        game("tennessee", made(trump="follow_me")),
+        game("moon", {"bidder": 0, "bid": 5, "trump": "doubles", "result": {"by_side": [5, 1, 1]}}),
+        game("wikipedia-42", made(trump="sevens")),
+        game("straight-42", made(trump="sevens")),
+        game("wikipedia-42", {"bidder": 0, "bid": NELLO, "trump": 3, "result": {"tricks": 0}}),
+        game("wikipedia-42", made({"contract": "sevens"}, 42, trump=4)),
+    ],
+    "GAME_OVER": [
+        game("straight-42", made(), start_totals=[7, 0]),
+        game("straight-42", made(), made(), start_totals=[6, 0]),
+    ],
     "DEALER_OUT_OF_TURN": [game("straight-42", made(dealer=2))],
-    "SEAT_OUT_OF_RANGE": [game("straight-42", made(bidder=4)),
-                          lambda: winnable_bids(get_ruleset("straight-42"), 0, 9)],
+    "SEAT_OUT_OF_RANGE": [
+        game("straight-42", made(bidder=4)),
+        lambda: winnable_bids(get_ruleset("straight-42"), 0, 9),
+    ],
     "NO_BID": [game("straight-42", {"result": {"captured": 30}})],
-    "BAD_INPUT": [game("straight-42", made(), start_totals="7-0"),
-                  lambda: replay(get_ruleset("straight-42"), "hands"),
-                  game("straight-42", "hand"), game("straight-42", made(bidder=True)),
-                  game("straight-42", {"bids": "30", "result": {}}),
-                  game("straight-42", made({"marks": 1, "trump": 3})),
-                  game("straight-42", made({"doubles": "high"})),
-                  game("wikipedia-42", made({"contract": "plunge", "doubles": "high"})),
-                  game("wikipedia-42", made({"contract": "sevens", "doubles_held": 3})),
-                  game("wikipedia-42", made({"contract": "nello", "doubles_held": 3})),
-                  game("straight-42", made(), start_totals=[10**10, 0]),
-                  lambda: replay("straight-42", []),
-                  lambda: legal_bids(get_ruleset("straight-42"), [30], "north")],
+    "BAD_INPUT": [
+        game("straight-42", made(), start_totals="7-0"),
+        lambda: replay(get_ruleset("straight-42"), "hands"),
+        game("straight-42", "hand"),
+        game("straight-42", made(bidder=True)),
+        game("straight-42", {"bids": "30", "result": {}}),
+        game("straight-42", made({"marks": 1, "trump": 3})),
+        game("straight-42", made({"doubles": "high"})),
+        game("wikipedia-42", made({"contract": "plunge", "doubles": "high"})),
+        game("wikipedia-42", made({"contract": "sevens", "doubles_held": 3})),
+        game("wikipedia-42", made({"contract": "nello", "doubles_held": 3})),
+        game("straight-42", made(), start_totals=[10**10, 0]),
+        lambda: replay("straight-42", []),
+        lambda: legal_bids(get_ruleset("straight-42"), [30], "north"),
+    ],
     "UNKNOWN_RULESET": [lambda: get_ruleset("49er")],
-    "BAD_OVERRIDE": [lambda: get_ruleset("straight-42", {"mark_escalation": "triple"}),
-                     lambda: get_ruleset("straight-42", {"no_such_knob": 1}),
-                     lambda: get_ruleset("straight-42", "fast"),
-                     lambda: get_ruleset("straight-42", {"scoring": "points", "target": 7}),
-                     lambda: get_ruleset("straight-42", {"max_marks": 1}),
-                     lambda: get_ruleset("straight-42", {"points_per_hand": 40}),
-                     lambda: get_ruleset("straight-42", {"sides": [0, 1]}),
-                     lambda: get_ruleset("straight-42", {"sides": [0, 2, 0, 2]}),
-                     lambda: get_ruleset("straight-42", {"min_bid": 50}),
-                     lambda: get_ruleset("straight-42", {"max_point_bid": 50}),
-                     lambda: get_ruleset("straight-42", {"count_tiles": [[5, 5]]}),
-                     lambda: get_ruleset("straight-42", {"nello_levels": [1, 1]}),
-                     lambda: get_ruleset("straight-42", {"nello_doubles": ["low", "low"]})],
+    "BAD_OVERRIDE": [
+        lambda: get_ruleset("straight-42", {"mark_escalation": "triple"}),
+        lambda: get_ruleset("straight-42", {"no_such_knob": 1}),
+        lambda: get_ruleset("straight-42", "fast"),
+        lambda: get_ruleset("straight-42", {"scoring": "points", "target": 7}),
+        lambda: get_ruleset("straight-42", {"max_marks": 1}),
+        lambda: get_ruleset("straight-42", {"points_per_hand": 40}),
+        lambda: get_ruleset("straight-42", {"sides": [0, 1]}),
+        lambda: get_ruleset("straight-42", {"sides": [0, 2, 0, 2]}),
+        lambda: get_ruleset("straight-42", {"min_bid": 50}),
+        lambda: get_ruleset("straight-42", {"max_point_bid": 50}),
+        lambda: get_ruleset("straight-42", {"count_tiles": [[5, 5]]}),
+        lambda: get_ruleset("straight-42", {"nello_levels": [1, 1]}),
+        lambda: get_ruleset("straight-42", {"nello_doubles": ["low", "low"]}),
+    ],
     "NELLO_MARKS": [game("wikipedia-42", made({"contract": "nello", "marks": 3}))],
     "DIP_MARKS": [game("geezer", made({"contract": "dip", "marks": 1}, 54))],
     "DIVE_MARKS": [game("geezer", made({"contract": "dive", "marks": 2}, 54))],
-    "BAD_PENALTY": [game("straight-42", made(penalties=[{"kind": "cheating", "side": 0}])),
-                    game("straight-42", made(penalties=[{"kind": "renege", "side": 2}])),
-                    game("straight-42", made(penalties=[{"kind": "renege"}])),
-                    game("straight-42", made(penalties="renege")),
-                    game("straight-42", made(penalties=[{"kind": "renege", "side": 0},
-                                                        {"kind": "renege", "side": 1}])),
-                    game("straight-42", {"bids": [PASS] * 4,
-                                         "penalties": [{"kind": "renege", "side": 0}]},
-                         overrides={"all_pass": "reshuffle"})],
+    "BAD_PENALTY": [
+        game("straight-42", made(penalties=[{"kind": "cheating", "side": 0}])),
+        game("straight-42", made(penalties=[{"kind": "renege", "side": 2}])),
+        game("straight-42", made(penalties=[{"kind": "renege"}])),
+        game("straight-42", made(penalties="renege")),
+        game(
+            "straight-42",
+            made(penalties=[{"kind": "renege", "side": 0}, {"kind": "renege", "side": 1}]),
+        ),
+        game(
+            "straight-42",
+            {"bids": [PASS] * 4, "penalties": [{"kind": "renege", "side": 0}]},
+            overrides={"all_pass": "reshuffle"},
+        ),
+    ],
 }
 
 
@@ -171,8 +211,9 @@ def test_every_code_has_a_trigger():
     assert set(TRIGGERS) == set(CODES)
 
 
-@pytest.mark.parametrize(("code", "index"), [(code, i) for code, calls in TRIGGERS.items()
-                                             for i in range(len(calls))])
+@pytest.mark.parametrize(
+    ("code", "index"), [(code, i) for code, calls in TRIGGERS.items() for i in range(len(calls))]
+)
 def test_message_is_in_players_words(code, index):
     """Issue "the table" C: each code, triggered, gives a message a table can read."""
     with pytest.raises(RulesError) as caught:
@@ -218,9 +259,11 @@ def test_h2g2_dealer_hears_why_nello_was_refused():
     """docs/rules.md 13: the dealer is told someone had bid, so the dealer wasn't forced."""
     with pytest.raises(RulesError) as caught:
         TRIGGERS["NELLO_DEALER_ONLY"][0]()
-    assert caught.value.message == ("Only the dealer may call nel-o, and only after everyone "
-                                    "passed: this time someone had bid, so the dealer wasn't "
-                                    "forced.")
+    assert caught.value.message == (
+        "Only the dealer may call nel-o, and only after everyone "
+        "passed: this time someone had bid, so the dealer wasn't "
+        "forced."
+    )
     assert caught.value.field == "bids[3]"
 
 
@@ -265,8 +308,13 @@ def test_js_twin_says_the_same_words():
 
     root = VECTORS.parent.parent
     presets = json.dumps({k: v.to_dict() for k, v in PRESETS.items()})
-    done = subprocess.run(["node", "--input-type=module", "-e", JS_MESSAGES, presets], cwd=root,
-                          capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", JS_MESSAGES, presets],
+        cwd=root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     js = json.loads(done.stdout)
     cases = [c.values[0] for c in _error_vectors()]
     compared = 0
@@ -276,8 +324,9 @@ def test_js_twin_says_the_same_words():
         with pytest.raises(RulesError) as caught:
             ruleset = get_ruleset(case["ruleset"], case.get("overrides"))
             if case.get("kind", "game") == "game":
-                replay(ruleset, case["hands"], case.get("first_dealer", 0),
-                       case.get("start_totals"))
+                replay(
+                    ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals")
+                )
             elif case["kind"] == "ladder":
                 legal_bids(ruleset, case["auction"], case.get("dealer", 0))
             else:

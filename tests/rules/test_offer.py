@@ -20,8 +20,12 @@ from rules.auction import _offers, next_seat, run_auction
 from rules.bids import parse_bid
 
 ROOT = Path(__file__).resolve().parent.parent.parent
-CASES = [(pid, dealer, seat) for pid, rs in PRESETS.items()
-         for dealer in range(rs.players) for seat in range(rs.players)]
+CASES = [
+    (pid, dealer, seat)
+    for pid, rs in PRESETS.items()
+    for dealer in range(rs.players)
+    for seat in range(rs.players)
+]
 JS_OFFERS = """
 import { winnableBids } from './pwa/js/rules.js';
 const presets = JSON.parse(process.argv[1]);
@@ -38,8 +42,13 @@ console.log(JSON.stringify(out));
 def js_offers():
     """Every preset's offers from pwa/js/rules.js, computed by node in this test run."""
     presets = json.dumps({k: v.to_dict() for k, v in PRESETS.items()})
-    done = subprocess.run(["node", "--input-type=module", "-e", JS_OFFERS, presets],
-                          cwd=ROOT, capture_output=True, text=True, check=True)
+    done = subprocess.run(
+        ["node", "--input-type=module", "-e", JS_OFFERS, presets],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return json.loads(done.stdout)
 
 
@@ -70,8 +79,10 @@ def test_offer_matches_js_and_wins_the_auction(js_offers, preset, dealer, seat):
     offer = winnable_bids(rs, dealer, seat)
     assert offer == js_offers[preset][dealer][seat]
     assert len({key(b) for b in offer}) == len(offer)
-    witnesses = {b.canonical() if not isinstance(b.canonical(), dict) else key(b.canonical()): p
-                 for b, p in _offers(rs, dealer)[seat].items()}
+    witnesses = {
+        b.canonical() if not isinstance(b.canonical(), dict) else key(b.canonical()): p
+        for b, p in _offers(rs, dealer)[seat].items()
+    }
     for bid in offer:
         before = witnesses[key(bid) if isinstance(bid, dict) else bid]
         auction = finish(rs, [*before, bid], dealer)
@@ -84,10 +95,16 @@ def every_bid(rs):
     """Every bid the ruleset can parse, up to 6 marks (the offers' universe, sampled)."""
     raw = list(range(rs.min_bid, rs.highest_point_bid + 1))
     raw += [{"marks": k} for k in range(1, 7)]
-    raw += [{"contract": c, "marks": k} for c in ("plunge", "splash", "dip", "dive", "sevens")
-            for k in range(1, 7)]
-    raw += [{"contract": "nello", "marks": k, "doubles": d} for k in range(1, 4)
-            for d in ("high", "low", "own_suit")]
+    raw += [
+        {"contract": c, "marks": k}
+        for c in ("plunge", "splash", "dip", "dive", "sevens")
+        for k in range(1, 7)
+    ]
+    raw += [
+        {"contract": "nello", "marks": k, "doubles": d}
+        for k in range(1, 4)
+        for d in ("high", "low", "own_suit")
+    ]
     bids = []
     for entry in raw:
         try:
@@ -102,7 +119,7 @@ def random_turns(rs, dealer, seat, rng, walks=60):
     found = []
     for _ in range(walks):
         auction = []
-        while (ladder := legal_bids(rs, auction, dealer)):
+        while ladder := legal_bids(rs, auction, dealer):
             if next_seat(rs, run_auction(rs, auction, dealer)) == seat:
                 found.append(list(auction))
             auction.append(rng.choice(ladder) if rng.random() < 0.6 else ladder[0])
@@ -159,8 +176,11 @@ def test_h2g2_offers_nello_to_the_dealer_only():
     rs = PRESETS["h2g2-house"]
     for dealer in range(4):
         for seat in range(4):
-            nello = [b for b in winnable_bids(rs, dealer, seat)
-                     if isinstance(b, dict) and b["contract"] == "nello"]
+            nello = [
+                b
+                for b in winnable_bids(rs, dealer, seat)
+                if isinstance(b, dict) and b["contract"] == "nello"
+            ]
             assert bool(nello) == (seat == dealer)
 
 
@@ -188,8 +208,9 @@ def test_plunge_jumps_and_the_order_of_the_offer():
     assert {"contract": "splash", "marks": 3} in contracts
     assert {"contract": "sevens", "marks": 3} not in contracts  # sevens is no jump
     assert offer.index(84) < offer.index(contracts[0])
-    assert [b for b in offer if isinstance(b, int)] == sorted(b for b in offer
-                                                              if isinstance(b, int))
+    assert [b for b in offer if isinstance(b, int)] == sorted(
+        b for b in offer if isinstance(b, int)
+    )
 
 
 def test_big_game_rounds_let_the_first_bidder_raise_again():
@@ -213,8 +234,11 @@ def test_bad_seat_or_ruleset_is_refused():
 def test_offer_lists_every_nello_level():
     """docs/rules.md 13: a table playing nel-o for 1 or 2 marks offers both."""
     rs = get_ruleset("wikipedia-42", {"nello_levels": [1, 2]})
-    levels = {(b["marks"], b["doubles"]) for b in winnable_bids(rs, 0, 1)
-              if isinstance(b, dict) and b["contract"] == "nello"}
+    levels = {
+        (b["marks"], b["doubles"])
+        for b in winnable_bids(rs, 0, 1)
+        if isinstance(b, dict) and b["contract"] == "nello"
+    }
     assert levels == {(k, d) for k in (1, 2) for d in ("high", "low", "own_suit")}
 
 

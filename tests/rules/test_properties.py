@@ -130,8 +130,15 @@ def test_replaying_a_log_gives_the_same_state(case):
     state, used = play_until_over(ruleset, start, first_dealer, hands)
     again = replay(ruleset, json.loads(json.dumps(hands[:used])), first_dealer, start)
     assert again.to_dict() == state.to_dict()
-    canonical = [{"bidder": h.bidder, "bid": h.bid.canonical(), "result": hands[i]["result"],
-                  "dealer": h.dealer} for i, h in enumerate(state.hands)]
+    canonical = [
+        {
+            "bidder": h.bidder,
+            "bid": h.bid.canonical(),
+            "result": hands[i]["result"],
+            "dealer": h.dealer,
+        }
+        for i, h in enumerate(state.hands)
+    ]
     assert replay(ruleset, canonical, first_dealer, start).to_dict() == state.to_dict()
 
 
@@ -163,18 +170,56 @@ def test_game_is_over_exactly_when_the_rules_say(case):
         assert state.game_over
 
 
-JSON_SCALARS = (st.none() | st.booleans() | st.integers(-(2**70), 2**70)
-                | st.floats(allow_nan=True) | st.text(max_size=8)
-                | st.sampled_from(["pass", "nello", "made", "set", "doubles", "follow_me",
-                                   "sevens", "none", "renege", "table_talk", "plunge"]))
-JUNK = st.recursive(JSON_SCALARS, lambda inner: st.lists(inner, max_size=5)
-                    | st.dictionaries(st.text(max_size=8) | st.sampled_from(
-                        ["marks", "contract", "doubles", "doubles_held", "captured",
-                         "tricks", "by_side", "declared", "kind", "side"]), inner,
-                        max_size=5), max_leaves=8)
+JSON_SCALARS = (
+    st.none()
+    | st.booleans()
+    | st.integers(-(2**70), 2**70)
+    | st.floats(allow_nan=True)
+    | st.text(max_size=8)
+    | st.sampled_from(
+        [
+            "pass",
+            "nello",
+            "made",
+            "set",
+            "doubles",
+            "follow_me",
+            "sevens",
+            "none",
+            "renege",
+            "table_talk",
+            "plunge",
+        ]
+    )
+)
+JUNK = st.recursive(
+    JSON_SCALARS,
+    lambda inner: (
+        st.lists(inner, max_size=5)
+        | st.dictionaries(
+            st.text(max_size=8)
+            | st.sampled_from(
+                [
+                    "marks",
+                    "contract",
+                    "doubles",
+                    "doubles_held",
+                    "captured",
+                    "tricks",
+                    "by_side",
+                    "declared",
+                    "kind",
+                    "side",
+                ]
+            ),
+            inner,
+            max_size=5,
+        )
+    ),
+    max_leaves=8,
+)
 HAND_KEYS = ["dealer", "bids", "bidder", "bid", "trump", "result", "penalties"]
-NEAR_HANDS = st.dictionaries(st.sampled_from(HAND_KEYS), JUNK | st.integers(0, 90),
-                             max_size=7)
+NEAR_HANDS = st.dictionaries(st.sampled_from(HAND_KEYS), JUNK | st.integers(0, 90), max_size=7)
 
 
 def only_rules_errors(call, *args, **kwargs):
@@ -186,17 +231,27 @@ def only_rules_errors(call, *args, **kwargs):
         assert isinstance(error.message, str) and error.message
 
 
-@given(st.sampled_from(list(PRESETS)), st.lists(NEAR_HANDS | JUNK, max_size=4),
-       JUNK | st.integers(0, 8), JUNK | st.lists(st.integers(-5, 300), max_size=3))
+@given(
+    st.sampled_from(list(PRESETS)),
+    st.lists(NEAR_HANDS | JUNK, max_size=4),
+    JUNK | st.integers(0, 8),
+    JUNK | st.lists(st.integers(-5, 300), max_size=3),
+)
 def test_no_game_input_raises_anything_but_rules_error(preset, hands, dealer, start):
     """docs/rules.md Input checks: no hand or log of any shape raises but RulesError."""
     ruleset = PRESETS[preset]
     only_rules_errors(replay, ruleset, hands, dealer, start)
     only_rules_errors(score_hand, ruleset, hands[0] if hands else hands, dealer, start)
     if hands:
-        only_rules_errors(score_hand, ruleset, {"bidder": 0, "bid": 30}, 0,
-                          [0] * ruleset.side_count,
-                          scored_hands=hands[0], warnings=hands[-1])
+        only_rules_errors(
+            score_hand,
+            ruleset,
+            {"bidder": 0, "bid": 30},
+            0,
+            [0] * ruleset.side_count,
+            scored_hands=hands[0],
+            warnings=hands[-1],
+        )
 
 
 @given(st.sampled_from(list(PRESETS)), JUNK, JUNK, JUNK, JUNK)
@@ -208,8 +263,11 @@ def test_no_bid_input_raises_anything_but_rules_error(preset, bid, seat, points,
     only_rules_errors(legal_bids, ruleset, [bid, "pass", seat], 0)
 
 
-@given(st.sampled_from(list(PRESETS)), JUNK,
-       st.dictionaries(st.sampled_from(list(Ruleset.__dataclass_fields__)), JUNK))
+@given(
+    st.sampled_from(list(PRESETS)),
+    JUNK,
+    st.dictionaries(st.sampled_from(list(Ruleset.__dataclass_fields__)), JUNK),
+)
 def test_no_ruleset_input_raises_anything_but_rules_error(preset, junk, overrides):
     """docs/rules.md 1-24: a bad preset id or override is a RulesError."""
     only_rules_errors(get_ruleset, junk)
@@ -244,19 +302,32 @@ def test_hypothesis_profile_follows_the_long_option(request):
     assert settings.default.max_examples == (10_000 if long_run else 200)
 
 
-ODD_KNOBS = st.fixed_dictionaries({}, optional={
-    "min_bid": st.integers(1, 60), "bid_step": st.integers(1, 7),
-    "mark_value": st.integers(1, 90), "max_point_bid": st.none() | st.integers(1, 90),
-    "opening_limit_marks": st.integers(1, 4), "max_marks": st.none() | st.integers(1, 6),
-    "mark_escalation": st.sampled_from(["plus_one", "double"]),
-    "all_pass": st.sampled_from(["forced", "reshuffle"]),
-    "bid_rounds": st.sampled_from(["once", "until_pass"]),
-    "scoring": st.sampled_from(["marks", "points"]), "target": st.integers(1, 300),
-    "set_rule": st.sampled_from(["opponents_score", "bidder_loses_bid"]),
-    "max_hands": st.none() | st.integers(1, 5), "check_totals": st.booleans(),
-    "nello": st.booleans(), "plunge": st.booleans(), "splash": st.booleans(),
-    "sevens": st.booleans(), "nello_dealer_only": st.booleans(),
-    "table_talk_warning_first": st.booleans(), "shoot_over": st.booleans()})
+ODD_KNOBS = st.fixed_dictionaries(
+    {},
+    optional={
+        "min_bid": st.integers(1, 60),
+        "bid_step": st.integers(1, 7),
+        "mark_value": st.integers(1, 90),
+        "max_point_bid": st.none() | st.integers(1, 90),
+        "opening_limit_marks": st.integers(1, 4),
+        "max_marks": st.none() | st.integers(1, 6),
+        "mark_escalation": st.sampled_from(["plus_one", "double"]),
+        "all_pass": st.sampled_from(["forced", "reshuffle"]),
+        "bid_rounds": st.sampled_from(["once", "until_pass"]),
+        "scoring": st.sampled_from(["marks", "points"]),
+        "target": st.integers(1, 300),
+        "set_rule": st.sampled_from(["opponents_score", "bidder_loses_bid"]),
+        "max_hands": st.none() | st.integers(1, 5),
+        "check_totals": st.booleans(),
+        "nello": st.booleans(),
+        "plunge": st.booleans(),
+        "splash": st.booleans(),
+        "sevens": st.booleans(),
+        "nello_dealer_only": st.booleans(),
+        "table_talk_warning_first": st.booleans(),
+        "shoot_over": st.booleans(),
+    },
+)
 
 
 @given(st.sampled_from(list(PRESETS)), ODD_KNOBS, st.data())
@@ -271,12 +342,27 @@ def test_odd_but_valid_rulesets_score_without_crashing(preset, knobs, data):
     auction, dealer = [], data.draw(st.integers(0, ruleset.players - 1))
     while (ladder := legal_bids(ruleset, auction, dealer)) and len(auction) < 40:
         auction.append(data.draw(st.sampled_from(ladder)))
-    result = data.draw(st.fixed_dictionaries({}, optional={
-        "captured": st.integers(-1, 100), "tricks": st.integers(0, 12),
-        "by_side": st.lists(st.integers(0, 100), min_size=2, max_size=3),
-        "declared": st.sampled_from(["made", "set"])}))
-    penalties = data.draw(st.lists(st.fixed_dictionaries({
-        "kind": st.sampled_from(["renege", "table_talk", "exposed_domino"]),
-        "side": st.integers(0, 2)}), max_size=2))
+    result = data.draw(
+        st.fixed_dictionaries(
+            {},
+            optional={
+                "captured": st.integers(-1, 100),
+                "tricks": st.integers(0, 12),
+                "by_side": st.lists(st.integers(0, 100), min_size=2, max_size=3),
+                "declared": st.sampled_from(["made", "set"]),
+            },
+        )
+    )
+    penalties = data.draw(
+        st.lists(
+            st.fixed_dictionaries(
+                {
+                    "kind": st.sampled_from(["renege", "table_talk", "exposed_domino"]),
+                    "side": st.integers(0, 2),
+                }
+            ),
+            max_size=2,
+        )
+    )
     the_hand = {"bids": auction, "result": result, "penalties": penalties}
     only_rules_errors(replay, ruleset, [the_hand, the_hand], dealer)

@@ -5,8 +5,9 @@ import pytest
 
 from rules import RulesError, get_ruleset, replay
 
-RULES = get_ruleset("straight-42", {"all_pass": "reshuffle", "table_talk_warning_first": True,
-                                    "max_hands": 8})
+RULES = get_ruleset(
+    "straight-42", {"all_pass": "reshuffle", "table_talk_warning_first": True, "max_hands": 8}
+)
 TALK = {"kind": "table_talk", "side": 0}
 
 
@@ -17,15 +18,24 @@ def made(bidder, **extra):
 
 # Reshuffles (not scored hands), table talk (the first a warning only, the next a mark) and
 # enough scored hands to reach max_hands (8) before anyone has 7 marks.
-LOG = ([made(0, penalties=[TALK]), {"bids": ["pass"] * 4}, made(1, penalties=[TALK])]
-       + [made(n % 2) for n in range(5)] + [{"bids": ["pass"] * 4}, made(1)])
+LOG = (
+    [made(0, penalties=[TALK]), {"bids": ["pass"] * 4}, made(1, penalties=[TALK])]
+    + [made(n % 2) for n in range(5)]
+    + [{"bids": ["pass"] * 4}, made(1)]
+)
 
 
 def resume(log, split):
     """Replay log[:split], then resume from its state with log[split:]."""
     head = replay(RULES, log[:split], 1, [0, 0]).to_dict()
-    return head, replay(RULES, log[split:], head["next_dealer"], head["totals"],
-                        scored_hands=head["scored_hands"], warnings=head["warnings"])
+    return head, replay(
+        RULES,
+        log[split:],
+        head["next_dealer"],
+        head["totals"],
+        scored_hands=head["scored_hands"],
+        warnings=head["warnings"],
+    )
 
 
 @pytest.mark.parametrize("split", range(len(LOG)))
@@ -44,10 +54,17 @@ def test_counts_carry_over_a_resume():
     assert head["scored_hands"] == 2 and head["warnings"] == [2, 0]
     # the second table talk by side 0 costs a mark; resumed without the count it would not
     again = made(1, penalties=[TALK])
-    counted = replay(RULES, [again], head["next_dealer"], head["totals"],
-                     scored_hands=2, warnings=head["warnings"])
-    forgotten = replay(RULES, [again], head["next_dealer"], head["totals"], scored_hands=2,
-                       warnings=[0, 0])
+    counted = replay(
+        RULES,
+        [again],
+        head["next_dealer"],
+        head["totals"],
+        scored_hands=2,
+        warnings=head["warnings"],
+    )
+    forgotten = replay(
+        RULES, [again], head["next_dealer"], head["totals"], scored_hands=2, warnings=[0, 0]
+    )
     assert counted.totals != forgotten.totals
     assert counted.warnings == {0: 3}
 
@@ -65,10 +82,20 @@ def test_resuming_at_max_hands_is_already_over():
     assert caught.value.code == "GAME_OVER"
 
 
-@pytest.mark.parametrize(("scored", "warnings"), [
-    (-1, None), (True, None), ("3", None), (0, [1]), (0, [0, -1]), (0, {"0": 1}),
-    (0, {5: 1}), (0, [0, 1.5]), (0, "none"),
-])
+@pytest.mark.parametrize(
+    ("scored", "warnings"),
+    [
+        (-1, None),
+        (True, None),
+        ("3", None),
+        (0, [1]),
+        (0, [0, -1]),
+        (0, {"0": 1}),
+        (0, {5: 1}),
+        (0, [0, 1.5]),
+        (0, "none"),
+    ],
+)
 def test_bad_counts_are_bad_input(scored, warnings):
     with pytest.raises(RulesError) as caught:
         replay(RULES, [], 0, [0, 0], scored_hands=scored, warnings=warnings)

@@ -42,8 +42,9 @@ def run_case(case):
         return ruleset, legal_bids(ruleset, case["auction"], case.get("dealer", 0))
     if kind == "decided":
         return hand_decided(ruleset, case["bid"], case["bidder"], case["points_by_side"])
-    return replay(ruleset, case["hands"], case.get("first_dealer", 0),
-                  case.get("start_totals")).to_dict()
+    return replay(
+        ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals")
+    ).to_dict()
 
 
 def check_error(case):

@@ -37,8 +37,11 @@ HANDS_PER_GAME = 13  # sides alternate making their bid: 7-6 after hand 13, game
 
 def hand_body(hand_no):
     """Hand `hand_no` of every torture game (valid for straight-42, ends at hand 13)."""
-    return {"bidder": (hand_no - 1) % 4, "bid": 30 + hand_no % 3,
-            "result": {"captured": 33 + hand_no % 9}}
+    return {
+        "bidder": (hand_no - 1) % 4,
+        "bid": 30 + hand_no % 3,
+        "result": {"captured": 33 + hand_no % 9},
+    }
 
 
 class Writer(threading.Thread):
@@ -47,13 +50,13 @@ class Writer(threading.Thread):
     def __init__(self, port, stop, rng):
         super().__init__(daemon=True)
         self.port, self.stop, self.rng = port, stop, rng
-        self.games = {}         # game id -> {"token", "acked": {hand_no: body}}
-        self.pending = None     # the write in flight or to replay: (kind, args)
+        self.games = {}  # game id -> {"token", "acked": {hand_no: body}}
+        self.pending = None  # the write in flight or to replay: (kind, args)
         self.statuses = {}
         self.failures = []
         self.lock = threading.Lock()  # held while a write is out; the checker takes it
-        self.cut = False              # the pending write failed at least once
-        self.replayed = 0             # writes answered only after a replay
+        self.cut = False  # the pending write failed at least once
+        self.replayed = 0  # writes answered only after a replay
 
     def run(self):
         while not self.stop.is_set():
@@ -83,13 +86,21 @@ class Writer(threading.Thread):
     def _send(self, kind, *args):
         if kind == "game":
             game_id, token = args
-            return call(self.port, "POST", "/api/games", {
-                "id": game_id, "ruleset": "straight-42", "first_dealer": 0,
-                "edit_token": token})
+            return call(
+                self.port,
+                "POST",
+                "/api/games",
+                {"id": game_id, "ruleset": "straight-42", "first_dealer": 0, "edit_token": token},
+            )
         game_id, hand_no, body, key = args
-        return call(self.port, "POST", f"/api/games/{game_id}/hands",
-                    {"hand_no": hand_no, **body}, token=self.games[game_id]["token"],
-                    headers={"Idempotency-Key": key})
+        return call(
+            self.port,
+            "POST",
+            f"/api/games/{game_id}/hands",
+            {"hand_no": hand_no, **body},
+            token=self.games[game_id]["token"],
+            headers={"Idempotency-Key": key},
+        )
 
     def _answered(self, status, body):
         kind, *args = self.pending
@@ -141,8 +152,9 @@ def _check_games(port, writers):
             acked = dict(g["acked"])
             for hand_no, hand in acked.items():
                 if stored.get(hand_no) != hand:
-                    problems.append(f"{game_id}: acked hand {hand_no} stored as "
-                                    f"{stored.get(hand_no)}")
+                    problems.append(
+                        f"{game_id}: acked hand {hand_no} stored as {stored.get(hand_no)}"
+                    )
             extra = set(stored) - set(acked)
             allowed = {unanswered[1]} if unanswered and unanswered[0] == game_id else set()
             if not extra <= allowed:
@@ -189,10 +201,12 @@ def torture(server, kills, seed, kill):
         server.stop()
     acked = sum(len(g["acked"]) for w in writers for g in w.games.values())
     failures = [f for w in writers for f in w.failures]
-    print(f"crash torture: {acked} hands acknowledged in "
-          f"{sum(len(w.games) for w in writers)} games; {unanswered_at_kill} hands unanswered "
-          f"at a kill, {sum(w.replayed for w in writers)} writes answered after a replay; "
-          f"statuses {[w.statuses for w in writers]}")
+    print(
+        f"crash torture: {acked} hands acknowledged in "
+        f"{sum(len(w.games) for w in writers)} games; {unanswered_at_kill} hands unanswered "
+        f"at a kill, {sum(w.replayed for w in writers)} writes answered after a replay; "
+        f"statuses {[w.statuses for w in writers]}"
+    )
     assert not failures, failures[:5]
     assert acked > kills, "the writers hardly wrote: the test measured nothing"
     return writers
@@ -256,6 +270,7 @@ def test_kill_nine_of_server_or_worker_on_postgresql_loses_nothing(tmp_path, req
             wait_for_workers(server, len(workers))
 
         torture(server, kills, seed, kill)
-        print(f"crash torture (PostgreSQL): {len(worker_kills)} of {kills} kills were of one "
-              "worker")
+        print(
+            f"crash torture (PostgreSQL): {len(worker_kills)} of {kills} kills were of one worker"
+        )
         assert check() == [], "amcheck found a damaged index"

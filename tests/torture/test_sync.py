@@ -57,11 +57,13 @@ class Server:
 
     def restart(self):
         """Drop the running app and build a fresh one (a server restart)."""
-        self.app = create_app({
-            "TESTING": True,
-            "DATABASE_URL": f"sqlite:///{self.db_path}",
-            "RATELIMIT_ENABLED": False,
-        })
+        self.app = create_app(
+            {
+                "TESTING": True,
+                "DATABASE_URL": f"sqlite:///{self.db_path}",
+                "RATELIMIT_ENABLED": False,
+            }
+        )
         self.client = self.app.test_client()
 
     def call(self, method, path, token=None, body=None, headers=None):
@@ -78,8 +80,8 @@ class Phone:
 
     def __init__(self, name, game_id, token):
         self.name, self.game_id, self.token = name, game_id, token
-        self.hands = []      # [{"hand_no", "body", "sync"}] (sync: local / synced / conflict)
-        self.outbox = []     # [{"kind": "add"|"put", "hand_no", "body", "key", "sends"}]
+        self.hands = []  # [{"hand_no", "body", "sync"}] (sync: local / synced / conflict)
+        self.outbox = []  # [{"kind": "add"|"put", "hand_no", "body", "key", "sends"}]
         self.conflict = None
         self.etag = None
         self.online = True
@@ -106,9 +108,16 @@ class OutboxMachine(RuleBasedStateMachine):
         self.dir = tempfile.mkdtemp(prefix="tally42-sync-")
         self.server = Server(f"{self.dir}/tally42.sqlite3")
         self.game_id, token = str(uuid.uuid4()), secrets.token_urlsafe(32)
-        status, body, _ = self.server.call("POST", "/api/games", body={
-            "id": self.game_id, "ruleset": "straight-42", "first_dealer": 0,
-            "edit_token": token})
+        status, body, _ = self.server.call(
+            "POST",
+            "/api/games",
+            body={
+                "id": self.game_id,
+                "ruleset": "straight-42",
+                "first_dealer": 0,
+                "edit_token": token,
+            },
+        )
         assert status == 201, body
         self.phones = [Phone("A", self.game_id, token)]
         # What the server committed, in order: hand_no -> (commit seq, body); and the commit
@@ -119,7 +128,7 @@ class OutboxMachine(RuleBasedStateMachine):
         self.seq = 0
         self.commits = {}
         self.key_commit = {}
-        self.acked = {}      # hand_no -> body of the latest acknowledged commit
+        self.acked = {}  # hand_no -> body of the latest acknowledged commit
         self.acked_seq = {}  # hand_no -> its commit seq
         self.path = f"/api/games/{self.game_id}"
 
@@ -169,14 +178,21 @@ class OutboxMachine(RuleBasedStateMachine):
             fate = "answered"  # replays are bounded: the sixth send gets its answer
         if op["kind"] == "add":
             status, body, etag = self.server.call(
-                "POST", f"{self.path}/hands", phone.token,
+                "POST",
+                f"{self.path}/hands",
+                phone.token,
                 body={"hand_no": op["hand_no"], **op["body"]},
-                headers={"Idempotency-Key": op["key"]})
+                headers={"Idempotency-Key": op["key"]},
+            )
         else:
             headers = {"If-Match": phone.etag} if phone.etag else {}
             status, body, etag = self.server.call(
-                "PUT", f"{self.path}/hands/{op['hand_no']}", phone.token, body=op["body"],
-                headers=headers)
+                "PUT",
+                f"{self.path}/hands/{op['hand_no']}",
+                phone.token,
+                body=op["body"],
+                headers=headers,
+            )
         assert status < 500, body
         commit = self._commit_of(op, status, body) if 200 <= status < 300 else None
         SEEN[f"{op['kind']} {status}" + (" lost" if fate == "response_lost" else "")] += 1
@@ -240,8 +256,12 @@ class OutboxMachine(RuleBasedStateMachine):
             self._mark_synced(phone, op["hand_no"])
             return
         SEEN["conflict"] += 1
-        phone.conflict = {"status": status, "op": op, "server_hands": game["hands"],
-                          "server_etag": etag}
+        phone.conflict = {
+            "status": status,
+            "op": op,
+            "server_hands": game["hands"],
+            "server_etag": etag,
+        }
         for hand in phone.hands:
             if hand["hand_no"] == op["hand_no"]:
                 hand["sync"] = "conflict"
@@ -260,15 +280,24 @@ class OutboxMachine(RuleBasedStateMachine):
         op = c["op"]
         if choice == "mine" and c["status"] in (409, 412) and op["body"] is not None:
             if op["hand_no"] <= len(c["server_hands"]):
-                phone.outbox.insert(0, {"kind": "put", "hand_no": op["hand_no"],
-                                        "body": op["body"], "key": None, "sends": 0})
+                phone.outbox.insert(
+                    0,
+                    {
+                        "kind": "put",
+                        "hand_no": op["hand_no"],
+                        "body": op["body"],
+                        "key": None,
+                        "sends": 0,
+                    },
+                )
             else:  # the hand is not on the server at all: send it again as an add
                 phone.outbox.insert(0, {**op, "key": str(uuid.uuid4()), "sends": 0})
             return
-        server = [{"hand_no": h["hand_no"], "body": hand_input(h), "sync": "synced"}
-                  for h in c["server_hands"]]
-        pending = [h for h in phone.hands
-                   if h["sync"] == "local" and h["hand_no"] > len(server)]
+        server = [
+            {"hand_no": h["hand_no"], "body": hand_input(h), "sync": "synced"}
+            for h in c["server_hands"]
+        ]
+        pending = [h for h in phone.hands if h["sync"] == "local" and h["hand_no"] > len(server)]
         phone.hands = server + pending  # later queued ops stay queued, as in sync.js
 
     def _pull(self, phone):
@@ -276,8 +305,10 @@ class OutboxMachine(RuleBasedStateMachine):
         if phone.outbox or phone.conflict or not phone.online:
             return
         game, etag = self._game()
-        phone.hands = [{"hand_no": h["hand_no"], "body": hand_input(h), "sync": "synced"}
-                       for h in game["hands"]]
+        phone.hands = [
+            {"hand_no": h["hand_no"], "body": hand_input(h), "sync": "synced"}
+            for h in game["hands"]
+        ]
         phone.etag = etag
 
     # ---- rules ----
@@ -296,8 +327,9 @@ class OutboxMachine(RuleBasedStateMachine):
             return  # rules.js refuses it on the phone: nothing is queued
         hand_no = len(phone.hands) + 1
         phone.hands.append({"hand_no": hand_no, "body": hand, "sync": "local"})
-        phone.outbox.append({"kind": "add", "hand_no": hand_no, "body": hand,
-                             "key": str(uuid.uuid4()), "sends": 0})
+        phone.outbox.append(
+            {"kind": "add", "hand_no": hand_no, "body": hand, "key": str(uuid.uuid4()), "sends": 0}
+        )
         self._send(phone, fate)
 
     def _queued(self):
@@ -390,8 +422,16 @@ def test_outbox_protocol_against_the_real_app(request):
     SEEN.clear()
     OutboxMachine.TestCase().runTest()
     print("sync torture exercised:", dict(sorted(SEEN.items())))
-    for what in ("add 201", "add 201 lost", "add 409", "replay", "conflict", "put 200",
-                 "server restart", "second device"):
+    for what in (
+        "add 201",
+        "add 201 lost",
+        "add 409",
+        "replay",
+        "conflict",
+        "put 200",
+        "server restart",
+        "second device",
+    ):
         assert SEEN[what] > 0, f"no sequence exercised {what!r}: {dict(SEEN)}"
 
 
@@ -408,8 +448,9 @@ def test_replayed_key_answers_for_its_first_commit_not_for_the_log_now():
     m.enter_hand(i=0, hand={"bidder": 3, "bid": 42, "result": {"captured": 35}}, fate="answered")
     m.second_device_joins()
     m.enter_hand(i=1, hand={"bidder": 3, "bid": 41, "result": {"captured": 27}}, fate="not_sent")
-    m.enter_hand(i=0, hand={"bidder": 0, "bid": 32, "result": {"captured": 36}},
-                 fate="response_lost")
+    m.enter_hand(
+        i=0, hand={"bidder": 0, "bid": 32, "result": {"captured": 36}}, fate="response_lost"
+    )
     m.network(i=1, online=True)
     assert m.phones[1].conflict is not None
     m.resolve_conflict(i=1, choice="mine")

@@ -34,8 +34,7 @@ def call(port, method, path, body=None, token=None, headers=None, timeout=20.0):
         hdrs["Authorization"] = f"Bearer {token}"
     conn = http.client.HTTPConnection("127.0.0.1", port, timeout=timeout)
     try:
-        conn.request(method, path, body=None if body is None else json.dumps(body),
-                     headers=hdrs)
+        conn.request(method, path, body=None if body is None else json.dumps(body), headers=hdrs)
         resp = conn.getresponse()
         raw = resp.read()
     finally:
@@ -63,7 +62,8 @@ def pg_schema(name):
                 "SELECT c.oid::regclass::text FROM pg_index i JOIN pg_class c ON c.oid = "
                 "i.indexrelid JOIN pg_namespace n ON n.oid = c.relnamespace "
                 "JOIN pg_am a ON a.oid = c.relam WHERE n.nspname = %s AND a.amname = 'btree'",
-                (name,)).fetchall()
+                (name,),
+            ).fetchall()
             bad = []
             for (index,) in indexes:
                 try:  # heapallindexed: every row of the table is found through the index
