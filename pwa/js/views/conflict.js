@@ -46,7 +46,7 @@ export async function render(main, id) {
     main.append(
       h('h1', {}, c.status === 404 ? 'This match left this table' : 'The match is over'),
       h('p', { id: 'over' }, `The server said: ${c.message}.`),
-      c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
+      ...(c.mine ? [h('p', { class: 'card' }, describe(c.mine))] : []),
       h(
         'p',
         { class: 'muted' },
@@ -81,7 +81,7 @@ export async function render(main, id) {
         { class: 'muted' },
         'The server keeps the score as it was, and so does the bracket. Take its score back here; the director can correct the result.',
       ),
-      unread ? unreadLine() : null,
+      ...(unread ? [unreadLine()] : []), // main.append would write a null as the word
       h(
         'div',
         { class: 'actions' },
@@ -132,7 +132,7 @@ export async function render(main, id) {
         ),
       ),
       h('p', { class: 'muted' }, c.message),
-      unread ? unreadLine() : null,
+      ...(unread ? [unreadLine()] : []), // main.append would write a null as the word
       h(
         'div',
         { class: 'actions' },
@@ -171,7 +171,7 @@ export async function render(main, id) {
   }
   main.append(
     h('p', {}, `The server said: ${c.message}`),
-    c.mine ? h('p', { class: 'card' }, describe(c.mine)) : null,
+    ...(c.mine ? [h('p', { class: 'card' }, describe(c.mine))] : []),
     h(
       'p',
       { class: 'muted' },
