@@ -29,7 +29,9 @@ def shell_hash(source):
 def main():
     """Rewrite the VERSION line of sw.js."""
     source = SW.read_text()
-    stamped = re.sub(r"const VERSION = '[^']*';", f"const VERSION = '{shell_hash(source)}';", source)
+    stamped = re.sub(
+        r"const VERSION = '[^']*';", f"const VERSION = '{shell_hash(source)}';", source
+    )
     SW.write_text(stamped)
 
 

@@ -27,8 +27,12 @@ def png_bytes(size, pixel):
         return struct.pack(">I", len(data)) + body + struct.pack(">I", zlib.crc32(body))
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
-    return (b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header)
-            + chunk(b"IDAT", zlib.compress(bytes(rows), 9)) + chunk(b"IEND", b""))
+    return (
+        b"\x89PNG\r\n\x1a\n"
+        + chunk(b"IHDR", header)
+        + chunk(b"IDAT", zlib.compress(bytes(rows), 9))
+        + chunk(b"IEND", b"")
+    )
 
 
 def domino(size, scale):
@@ -45,7 +49,7 @@ def domino(size, scale):
     def inside_card(x, y):
         cx = min(max(x, left + radius), left + w - radius)
         cy = min(max(y, top + radius), top + h - radius)
-        return (x - cx) ** 2 + (y - cy) ** 2 <= radius ** 2
+        return (x - cx) ** 2 + (y - cy) ** 2 <= radius**2
 
     def pixel(x, y):
         px, py = x + 0.5, y + 0.5
@@ -54,7 +58,7 @@ def domino(size, scale):
         if abs(py - (top + h / 2)) < h * 0.012 and left + w * 0.1 < px < left + w * 0.9:
             return INK
         for cx, cy in pips:
-            if (px - cx) ** 2 + (py - cy) ** 2 <= pip ** 2:
+            if (px - cx) ** 2 + (py - cy) ** 2 <= pip**2:
                 return INK
         return IVORY
 
@@ -63,8 +67,11 @@ def domino(size, scale):
 
 def main():
     """Write the three icons."""
-    for name, size, scale in [("icon-192.png", 192, 0.78), ("icon-512.png", 512, 0.78),
-                              ("icon-maskable-512.png", 512, 0.6)]:
+    for name, size, scale in [
+        ("icon-192.png", 192, 0.78),
+        ("icon-512.png", 512, 0.78),
+        ("icon-maskable-512.png", 512, 0.6),
+    ]:
         (HERE / name).write_bytes(png_bytes(size, domino(size, scale)))
 
 

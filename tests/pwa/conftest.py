@@ -17,8 +17,13 @@ import playwright.sync_api as playwright_sync
 import pytest
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
-ARGS = ["--no-sandbox", "--disable-gpu", "--disable-background-networking",
-        "--disable-component-update", "--disable-sync"]
+ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
 PHONE = {"width": 390, "height": 844}
 
 
@@ -40,8 +45,7 @@ def serve(tmp_dir, **config):
     # PWA_DATABASE_URL runs the browser tests on another store (a PostgreSQL database of
     # their own: the tests never empty it, every id they make is new)
     url = os.environ.get("PWA_DATABASE_URL") or f"sqlite:///{db}"
-    app = create_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False,
-                      "TESTING": True, **config})
+    app = create_app({"DATABASE_URL": url, "RATELIMIT_ENABLED": False, "TESTING": True, **config})
     port = free_port()
     server = make_server("127.0.0.1", port, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
@@ -81,8 +85,14 @@ def browser(playwright):
 
 def new_phone(browser, base_url, color_scheme="light"):
     """A fresh phone-sized context (own storage and service worker) and its page."""
-    context = browser.new_context(viewport=PHONE, base_url=base_url, color_scheme=color_scheme,
-                                  device_scale_factor=2, is_mobile=True, has_touch=True)
+    context = browser.new_context(
+        viewport=PHONE,
+        base_url=base_url,
+        color_scheme=color_scheme,
+        device_scale_factor=2,
+        is_mobile=True,
+        has_touch=True,
+    )
     page = context.new_page()
     page.set_default_timeout(10_000)
     errors = []
@@ -118,6 +128,21 @@ def wait_js(page, expression, arg=None, timeout=10_000):
         page.wait_for_timeout(100)
 
 
+def tap_bidder(page, seat):
+    """Tap a bidder's seat on the score sheet and wait for that hand's entry screen. With two
+    browser test processes on a loaded 2-core machine a tap was seen, twice in four runs, to
+    open nothing (the bid buttons never came in 10 s; not explained yet): it is tapped again
+    after 3 s, as a player would, at most twice."""
+    for _ in range(3):
+        page.click(f".bidder-bar [data-seat='{seat}']")
+        try:
+            wait_js(page, "() => location.hash.includes('/hand')", timeout=3_000)
+            return
+        except AssertionError:
+            pass
+    raise AssertionError(f"tapping seat {seat} never opened the hand's entry screen")
+
+
 class Table:
     """Drives the app the way a scorekeeper does (taps only) and reads both copies of a game."""
 
@@ -132,8 +157,9 @@ class Table:
         self.page.evaluate("navigator.serviceWorker.ready.then(() => true)")
         wait_js(self.page, "() => navigator.serviceWorker.controller !== null")
 
-    def new_game(self, scoring="marks", preset=None, switches=None, first_shaker=0, names=None,
-                 carry=None):
+    def new_game(
+        self, scoring="marks", preset=None, switches=None, first_shaker=0, names=None, carry=None
+    ):
         """Fill in the new-game form and start; returns the game id."""
         page = self.page
         page.click("#new-game")
@@ -154,7 +180,7 @@ class Table:
     def hand(self, bidder, bid, count):
         """Enter one hand from the sheet: bidder, bid, count (or "made"/"set"), save."""
         page = self.page
-        page.click(f".bidder-bar [data-seat='{bidder}']")
+        tap_bidder(page, bidder)
         page.click(f"[data-bid='{bid}']")
         page.click(f"[data-count='{count}']")
         preview = page.inner_text("#preview")
@@ -182,9 +208,11 @@ class Table:
             self._wait_synced(game_id, timeout)
         except AssertionError:
             phone = self.phone_game(game_id)
-            raise AssertionError(f"not synced: outbox {phone['outbox']}, conflict "
-                                 f"{phone['game']['conflict']}, hands "
-                                 f"{[h.get('sync') for h in phone['game']['hands']]}") from None
+            raise AssertionError(
+                f"not synced: outbox {phone['outbox']}, conflict "
+                f"{phone['game']['conflict']}, hands "
+                f"{[h.get('sync') for h in phone['game']['hands']]}"
+            ) from None
 
     def _wait_synced(self, game_id, timeout):
         """wait_synced's loop."""
@@ -198,14 +226,16 @@ class Table:
                  return game.created && !game.conflict
                    && game.hands.every((x) => x.sync === 'synced');
                }""",
-            game_id, timeout,
+            game_id,
+            timeout,
         )
 
     def server_game(self, game_id):
         """The game as the server has it (GET with the phone's edit token)."""
         token = self.phone_game(game_id)["game"]["edit_token"]
-        response = self.page.request.get(f"{self.base_url}/api/games/{game_id}",
-                                         headers={"Authorization": f"Bearer {token}"})
+        response = self.page.request.get(
+            f"{self.base_url}/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
+        )
         assert response.status == 200, response.text()
         return response.json()
 
@@ -222,6 +252,21 @@ class Table:
         assert server["game_over"] == phone["state"]["game_over"]
         assert server["winner"] == phone["state"]["winner"]
         return server
+
+
+def second_phone(table, browser, base_url):
+    """A new marks game on `table`'s phone, joined by a second phone through its edit link:
+    (game id, the second phone's context, its page, its Table). The caller closes the context."""
+    table.open()
+    game_id = table.new_game("marks")
+    table.wait_synced(game_id)
+    token = table.phone_game(game_id)["game"]["edit_token"]
+    context, page = new_phone(browser, base_url)
+    other = Table(page, base_url)
+    other.open(f"#/join/{game_id}/{token}")
+    page.wait_for_selector(".bidder-bar")
+    assert token not in page.url  # the edit token leaves the address bar at once
+    return game_id, context, page, other
 
 
 @pytest.fixture
@@ -242,8 +287,10 @@ def axe_violations(page, source):
     """Run axe-core (WCAG 2 A/AA and best practices) on the page; returns readable violations."""
     page.evaluate(source)
     result = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})""")
-    return [f"{v['id']} ({v['impact']}): {v['help']} at "
-            f"{[n['target'] for n in v['nodes']][:3]}" for v in result["violations"]]
+    return [
+        f"{v['id']} ({v['impact']}): {v['help']} at {[n['target'] for n in v['nodes']][:3]}"
+        for v in result["violations"]
+    ]
 
 
 def screenshot(page, name):

@@ -8,9 +8,9 @@ page shows the SVG with JavaScript off; axe finds nothing on either, light or da
 import re
 
 import pytest
-import rules
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
+import rules
 from api import charts
 
 # (bidder seat, bid, count or made/set); seats: 0 You, 1 Left, 2 Partner, 3 Right

@@ -2,22 +2,13 @@
 
 import re
 
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from conftest import axe_violations, screenshot, second_phone, wait_js
 
 
 def test_two_phones_conflict_then_choose(table, browser, base_url, axe_source):
     a = table
-    a.open()
-    game_id = a.new_game("marks")
-    a.wait_synced(game_id)
-    token = a.phone_game(game_id)["game"]["edit_token"]
-    context, page_b = new_phone(browser, base_url)
+    game_id, context, page_b, b = second_phone(a, browser, base_url)
     try:
-        b = Table(page_b, base_url)
-        b.open(f"#/join/{game_id}/{token}")
-        page_b.wait_for_selector(".bidder-bar")
-        assert token not in page_b.url  # the edit token leaves the address bar at once
-
         # 409: both phones enter hand 1 offline, A reaches the server first
         a.page.context.set_offline(True)
         context.set_offline(True)
@@ -40,9 +31,13 @@ def test_two_phones_conflict_then_choose(table, browser, base_url, axe_source):
 
         # phone A, quiet, pulls the server's copy: the two phones agree again
         a.page.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
-        wait_js(a.page, """async (id) => {
+        wait_js(
+            a.page,
+            """async (id) => {
             const g = await (await import('/js/store.js')).getGame(id);
-            return g.hands.length === 1 && g.hands[0].bidder === 2; }""", game_id)
+            return g.hands.length === 1 && g.hands[0].bidder === 2; }""",
+            game_id,
+        )
         a.assert_same(game_id)
 
         # 412: B edits hand 1 offline while A edits it online; B keeps theirs
@@ -76,15 +71,8 @@ def test_a_conflict_whose_server_copy_could_not_be_read_keeps_the_phones_hands(
     takes nothing if called), and reading again lets the server's score be taken
     (pwa/README.md "The conflict record")."""
     a = table
-    a.open()
-    game_id = a.new_game("marks")
-    a.wait_synced(game_id)
-    token = a.phone_game(game_id)["game"]["edit_token"]
-    context, page_b = new_phone(browser, base_url)
+    game_id, context, page_b, b = second_phone(a, browser, base_url)
     try:
-        b = Table(page_b, base_url)
-        b.open(f"#/join/{game_id}/{token}")
-        page_b.wait_for_selector(".bidder-bar")
         context.set_offline(True)
         b.hand(2, 42, "made")
         a.hand(1, 30, 35)

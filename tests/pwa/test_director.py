@@ -19,7 +19,7 @@ import os
 import urllib.request
 
 import pytest
-from conftest import axe_violations, new_phone, screenshot, serve, wait_js
+from conftest import axe_violations, new_phone, screenshot, serve, tap_bidder, wait_js
 
 HANDS_TO_7 = [(0, 84, "made")] * 3 + [(2, 42, "made")]  # 2 + 2 + 2 + 1 marks: seats 0 & 2 win
 TEAMS = [
@@ -62,7 +62,7 @@ def play_to_the_end(page):
     page.get_by_role("button", name="Score game 1").click()
     page.wait_for_url("**/#/g/*")
     for bidder, bid, count in HANDS_TO_7:
-        page.click(f".bidder-bar [data-seat='{bidder}']")
+        tap_bidder(page, bidder)
         page.click(f"[data-bid='{bid}']")
         page.click(f"[data-count='{count}']")
         page.click("#save")

@@ -11,7 +11,7 @@ import os
 import urllib.request
 
 import pytest
-from conftest import axe_violations, screenshot, serve, wait_js
+from conftest import axe_violations, screenshot, serve, tap_bidder, wait_js
 from test_layout import SMALL_TARGETS, WIDEST, screen_problems
 
 SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
@@ -231,7 +231,7 @@ def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url
     phone.wait_for_url("**/#/g/*")
     first = phone.url.split("#/g/")[1]
     for bidder, bid, count in [(0, 84, "made")] * 3 + [(2, 42, "made")]:
-        phone.click(f".bidder-bar [data-seat='{bidder}']")
+        tap_bidder(phone, bidder)
         phone.click(f"[data-bid='{bid}']")
         phone.click(f"[data-count='{count}']")
         phone.click("#save")

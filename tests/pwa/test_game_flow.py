@@ -3,11 +3,23 @@
 from conftest import wait_js
 
 MARKS_GAME = [  # (bidder seat, bid, count or made/set); seats: 0 You, 1 Left, 2 Partner, 3 Right
-    (1, 30, 35), (2, 42, "made"), (3, 34, 20), (0, 84, "made"), (1, 30, 42), (2, 31, 31),
+    (1, 30, 35),
+    (2, 42, "made"),
+    (3, 34, 20),
+    (0, 84, "made"),
+    (1, 30, 42),
+    (2, 31, 31),
     (3, 84, "set"),
 ]
-POINTS_GAME = [(0, 30, 42), (1, 35, 30), (0, 40, 42), (2, 30, 32), (0, 42, 42), (2, 36, 40),
-               (0, 30, 41)]
+POINTS_GAME = [
+    (0, 30, 42),
+    (1, 35, 30),
+    (0, 40, 42),
+    (2, 30, 32),
+    (0, 42, 42),
+    (2, 36, 40),
+    (0, 30, 41),
+]
 
 
 def play(table, hands):
@@ -96,8 +108,12 @@ def test_a_standard_hand_takes_four_taps(table):
 
 def test_names_carried_score_and_an_all_pass_reshuffle(table):
     table.open()
-    game_id = table.new_game("marks", switches={"forced": False}, carry=[5, 3],
-                             names={"#team-0": "Rangers", "#seat-0": "Ann"})
+    game_id = table.new_game(
+        "marks",
+        switches={"forced": False},
+        carry=[5, 3],
+        names={"#team-0": "Rangers", "#seat-0": "Ann"},
+    )
     page = table.page
     assert page.inner_text(".totals").split() == ["Rangers", "5", "Them", "3"]
     assert page.inner_text(".bidder-bar [data-seat='0'] .seat-name") == "Ann"

@@ -35,8 +35,12 @@ def saved(page):
 def offered(page):
     """The bids on offer, as their data-bid values, in screen order (once they are drawn)."""
     page.wait_for_selector(".bids [data-bid]")
-    return [json.loads(b) for b in page.eval_on_selector_all(
-        ".bids [data-bid]", "els => els.map((e) => e.dataset.bid)")]
+    return [
+        json.loads(b)
+        for b in page.eval_on_selector_all(
+            ".bids [data-bid]", "els => els.map((e) => e.dataset.bid)"
+        )
+    ]
 
 
 def last_hand(table, game_id):
@@ -57,8 +61,12 @@ def test_h2g2_nel_o_only_for_the_forced_dealer_in_four_taps(table):
     saved(page)
     assert taps(page) == 4
     assert last_hand(table, game_id) == {
-        "dealer": 0, "bids": ["pass", "pass", "pass", json.loads(NELLO)], "bidder": 0,
-        "bid": json.loads(NELLO), "result": {"tricks": 0}}
+        "dealer": 0,
+        "bids": ["pass", "pass", "pass", json.loads(NELLO)],
+        "bidder": 0,
+        "bid": json.loads(NELLO),
+        "result": {"tricks": 0},
+    }
     assert table.phone_game(game_id)["state"]["totals"] == [1, 0]
     table.wait_synced(game_id)
     table.assert_same(game_id)
@@ -78,8 +86,14 @@ def test_the_offer_reads_points_then_marks_then_contracts(table):
     page = table.page
     page.click(".bidder-bar [data-seat='1']")
     bids = offered(page)
-    kinds = ["points" if isinstance(b, int) and b < 42 else "marks" if isinstance(b, int)
-             else b["contract"] for b in bids]
+    kinds = [
+        "points"
+        if isinstance(b, int) and b < 42
+        else "marks"
+        if isinstance(b, int)
+        else b["contract"]
+        for b in bids
+    ]
     order = ["points", "marks", "nello", "sevens", "splash", "plunge"]
     assert kinds == sorted(kinds, key=order.index), kinds
     assert "sevens" not in kinds  # sevens is a trump called on a mark bid
@@ -113,7 +127,10 @@ def test_seats_sit_where_the_players_sit_with_their_team(table):
     you, left, partner, right = (box(page, f".bidder-bar [data-seat='{s}']") for s in range(4))
     assert partner["y"] < you["y"] and left["x"] < you["x"] < right["x"]
     assert abs(left["y"] - you["y"]) < 1 and abs(right["y"] - you["y"]) < 1
-    assert page.inner_text(".bidder-bar [data-seat='1']").split("\n") == ["Left", "Them · bids first"]
+    assert page.inner_text(".bidder-bar [data-seat='1']").split("\n") == [
+        "Left",
+        "Them · bids first",
+    ]
     assert page.inner_text(".bidder-bar [data-seat='0']").split("\n") == ["You", "Us · shakes"]
     table.hand(1, 30, 35)
     table.wait_synced(game_id)
@@ -122,7 +139,10 @@ def test_seats_sit_where_the_players_sit_with_their_team(table):
     # Left shakes now: Partner bids first, and nobody moved
     assert box(page, ".bidder-bar [data-seat='0']") == you
     assert box(page, ".bidder-bar [data-seat='2']") == partner
-    assert page.inner_text(".bidder-bar [data-seat='2']").split("\n") == ["Partner", "Us · bids first"]
+    assert page.inner_text(".bidder-bar [data-seat='2']").split("\n") == [
+        "Partner",
+        "Us · bids first",
+    ]
     screenshot(page, "entry-sheet-seats")
 
 
@@ -137,11 +157,15 @@ def test_texas_88_seats_show_their_team_and_only_possible_counts(table):
     tens = page.eval_on_selector_all("[data-tens]", "els => els.map((e) => +e.dataset.tens)")
     assert tens == list(range(0, 90, 10))
     page.click("[data-tens='0']")
-    off = page.eval_on_selector_all("[data-units]:disabled", "els => els.map((e) => +e.dataset.units)")
+    off = page.eval_on_selector_all(
+        "[data-units]:disabled", "els => els.map((e) => +e.dataset.units)"
+    )
     assert off == [1, 3, 5]
     page.evaluate(COUNT_TAPS)
     page.click("[data-tens='80']")
-    off = page.eval_on_selector_all("[data-units]:disabled", "els => els.map((e) => +e.dataset.units)")
+    off = page.eval_on_selector_all(
+        "[data-units]:disabled", "els => els.map((e) => +e.dataset.units)"
+    )
     assert off == [3, 5, 7, 9]  # 83, 85, 87 cannot happen and 89 is beyond the 88 points
     page.click("[data-units='4']")
     assert page.inner_text("#preview").startswith("needed 60, took 84: made")
@@ -178,7 +202,9 @@ def test_72_offers_counts_up_to_its_70_points(table):
     page.click(".bidder-bar [data-seat='1']")
     page.click("[data-bid='40']")
     page.click("[data-tens='70']")
-    on = page.eval_on_selector_all("[data-units]:not(:disabled)", "els => els.map((e) => +e.dataset.units)")
+    on = page.eval_on_selector_all(
+        "[data-units]:not(:disabled)", "els => els.map((e) => +e.dataset.units)"
+    )
     assert on == [0]  # no 71 or 72: the 72 preset's hand is 70 points (after the RULES merge)
 
 
@@ -192,7 +218,8 @@ def test_a_42_count_is_one_tap_with_no_scroll_and_save_in_view(table):
     assert page.evaluate("window.scrollY") == 0
     bar = box(page, ".hand-bar")
     cells = page.eval_on_selector_all(
-        "[data-count]", "els => els.map((e) => e.getBoundingClientRect().bottom)")
+        "[data-count]", "els => els.map((e) => e.getBoundingClientRect().bottom)"
+    )
     assert len(cells) == 43 + 2 and max(cells) <= bar["y"]  # 0..42 and the two stopped-early
     assert bar["y"] + bar["height"] <= 844
     screenshot(page, "entry-42-count")
@@ -205,7 +232,10 @@ def test_everyone_passed_the_dealer_is_forced(table):
     table.open()
     game_id = table.new_game("marks", first_shaker=2)
     page = table.page
-    assert page.inner_text(".bidder-bar [data-seat='forced']").split("\n") == ["All passed", "dealer forced"]
+    assert page.inner_text(".bidder-bar [data-seat='forced']").split("\n") == [
+        "All passed",
+        "dealer forced",
+    ]
     page.evaluate(COUNT_TAPS)
     page.click(".bidder-bar [data-seat='forced']")
     page.wait_for_selector("[data-seat='forced'][aria-pressed='true']")
@@ -215,8 +245,12 @@ def test_everyone_passed_the_dealer_is_forced(table):
     saved(page)
     assert taps(page) == 4
     assert last_hand(table, game_id) == {
-        "dealer": 2, "bids": ["pass", "pass", "pass", 30], "bidder": 2, "bid": 30,
-        "result": {"captured": 32}}
+        "dealer": 2,
+        "bids": ["pass", "pass", "pass", 30],
+        "bidder": 2,
+        "bid": 30,
+        "result": {"captured": 32},
+    }
     assert "Partner, 30 (forced)" in page.inner_text(".hands tbody tr td:nth-child(2)")
     table.wait_synced(game_id)
     table.assert_same(game_id)
@@ -226,7 +260,10 @@ def test_everyone_passed_and_a_reshuffle_is_two_taps(table):
     table.open()
     game_id = table.new_game("marks", switches={"forced": False})
     page = table.page
-    assert page.inner_text(".bidder-bar [data-seat='pass']").split("\n") == ["All passed", "reshuffle"]
+    assert page.inner_text(".bidder-bar [data-seat='pass']").split("\n") == [
+        "All passed",
+        "reshuffle",
+    ]
     page.evaluate(COUNT_TAPS)
     page.click(".bidder-bar [data-seat='pass']")
     page.wait_for_selector("[data-seat='pass'][aria-pressed='true']")
@@ -313,7 +350,9 @@ def test_a_game_ending_points_hand_says_why(table):
     page.click("[data-count='30']")  # Them +30, Us +12: 252-252, and Them made their bid
     text = page.inner_text("#preview")
     assert text.startswith("needed 30, took 30: made, Us +12, Them +30. Ends the game: ")
-    assert text.endswith("the bidders made it, so Them go out.")  # end_reason, after the RULES merge
+    assert text.endswith(
+        "the bidders made it, so Them go out."
+    )  # end_reason, after the RULES merge
     saved(page)
     page.wait_for_url("**/over")
 
@@ -327,8 +366,9 @@ def test_a_side_reaching_250_alone_ends_the_game(table):
     page.click(".bidder-bar [data-seat='0']")
     page.click("[data-bid='30']")
     page.click("[data-count='36']")  # Us 258, Them 246
-    assert page.inner_text("#preview") == ("needed 30, took 36: made, Us +36, Them +6. "
-                                           "Ends the game: Us reach 250 points.")  # one table: words.js END_WORDS
+    assert page.inner_text("#preview") == (
+        "needed 30, took 36: made, Us +36, Them +6. Ends the game: Us reach 250 points."
+    )  # one table: words.js END_WORDS
 
 
 @pytest.mark.parametrize("run", range(3))
@@ -336,7 +376,12 @@ def test_after_a_save_the_score_is_in_view(table, run):
     table.open()
     game_id = table.new_game("marks")
     page = table.page
-    for hand in [(1, 30, 35), (2, 30, 20), (3, 31, 31), (0, 30, 30)] * 2:  # a sheet taller than the screen
+    for hand in [
+        (1, 30, 35),
+        (2, 30, 20),
+        (3, 31, 31),
+        (0, 30, 30),
+    ] * 2:  # a sheet taller than the screen
         table.hand(*hand)
     table.wait_synced(game_id)  # no redraw of the sheet from here on
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 8")
@@ -359,13 +404,16 @@ def test_after_a_save_the_score_is_in_view(table, run):
 
 def uncovered(page, bar=".hand-bar"):
     """Controls the fixed bottom bar covers when the page is scrolled to its end (names)."""
-    return page.evaluate("""(sel) => {
+    return page.evaluate(
+        """(sel) => {
         window.scrollTo(0, document.body.scrollHeight);
         const bar = document.querySelector(sel).getBoundingClientRect();
         return [...document.querySelectorAll('main button, main a.btn, main summary')]
           .filter((el) => !el.closest(sel) && el.checkVisibility())
           .filter((el) => el.getBoundingClientRect().bottom > bar.top + 0.5)
-          .map((el) => el.textContent.trim()); }""", bar)
+          .map((el) => el.textContent.trim()); }""",
+        bar,
+    )
 
 
 MARKS_TEN = [(0, 30, 35), (1, 30, 35)] * 5  # 5-5 after ten hands
@@ -472,8 +520,12 @@ def test_hand_entry_fits_and_nothing_covers_a_control(browser, base_url, scheme,
 
     try:
         table.open()
-        for preset, scoring, seat, bid in (("texas-88", "marks", 1, "60"), ("h2g2-house", "marks", 0, None),
-                                           ("140", "points", 1, "100"), ("straight-42", "marks", 3, "30")):
+        for preset, scoring, seat, bid in (
+            ("texas-88", "marks", 1, "60"),
+            ("h2g2-house", "marks", 0, None),
+            ("140", "points", 1, "100"),
+            ("straight-42", "marks", 3, "30"),
+        ):
             table.open()
             table.new_game(scoring, preset=preset)
             if preset in ("straight-42", "h2g2-house"):
@@ -502,16 +554,32 @@ def test_the_outbox_speaks_interface_5_with_if_match(table):
 
     def answer(route, tag, body):
         request = route.request
-        sent.append((request.method, request.url.split(game_id)[1], request.headers.get("if-match"),
-                     request.post_data_json if request.post_data else None))
-        route.fulfill(status=200, headers={"ETag": tag}, content_type="application/json",
-                      body=json.dumps(body))
+        sent.append(
+            (
+                request.method,
+                request.url.split(game_id)[1],
+                request.headers.get("if-match"),
+                request.post_data_json if request.post_data else None,
+            )
+        )
+        route.fulfill(
+            status=200,
+            headers={"ETag": tag},
+            content_type="application/json",
+            body=json.dumps(body),
+        )
 
     # no pulls meanwhile: this server copy does not know these routes
-    page.route(re.compile(rf".*/api/games/{game_id}$"), lambda route: route.fulfill(status=503)
-               if route.request.method == "GET" else route.continue_())
-    page.route(re.compile(r".*/hands/2\?later=set_aside$"),
-               lambda route: answer(route, '"t1"', {"hand_no": 2, "hand": route.request.post_data_json}))
+    page.route(
+        re.compile(rf".*/api/games/{game_id}$"),
+        lambda route: (
+            route.fulfill(status=503) if route.request.method == "GET" else route.continue_()
+        ),
+    )
+    page.route(
+        re.compile(r".*/hands/2\?later=set_aside$"),
+        lambda route: answer(route, '"t1"', {"hand_no": 2, "hand": route.request.post_data_json}),
+    )
     page.route(re.compile(r".*/set-aside/restore$"), lambda route: answer(route, '"t2"', {}))
     page.click("a[aria-label='Edit hand 2']")
     page.click("[data-bid='84']")
@@ -519,13 +587,23 @@ def test_the_outbox_speaks_interface_5_with_if_match(table):
     page.click("#save")
     page.click("#save")
     page.wait_for_url(f"**/#/g/{game_id}")
-    wait_js(page, """async (id) => { const s = await import('/js/store.js');
-        const g = await s.getGame(id); return g.etag === '"t1"' && g.hands[1].sync === 'synced'; }""",
-            game_id)
+    wait_js(
+        page,
+        """async (id) => { const s = await import('/js/store.js');
+        const g = await s.getGame(id);
+        return g.etag === '"t1"' && g.hands[1].sync === 'synced'; }""",
+        game_id,
+    )
     page.click("#put-back")
-    wait_js(page, """async (id) => { const s = await import('/js/store.js');
+    wait_js(
+        page,
+        """async (id) => { const s = await import('/js/store.js');
         const g = await s.getGame(id); return g.etag === '"t2"'
-          && g.hands.length === 10 && g.hands.every((x) => x.sync === 'synced'); }""", game_id)
+          && g.hands.length === 10 && g.hands.every((x) => x.sync === 'synced'); }""",
+        game_id,
+    )
     hand2 = {"dealer": 1, "bidder": 1, "bid": 84, "result": {"captured": 0, "declared": "set"}}
-    assert sent == [("PUT", "/hands/2?later=set_aside", etag, hand2),
-                    ("POST", "/set-aside/restore", '"t1"', None)]
+    assert sent == [
+        ("PUT", "/hands/2?later=set_aside", etag, hand2),
+        ("POST", "/set-aside/restore", '"t1"', None),
+    ]

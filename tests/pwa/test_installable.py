@@ -42,7 +42,8 @@ SHELL_BUDGET = 124 * 1024
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
     context = playwright.chromium.launch_persistent_context(
-        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, viewport=PHONE)
+        str(tmp_path / "profile"), executable_path=CHROMIUM, args=ARGS, viewport=PHONE
+    )
     try:
         page = context.new_page()
         page.goto(base_url + "/")
@@ -69,8 +70,11 @@ def test_manifest_has_what_an_install_needs(base_url):
 
 def test_service_worker_precaches_every_shell_file():
     source = (PWA / "sw.js").read_text()
-    shell = {p.relative_to(PWA).as_posix() for p in PWA.rglob("*")
-             if p.suffix in {".js", ".css", ".html", ".webmanifest", ".png"} and p.name != "sw.js"}
+    shell = {
+        p.relative_to(PWA).as_posix()
+        for p in PWA.rglob("*")
+        if p.suffix in {".js", ".css", ".html", ".webmanifest", ".png"} and p.name != "sw.js"
+    }
     listed = {line.strip(" ',\n") for line in source.split("[", 1)[1].split("]", 1)[0].split(",")}
     listed = {item.strip().strip("'").lstrip("/") for item in listed if item.strip()}
     assert shell <= listed | {"index.html"}, shell - listed
@@ -94,8 +98,11 @@ def test_first_load_is_under_60_kb_compressed(browser, base_url):
     # the service worker then precaches the rest of the shell: that has a budget of its own
     source = (PWA / "sw.js").read_text()
     kinds = {".js", ".css", ".html", ".webmanifest"}
-    shell = [PWA / "sw.js"] + [p for p in PWA.rglob("*") if p.suffix in kinds
-                               and f"'/{p.relative_to(PWA).as_posix()}'" in source]
+    shell = [PWA / "sw.js"] + [
+        p
+        for p in PWA.rglob("*")
+        if p.suffix in kinds and f"'/{p.relative_to(PWA).as_posix()}'" in source
+    ]
     whole = sum(len(gzip.compress(f.read_bytes(), 9)) for f in set(shell))
     print(f"whole precached shell: {len(set(shell))} files, {whole} bytes gzip")
     assert whole <= SHELL_BUDGET
@@ -111,4 +118,5 @@ def test_service_worker_version_is_stamped_from_the_shell():
     source = (PWA / "sw.js").read_text()
     version = re.search(r"const VERSION = '([^']*)';", source).group(1)
     assert version == stamp.shell_hash(source), (
-        "the app shell changed but sw.js still names the old cache: run python3 pwa/stamp-sw.py")
+        "the app shell changed but sw.js still names the old cache: run python3 pwa/stamp-sw.py"
+    )

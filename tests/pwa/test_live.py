@@ -7,7 +7,7 @@ import time
 import uuid
 
 import pytest
-from conftest import Table, new_phone, wait_js
+from conftest import Table, new_phone, second_phone, wait_js
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 from tests.api.live_client import Client
@@ -192,15 +192,8 @@ def test_while_live_the_phone_does_not_pull_on_the_timer(browser, split_url):
 
 def test_a_pushed_state_never_overwrites_a_conflict(table, browser, base_url):
     a = table
-    a.open()
-    game_id = a.new_game("marks")
-    a.wait_synced(game_id)
-    token = a.phone_game(game_id)["game"]["edit_token"]
-    context, page_b = new_phone(browser, base_url)
+    game_id, context, page_b, b = second_phone(a, browser, base_url)
     try:
-        b = Table(page_b, base_url)
-        b.open(f"#/join/{game_id}/{token}")
-        page_b.wait_for_selector(".bidder-bar")
         wait_live(page_b)
         # both phones enter hand 1 offline; A's reaches the server first, B's is a conflict
         a.page.context.set_offline(True)
@@ -259,7 +252,9 @@ def post_hand(request, game_id, token, hand_no, bidder, bid, captured):
 
 def share_rows(page):
     """How many hand rows the share page's table shows."""
-    return page.evaluate("() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length")
+    return page.evaluate(
+        "() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length"
+    )
 
 
 def test_a_hand_posted_through_the_api_shows_on_an_open_share_page_within_a_second(phone):
@@ -313,8 +308,11 @@ def share_page_follows(page):
     page.wait_for_timeout(1000)
     assert share_rows(page) == 2
     page.evaluate(HIDE, False)
-    wait_js(page, "() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length === 3",
-            timeout=3_000)
+    wait_js(
+        page,
+        "() => document.querySelectorAll(\"[aria-label='Hands'] tbody tr\").length === 3",
+        timeout=3_000,
+    )
     assert page.evaluate("() => window.notReloaded === true")
 
 

@@ -7,9 +7,12 @@ from test_game_flow import MARKS_GAME, POINTS_GAME, play
 def go_offline(table):
     """Cut the network once the shell and the rulesets are cached."""
     table.open()
-    wait_js(table.page, """async () => {
+    wait_js(
+        table.page,
+        """async () => {
         const store = await import('/js/store.js');
-        return ((await store.getMeta('rulesets')) || []).length > 0; }""")
+        return ((await store.getMeta('rulesets')) || []).length > 0; }""",
+    )
     table.page.context.set_offline(True)
 
 

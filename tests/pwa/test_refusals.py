@@ -13,18 +13,27 @@ def test_server_errors_wait_and_refusals_ask_the_user(table):
     hands = "**/api/games/*/hands"
 
     down = json.dumps({"message": "down for a moment"})
-    page.route(hands, lambda route: route.fulfill(status=503, content_type="application/json",
-                                                  body=down))
+    page.route(
+        hands, lambda route: route.fulfill(status=503, content_type="application/json", body=down)
+    )
     table.hand(1, 30, 35)
     page.wait_for_selector("text=the server refuses it for now")
     assert table.phone_game(game_id)["outbox"] == 1
     page.unroute(hands)
     table.wait_synced(game_id)
 
-    refusal = {"code": 422, "status": "Unprocessable Entity", "message": "bid 30 is not allowed",
-               "rule_code": "BID_OUT_OF_RANGE"}
-    page.route(hands, lambda route: route.fulfill(status=422, content_type="application/json",
-                                                  body=json.dumps(refusal)))
+    refusal = {
+        "code": 422,
+        "status": "Unprocessable Entity",
+        "message": "bid 30 is not allowed",
+        "rule_code": "BID_OUT_OF_RANGE",
+    }
+    page.route(
+        hands,
+        lambda route: route.fulfill(
+            status=422, content_type="application/json", body=json.dumps(refusal)
+        ),
+    )
     table.hand(2, 31, 31)
     page.wait_for_selector("a[href$='/conflict']")
     assert page.inner_text(".hands tbody tr:first-child .sync") == "refused"

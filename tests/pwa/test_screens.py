@@ -113,7 +113,8 @@ def test_both_sides_past_250_in_one_hand_the_bidders_go_out(table):
     page.wait_for_url("**/over")
     assert page.inner_text("#why-over") == (
         "More than one side reached 250 points in the last hand; Us made the bid, and the "
-        "bidders go out first.")
+        "bidders go out first."
+    )
 
 
 END_SENTENCES = """async () => {
@@ -189,8 +190,7 @@ def test_new_game_explains_the_rules_and_follows_the_switches(table):
     page = table.page
     page.click("#new-game")
     page.select_option("#preset", "h2g2-house")
-    assert page.inner_text("#why-plunge").startswith(
-        "A player holding 4 doubles may bid 3 marks")
+    assert page.inner_text("#why-plunge").startswith("A player holding 4 doubles may bid 3 marks")
     page.get_by_text("What these rules mean").click()
     explained = page.locator("#rules-explained")
     assert "may bid 3 marks" in explained.inner_text()
@@ -234,7 +234,8 @@ def test_a_dead_editor_link_says_what_to_do(table):
     page.goto(f"/#/join/{'0' * 8}-0000-4000-8000-{'0' * 12}/{'x' * 43}")
     page.get_by_role("heading", name="Could not join the game").wait_for()
     assert page.get_by_role("alert").inner_text() == (
-        "This editor link does not open a game any more. Ask the scorekeeper for a new one.")
+        "This editor link does not open a game any more. Ask the scorekeeper for a new one."
+    )
 
 
 TOAST_OVER_ANY = """() => { const t = document.getElementById('toast').getBoundingClientRect();

@@ -82,10 +82,13 @@ def visit_every_screen(page, base_url, look):
         table.hand(*hand)
     look("sheet-points")
     table.wait_synced(points_id)
-    page.evaluate("""async (id) => { const store = await import('/js/store.js');
+    page.evaluate(
+        """async (id) => { const store = await import('/js/store.js');
         await store.updateGame(id, (g) => { g.conflict = { status: 409, hand_no: 2, kind: 'put',
           mine: g.hands[1], theirs: g.hands[0],
-          message: 'Another phone changed hand 2 first.' }; return []; }); }""", points_id)
+          message: 'Another phone changed hand 2 first.' }; return []; }); }""",
+        points_id,
+    )
     page.goto(f"{base_url}/#/g/{points_id}/conflict")
     page.wait_for_selector("#keep-mine")
     look("conflict")

@@ -26,8 +26,11 @@ def test_new_version_offers_update_and_drops_old_cache(browser, tmp_path):
         with page.expect_navigation():
             page.click("#update-now")
         wait_js(page, "() => navigator.serviceWorker.controller !== null")
-        wait_js(page, f"""async () => {{ const n = await ({CACHE_NAMES})();
-            return n.length === 1 && n[0] !== {old[0]!r}; }}""")
+        wait_js(
+            page,
+            f"""async () => {{ const n = await ({CACHE_NAMES})();
+            return n.length === 1 && n[0] !== {old[0]!r}; }}""",
+        )
         assert page.is_hidden("#update")
     finally:
         context.close()

@@ -15,9 +15,11 @@ import pytest
 from rules.errors import CODES
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
-PHONE_WORDS = sorted((ROOT / "pwa/js/views").glob("*.js")) + [ROOT / "pwa/js/words.js",
-                                                               ROOT / "pwa/js/game.js",
-                                                               ROOT / "pwa/js/director.js"]
+PHONE_WORDS = sorted((ROOT / "pwa/js/views").glob("*.js")) + [
+    ROOT / "pwa/js/words.js",
+    ROOT / "pwa/js/game.js",
+    ROOT / "pwa/js/director.js",
+]
 UNCLEAN = {
     "a dotted field path": re.compile(r"\b[a-z_]+(\[\d+\])?\.[a-z_]+\b"),
     "a knob or field name": re.compile(r"\b[a-z]+_[a-z_]+\b"),
@@ -57,7 +59,7 @@ def string_pieces(source):
         while j < n:
             ch = source[j]
             if ch == "\\":
-                text.append(source[j:j + 2])
+                text.append(source[j : j + 2])
                 j += 2
             elif ch == "`":
                 return "".join(text), j + 1, False
@@ -79,7 +81,7 @@ def string_pieces(source):
             j = i + 1
             while j < n and source[j] != ch:
                 j += 2 if source[j] == "\\" else 1
-            pieces.append(source[i + 1:j])
+            pieces.append(source[i + 1 : j])
             i = j + 1
         elif ch == "`":
             text, i, opened = template(i + 1)
@@ -107,8 +109,12 @@ def string_pieces(source):
 def shown(piece):
     """Whether a literal is words for a player (a space and a letter), not an identifier,
     a route, a selector or a CSS class list."""
-    return (" " in piece.strip() and re.search(r"[A-Za-z]{2}", piece)
-            and not piece.startswith(("#", ".", "[", "M")) and "=>" not in piece)
+    return (
+        " " in piece.strip()
+        and re.search(r"[A-Za-z]{2}", piece)
+        and not piece.startswith(("#", ".", "[", "M"))
+        and "=>" not in piece
+    )
 
 
 def test_the_string_reader_finds_words_in_templates():
@@ -118,8 +124,11 @@ def test_the_string_reader_finds_words_in_templates():
 
 @pytest.mark.parametrize("path", PHONE_WORDS, ids=lambda p: p.name)
 def test_the_phones_words_read_clean(path):
-    found = [(piece, unclean(piece)) for piece in string_pieces(path.read_text())
-             if shown(piece) and unclean(piece)]
+    found = [
+        (piece, unclean(piece))
+        for piece in string_pieces(path.read_text())
+        if shown(piece) and unclean(piece)
+    ]
     assert found == []
 
 
@@ -132,8 +141,13 @@ def client():
     from api import create_app
 
     folder = tempfile.mkdtemp()
-    app = create_app({"DATABASE_URL": f"sqlite:///{folder}/words.sqlite3", "TESTING": True,
-                      "RATELIMIT_ENABLED": False})
+    app = create_app(
+        {
+            "DATABASE_URL": f"sqlite:///{folder}/words.sqlite3",
+            "TESTING": True,
+            "RATELIMIT_ENABLED": False,
+        }
+    )
     return app.test_client()
 
 
@@ -146,8 +160,11 @@ def post_hands(client, game, hands):
     """POST hands in order; the first refusal's body, or None when every hand was taken."""
     auth = {"Authorization": f"Bearer {game['edit_token']}"}
     for hand_no, hand in enumerate(hands, 1):
-        response = client.post(f"/api/games/{game['id']}/hands", json={"hand_no": hand_no, **hand},
-                               headers={**auth, "Idempotency-Key": uuid.uuid4().hex})
+        response = client.post(
+            f"/api/games/{game['id']}/hands",
+            json={"hand_no": hand_no, **hand},
+            headers={**auth, "Idempotency-Key": uuid.uuid4().hex},
+        )
         if response.status_code != 201:
             return response.get_json()
     return None
@@ -155,14 +172,31 @@ def post_hands(client, game, hands):
 
 # codes the golden cases do not reach through the API, with a request that does
 EXTRA = [
-    ("wikipedia-42", {"bidder": 1, "bid": {"contract": "nello", "marks": 2, "doubles": "high"},
-                      "result": {"tricks": 0}}),
-    ("geezer", {"bidder": 1, "bid": {"contract": "dip", "marks": 1},
-                "result": {"declared": "made"}}),
-    ("geezer", {"bidder": 1, "bid": {"contract": "dive", "marks": 2},
-                "result": {"declared": "made"}}),
-    ("straight-42", {"bidder": 1, "bid": 30, "result": {"captured": 30},
-                     "penalties": [{"kind": "renege", "side": 5}]}),
+    (
+        "wikipedia-42",
+        {
+            "bidder": 1,
+            "bid": {"contract": "nello", "marks": 2, "doubles": "high"},
+            "result": {"tricks": 0},
+        },
+    ),
+    (
+        "geezer",
+        {"bidder": 1, "bid": {"contract": "dip", "marks": 1}, "result": {"declared": "made"}},
+    ),
+    (
+        "geezer",
+        {"bidder": 1, "bid": {"contract": "dive", "marks": 2}, "result": {"declared": "made"}},
+    ),
+    (
+        "straight-42",
+        {
+            "bidder": 1,
+            "bid": 30,
+            "result": {"captured": 30},
+            "penalties": [{"kind": "renege", "side": 5}],
+        },
+    ),
 ]
 # refused by the API's schema before the rules see them (the phone never sends these)
 SCHEMA_FIRST = {"BID_NOT_INTEGER", "RESULT_NOT_INTEGER", "BAD_INPUT", "DIP_MARKS", "DIVE_MARKS"}
@@ -183,8 +217,11 @@ def refusals(client):
                 body["start_totals"] = case["start_totals"]
             body["first_dealer"] = case.get("first_dealer") or 0
             response = new_game(client, case["ruleset"], **body)
-            answer = (response.get_json() if response.status_code != 201
-                      else post_hands(client, response.get_json(), case["hands"]))
+            answer = (
+                response.get_json()
+                if response.status_code != 201
+                else post_hands(client, response.get_json(), case["hands"])
+            )
             if answer and answer.get("rule_code"):
                 said.setdefault(answer["rule_code"], answer["message"])
     for ruleset, hand in EXTRA:
@@ -211,17 +248,30 @@ def test_every_rule_codes_message_reads_clean(refusals, code):
 # --- the share page ---------------------------------------------------------------------------
 
 SHARE_GAMES = [
-    ("straight-42", {"start_totals": [3, 2]},
-     [{"bidder": 1, "bid": 84, "result": {"declared": "set"}},
-      {"bidder": 2, "bid": 30, "result": {"captured": 35}, "dealer": 1}]),
+    (
+        "straight-42",
+        {"start_totals": [3, 2]},
+        [
+            {"bidder": 1, "bid": 84, "result": {"declared": "set"}},
+            {"bidder": 2, "bid": 30, "result": {"captured": 35}, "dealer": 1},
+        ],
+    ),
     ("points-250", {}, [{"bidder": 0, "bid": 30, "result": {"captured": 30}}]),
     ("moon", {}, [{"bidder": 1, "bid": 5, "result": {"by_side": [1, 5, 1]}}]),
-    ("wikipedia-42", {},
-     [{"bidder": 1, "bid": {"contract": "nello", "marks": 1, "doubles": "own_suit"},
-       "result": {"tricks": 0}},
-      {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 1},
-      {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 2},
-      {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 3}]),
+    (
+        "wikipedia-42",
+        {},
+        [
+            {
+                "bidder": 1,
+                "bid": {"contract": "nello", "marks": 1, "doubles": "own_suit"},
+                "result": {"tricks": 0},
+            },
+            {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 1},
+            {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 2},
+            {"bidder": 1, "bid": 84, "result": {"declared": "made"}, "dealer": 3},
+        ],
+    ),
 ]
 
 
@@ -257,9 +307,13 @@ def explained():
     from rules import PRESETS
 
     presets = {key: preset.to_dict() for key, preset in PRESETS.items()}
-    run = subprocess.run(["node", "--input-type=module", "-e", EXPLAIN,
-                          (ROOT / "pwa/js/words.js").as_uri()],
-                         input=json.dumps(presets), capture_output=True, text=True, check=True)
+    run = subprocess.run(
+        ["node", "--input-type=module", "-e", EXPLAIN, (ROOT / "pwa/js/words.js").as_uri()],
+        input=json.dumps(presets),
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return {key: (presets[key], parts) for key, parts in json.loads(run.stdout).items()}
 
 
