@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'fa62a2b21dd4';
+const VERSION = '8830fa3759c9';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

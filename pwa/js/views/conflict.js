@@ -37,6 +37,24 @@ export async function render(main, id) {
       },
       'Read it again',
     );
+  // the server's version, or (its copy unread) the button that reads it again
+  const takeTheirs = (id_, cls, words, done) =>
+    unread
+      ? readAgain()
+      : h(
+          'button',
+          {
+            type: 'button',
+            class: cls,
+            id: id_,
+            onclick: async () => {
+              await keepTheirs(id);
+              toast(done);
+              go(`#/g/${id}`);
+            },
+          },
+          words,
+        );
   const describe = (hand) =>
     hand
       ? `${seatName(game, hand.bidder)} bid ${bidLabel(game.rules, hand.bid)}, ${countLabel(game.rules, hand)}`
@@ -85,22 +103,12 @@ export async function render(main, id) {
       h(
         'div',
         { class: 'actions' },
-        unread
-          ? readAgain()
-          : h(
-              'button',
-              {
-                type: 'button',
-                class: 'primary',
-                id: 'take-server-score',
-                onclick: async () => {
-                  await keepTheirs(id);
-                  toast('Took the server’s score');
-                  go(`#/g/${id}`);
-                },
-              },
-              'Take the server’s score',
-            ),
+        takeTheirs(
+          'take-server-score',
+          'primary',
+          'Take the server’s score',
+          'Took the server’s score',
+        ),
       ),
     );
     return;
@@ -136,21 +144,7 @@ export async function render(main, id) {
       h(
         'div',
         { class: 'actions' },
-        unread
-          ? readAgain()
-          : h(
-              'button',
-              {
-                type: 'button',
-                id: 'keep-theirs',
-                onclick: async () => {
-                  await keepTheirs(id);
-                  toast('Kept the other version');
-                  go(`#/g/${id}`);
-                },
-              },
-              'Keep theirs',
-            ),
+        takeTheirs('keep-theirs', undefined, 'Keep theirs', 'Kept the other version'),
         h(
           'button',
           {
