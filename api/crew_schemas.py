@@ -2,9 +2,9 @@
 
 from marshmallow import Schema, fields, validate
 
-from .schemas import MAX_SEAT, StrictSchema
+from .schemas import MAX_SEAT, StrictSchema, stored_text
 
-NAME = {"validate": validate.Length(1, 80)}
+NAME = {"validate": stored_text(1, 80)}
 SEATS_DOC = (
     "one crew player id (or null: not on the roster) per seat, seat 1 first; the "
     "same player may not sit twice"
@@ -32,7 +32,7 @@ class PlayerIn(StrictSchema):
             "description": "client-made UUID: sending the same id and name again changes nothing"
         },
     )
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    name = fields.String(required=True, validate=stored_text(1, 40))
 
 
 class PlayerRename(StrictSchema):

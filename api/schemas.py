@@ -39,6 +39,17 @@ def Int(lo, hi, **kwargs):  # noqa: N802 (reads like a field class)
     return fields.Integer(strict=True, validate=validate.Range(lo, hi), **kwargs)
 
 
+def stored_text(low, high):
+    """A name's validators: its length, and no NUL (PostgreSQL's text columns cannot hold
+    one: unchecked, an event's or a crew's name with a NUL was a 500 there, not a 422)."""
+
+    def no_nul(value):
+        if "\x00" in value:
+            raise ValidationError("holds a NUL character")
+
+    return [validate.Length(low, high), no_nul]
+
+
 class StrictSchema(Schema):
     """Unknown fields are an error, never silently dropped."""
 
