@@ -16,22 +16,23 @@ import tempfile
 import time
 from pathlib import Path
 
-from api import create_app, event_logic
-from api.db import flask_db
-from api.models import utcnow
-from api.tournament_models import EventMatch
+from api import create_app
+from api.events import derive as events_derive
+from api.store.base import utcnow
+from api.store.db import flask_db
+from api.store.events import EventMatch
 from brackets import Tournament
 
 TWO = {"bid": {"marks": 2}, "result": {"captured": 42}}
 
 
 class Counter:
-    """Counts calls of event_logic.derive (reads + bracket) and brackets.Tournament builds
+    """Counts calls of events_derive.derive (reads + bracket) and brackets.Tournament builds
     (each replays every result: the cost a write pays per bracket)."""
 
     def __init__(self):
         self.derive = self.tournament = 0
-        derive, post_init = event_logic.derive, Tournament.__post_init__
+        derive, post_init = events_derive.derive, Tournament.__post_init__
 
         def counted_derive(*args, **kwargs):
             self.derive += 1
@@ -41,7 +42,7 @@ class Counter:
             self.tournament += 1
             return post_init(tournament)
 
-        event_logic.derive, Tournament.__post_init__ = counted_derive, counted_post_init
+        events_derive.derive, Tournament.__post_init__ = counted_derive, counted_post_init
 
     def take(self):
         counts = (self.derive, self.tournament)

@@ -13,8 +13,8 @@ with warnings.catch_warnings():
     from webtest import TestApp  # noqa: F401 (the tests import it from here)
 
 from api import create_app
-from api.db import flask_db
-from api.models import MODELS
+from api.store.db import flask_db
+from api.store.schema import MODELS
 from bench.servers import pg_drop_schema, pg_schema_url
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")

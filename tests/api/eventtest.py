@@ -4,7 +4,7 @@ table's phone playing its match through the match and hands API with its table t
 import threading
 import uuid
 
-from api import event_logic
+from api.events import progress
 
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
 
@@ -119,11 +119,11 @@ class TablePhone:
 def race_a_hand(app, monkeypatch, write, phone, game_id):
     """Run `write` (given its own test client; returns a status code) and hand 1 of `game_id`
     from `phone` on two threads, as two app servers would: the hand is sent once `write` has
-    derived what it drops (event_logic._drop_stale), which then holds its transaction open
+    derived what it drops (progress.drop_stale), which then holds its transaction open
     until the hand is answered, or 3 s where the hand waits for the event row's lock.
     Returns (the write's status, the hand's status)."""
     reached, answered = threading.Event(), threading.Event()
-    drop_stale = event_logic._drop_stale
+    drop_stale = progress.drop_stale
     answers = {}
 
     def slow_drop(derived):
@@ -131,7 +131,7 @@ def race_a_hand(app, monkeypatch, write, phone, game_id):
         answered.wait(timeout=3)  # the hand write waits for this transaction: it never comes
         return drop_stale(derived)
 
-    monkeypatch.setattr(event_logic, "_drop_stale", slow_drop)
+    monkeypatch.setattr(progress, "drop_stale", slow_drop)
 
     def first():
         answers["write"] = write(app.test_client())

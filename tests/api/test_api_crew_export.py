@@ -14,8 +14,8 @@ from apitest import Table, TestApp, close_pool, made, make_app
 from test_api_crew_stats import NAMES, by_name, golden_crew
 from test_api_export import counts, validate
 
-from api.db import flask_db
-from api.models import Crew, CrewGame, CrewPlayer
+from api.store.crews import Crew, CrewGame, CrewPlayer
+from api.store.db import flask_db
 
 
 @pytest.fixture

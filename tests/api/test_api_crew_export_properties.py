@@ -13,8 +13,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from test_api_export_properties import VIEW_KEYS, games, play
 
-from api.db import flask_db
-from api.models import Crew, CrewGame, CrewPlayer, Game, Hand
+from api.store.crews import Crew, CrewGame, CrewPlayer
+from api.store.db import flask_db
+from api.store.games import Game, Hand
 
 ROSTER = ("Ann", "Bob", "Cy", "Di", "Ed", "Flo")
 # Who sat where: each seat a roster index or None (empty), no one twice (checked below).

@@ -25,8 +25,8 @@ def test_new_crew_shows_its_token_once_with_a_join_link(client):
         f"/api/crews/{created['id']}", headers={"Authorization": f"Bearer {created['token']}"}
     ).json
     assert "token" not in read and read["players"] == [] and read["games"] == []
-    from api.db import flask_db
-    from api.models import Crew as CrewRow
+    from api.store.crews import Crew as CrewRow
+    from api.store.db import flask_db
 
     with flask_db.database.connection_context():
         row = CrewRow.get_by_id(created["id"])
@@ -164,8 +164,8 @@ def test_odd_filters_are_4xx_never_500(client, crew, query, status, rule_code):
 def test_a_summary_of_an_older_revision_or_version_is_never_counted(client, crew):
     """Derived, never a second truth: a cached summary that does not match the game's log (a
     stale revision, or another summary version) is rebuilt from the log before it counts."""
-    from api.db import flask_db
-    from api.models import CrewGame
+    from api.store.crews import CrewGame
+    from api.store.db import flask_db
 
     crew.player("Ann")
     table = Table(client)

@@ -9,10 +9,10 @@ import uuid
 
 from eventtest import TWO_MARKS, Director
 
-from api import event_reopen
-from api.db import flask_db
-from api.models import utcnow
-from api.tournament_models import Event, EventMatch
+from api.events import reopen
+from api.store.base import utcnow
+from api.store.db import flask_db
+from api.store.events import Event, EventMatch
 
 
 def stored_calls(app, director):
@@ -146,7 +146,7 @@ def test_a_held_match_under_way_keeps_its_table(app, client, monkeypatch):
     undo = f"/api/games/{second.game_id}/hands/4"
     refused = client.delete(undo, headers={**second.auth, "If-Match": etag}, status=409)
     assert refused.json["rule_code"] == "LATER_MATCH_STARTED"
-    monkeypatch.setattr(event_reopen, "check", lambda game, before, state: None)
+    monkeypatch.setattr(reopen, "check", lambda game, before, state: None)
     client.delete(undo, headers={**second.auth, "If-Match": etag})
     monkeypatch.undo()
     view = director.view()

@@ -10,10 +10,11 @@ import pytest
 from eventtest import Director
 from peewee import OperationalError
 
-from api import event_logic
-from api.db import flask_db
-from api.models import utcnow
-from api.tournament_models import Event, EventMatch
+from api.events import derive as events_derive
+from api.events import progress, views
+from api.store.base import utcnow
+from api.store.db import flask_db
+from api.store.events import Event, EventMatch
 
 NOW = datetime.datetime(2030, 1, 1, 12, 0)
 
@@ -23,20 +24,20 @@ def settles(monkeypatch):
     """Every `_settle` of the test, each checked against a fresh derivation of the same rows
     in the same transaction: the director view of the state it kept equals the director view
     of the rows read again, and the revision the rows give is the one the store reads."""
-    settle = event_logic._settle
+    settle = progress.settle
     seen = []
 
     def settle_and_compare(event, derived):
         kept, tokens = settle(event, derived)
-        fresh = event_logic.derive(Event.get_by_id(event.id))
-        assert event_logic.event_view(kept.event, True, kept, NOW) == event_logic.event_view(
+        fresh = events_derive.derive(Event.get_by_id(event.id))
+        assert views.event_view(kept.event, True, kept, NOW) == views.event_view(
             fresh.event, True, fresh, NOW
         )
-        assert fresh.revision == event_logic._revision(event.id)
+        assert fresh.revision == progress._revision(event.id)
         seen.append(sorted(tokens))
         return kept, tokens
 
-    monkeypatch.setattr(event_logic, "_settle", settle_and_compare)
+    monkeypatch.setattr(progress, "settle", settle_and_compare)
     return seen
 
 
@@ -98,18 +99,18 @@ def test_a_read_that_lost_the_race_to_call_derives_again_under_the_lock(app, cli
     def database_down(*_args):
         raise OperationalError("the database went away")
 
-    monkeypatch.setattr(event_logic, "_call", database_down)
+    monkeypatch.setattr(progress, "call_match", database_down)
     director.table("W1.1").play(0)
     director.table("W1.2").play(1)
     monkeypatch.undo()
     with app.test_request_context(), flask_db.database.connection_context():
         event = Event.get_by_id(director.id)
-        before = event_logic.derive(event)  # the final callable, not called yet
-        _derived, tokens = event_logic.sync(director.id)  # the other request calls it
+        before = events_derive.derive(event)  # the final callable, not called yet
+        _derived, tokens = progress.sync(director.id)  # the other request calls it
         assert list(tokens) == ["W2.1"]
-        derive = event_logic.derive
+        derive = events_derive.derive
         calls = iter([before])
-        monkeypatch.setattr(event_logic, "derive", lambda e: next(calls, None) or derive(e))
-        derived, tokens = event_logic.sync(director.id)
+        monkeypatch.setattr(events_derive, "derive", lambda e: next(calls, None) or derive(e))
+        derived, tokens = progress.sync(director.id)
     assert tokens == {}
     assert derived.called["W2.1"].table == 1

@@ -6,9 +6,9 @@ import datetime
 
 from eventtest import Director
 
-from api.db import flask_db
-from api.models import utcnow
-from api.tournament_models import EventMatch, EventRecord
+from api.store.base import utcnow
+from api.store.db import flask_db
+from api.store.events import EventMatch, EventRecord
 
 
 def called_ago(app, director, bracket_id, delta):

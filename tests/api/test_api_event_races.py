@@ -10,9 +10,9 @@ import uuid
 
 from eventtest import TWO_MARKS, Director, race_a_hand
 
-from api.db import flask_db
-from api.models import Game, Hand
-from api.tournament_models import EventMatch
+from api.store.db import flask_db
+from api.store.events import EventMatch
+from api.store.games import Game, Hand
 
 
 def test_a_hand_posted_while_a_correction_drops_its_match_is_never_lost(app, client, monkeypatch):

@@ -12,9 +12,9 @@ import uuid
 from eventtest import TWO_MARKS, Director
 from test_api_event_calls import Table, stored_calls
 
-from api import event_logic
-from api.db import flask_db
-from api.models import Game, Hand
+from api.events import settlement
+from api.store.db import flask_db
+from api.store.games import Game, Hand
 
 SET = {"bid": {"marks": 2}, "result": {"captured": 30}}  # two marks bid, not made: set
 
@@ -115,7 +115,7 @@ def test_an_undo_while_the_later_match_has_no_hand_takes_its_call_back(app, clie
     calls it once more."""
     director, first, _second = one_table(client)
     assert stored_calls(app, director)["W1.2"][0] == 1
-    monkeypatch.setattr(event_logic, "call_after_game", lambda match_id: {})
+    monkeypatch.setattr(settlement, "call_after_game", lambda match_id: {})
     undo(first, 4)
     assert set(stored_calls(app, director)) == {"W1.1"}
     monkeypatch.undo()

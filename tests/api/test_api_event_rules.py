@@ -9,8 +9,8 @@ import threading
 import pytest
 from eventtest import Director, names
 
-from api.db import flask_db
-from api.tournament_models import Event, EventMatch, EventRecord, Team
+from api.store.db import flask_db
+from api.store.events import Event, EventMatch, EventRecord, Team
 
 THREADS = 8
 
@@ -323,7 +323,8 @@ def test_odd_ids_and_too_few_teams_are_refused_in_the_one_shape(app, client):
 def test_paths_in_one_pass_are_those_of_brackets():
     """The view's paths (one pass over the matches) equal brackets' Tournament.path per team,
     byes and forfeits included (a 6-team double elimination played out by seed)."""
-    from api.event_logic import _side, paths
+    from api.events.views import paths
+    from api.events.views import side as _side
     from brackets import Format, Result, Tournament
 
     teams = [str(n) for n in range(1, 7)]

@@ -9,8 +9,8 @@ import uuid
 from eventtest import TWO_MARKS, Director
 from test_api_event_lateness import called_ago
 
-from api.db import flask_db
-from api.models import Game, Hand
+from api.store.db import flask_db
+from api.store.games import Game, Hand
 
 
 def stored(app, game_id):

@@ -16,8 +16,8 @@ import pytest
 from apitest import Table, TestApp, close_pool, made, make_app
 from test_api_set_aside import FOUR_MARKS, edit, ten_hands
 
-from api.db import flask_db
-from api.models import Game, Hand, Match
+from api.store.db import flask_db
+from api.store.games import Game, Hand, Match
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 TEAMS = [

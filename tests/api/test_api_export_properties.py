@@ -12,8 +12,8 @@ from apitest import Table, TestApp, close_pool, make_app
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from api.db import flask_db
-from api.models import Game, Hand
+from api.store.db import flask_db
+from api.store.games import Game, Hand
 
 PRESETS = ("straight-42", "points-250")
 VIEW_KEYS = (

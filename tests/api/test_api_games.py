@@ -163,7 +163,7 @@ def test_delete_game(table):
 def test_rules_of_a_game_are_serialised_once_per_ruleset_and_never_shared_mutably(table):
     """The cached rules dict is the ruleset's to_dict(), and a response is a copy of it."""
     import rules
-    from api.logic import rules_dict
+    from api.games.rulesets import rules_dict
 
     ruleset = rules.get_ruleset("straight-42")
     assert rules_dict(ruleset) is rules_dict(ruleset)

@@ -6,7 +6,7 @@ from apitest import Table
 from marshmallow import ValidationError
 
 import rules
-from api.schemas import BidObject, HandBody, HandOutcomeInput, Penalty
+from api.schemas.games import BidObject, HandBody, HandOutcomeInput, Penalty
 from rules.bids import BID_KEYS, TRUMP_NAMES
 from rules.penalties import KINDS
 from rules.results import RESULT_KEYS

@@ -8,7 +8,7 @@ import secrets
 import pytest
 from apitest import Table, TestApp, close_pool, make_app
 
-from api.auth import weak_token_reason
+from api.core.tokens import weak_token_reason
 
 BODY = {"ruleset": "straight-42", "first_dealer": 0}
 

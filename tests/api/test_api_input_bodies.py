@@ -26,8 +26,8 @@ def refused(response, status, rule_code):
 
 
 def game_count(app):
-    from api.db import flask_db
-    from api.models import Game
+    from api.store.db import flask_db
+    from api.store.games import Game
 
     with app.app_context(), flask_db.database.connection_context():
         return Game.select().count()

@@ -10,8 +10,8 @@ import uuid
 import pytest
 from apitest import Table, made
 
-from api.db import flask_db
-from api.models import MODELS
+from api.store.db import flask_db
+from api.store.schema import MODELS
 
 GAME = {"ruleset": "straight-42", "first_dealer": 0}
 HAND = {"hand_no": 2, "bidder": 1, "bid": 30, "result": {"captured": 35}}

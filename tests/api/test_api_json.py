@@ -5,7 +5,7 @@ import json
 import pytest
 from apitest import Table
 
-from api.json_provider import OrjsonProvider
+from api.core.json_provider import OrjsonProvider
 
 
 @pytest.fixture

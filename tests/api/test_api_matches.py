@@ -10,10 +10,10 @@ import pytest
 from apitest import Table, TestApp, close_pool, make_app
 from peewee import IntegrityError
 
-from api import match_play
-from api.auth import hash_token
-from api.db import flask_db
-from api.models import Game, Match
+from api.core.tokens import hash_token
+from api.play import next_game
+from api.store.db import flask_db
+from api.store.games import Game, Match
 
 THREADS = 12
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
@@ -128,7 +128,7 @@ def test_rotate_alternates_the_shaker(client):
 
 
 def test_drawn_shaker_comes_from_the_server_and_is_shown(client, monkeypatch):
-    assert isinstance(match_play._DRAW, random.SystemRandom)
+    assert isinstance(next_game._DRAW, random.SystemRandom)
     match = MatchTable(client, shake_rule="draw")
     seen = []
 
@@ -137,7 +137,7 @@ def test_drawn_shaker_comes_from_the_server_and_is_shown(client, monkeypatch):
             seen.append(teams)
             return teams[0]  # side 0 (game 1's shaker): same side as the loser rule would not
 
-    monkeypatch.setattr(match_play, "_DRAW", Recorder())
+    monkeypatch.setattr(next_game, "_DRAW", Recorder())
     match.win(match.games[0], 0)
     started = match.start(2).json
     assert seen == [(0, 1)]

@@ -5,8 +5,8 @@ SQLite and, with TEST_DATABASE_URL, on PostgreSQL."""
 
 import pytest
 
-from api.models import Crew
-from api.tournament_models import Event
+from api.store.crews import Crew
+from api.store.events import Event
 
 EVENT = {"name": "Hallettsville 42", "ruleset": "straight-42", "format": "single-elimination"}
 

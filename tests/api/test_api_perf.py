@@ -8,8 +8,8 @@ from apitest import Table, made
 from test_api_set_aside import edit
 
 import rules.game
-from api import hand_log
-from api.db import flask_db
+from api.play import hand_log as play_hand_log
+from api.store.db import flask_db
 
 RESHUFFLE = {"bids": ["pass"] * 4}
 
@@ -61,7 +61,7 @@ def counting(app, monkeypatch):
             return CountingCursor(cursor, reads)
         return cursor
 
-    run = hand_log.run
+    run = play_hand_log.run
 
     def counted_run(statements):
         statements = list(statements)
@@ -78,7 +78,7 @@ def counting(app, monkeypatch):
     with monkeypatch.context() as patch:
         patch.setattr(rules.game, "score_hand", counted_score_hand)
         patch.setattr(database, "execute_sql", counted_execute_sql)
-        patch.setattr(hand_log, "run", counted_run)
+        patch.setattr(play_hand_log, "run", counted_run)
         yield reads
 
 
@@ -177,8 +177,8 @@ def test_a_log_stored_before_the_counts_is_scored_from_hand_1(app, client):
 
 
 def test_a_game_keeps_at_most_500_hands(client, monkeypatch):
-    assert hand_log.MAX_GAME_HANDS == 500
-    monkeypatch.setattr(hand_log, "MAX_GAME_HANDS", 3)
+    assert play_hand_log.MAX_GAME_HANDS == 500
+    monkeypatch.setattr(play_hand_log, "MAX_GAME_HANDS", 3)
     table = long_game(client, 3)
     error = table.hand(4, status=422, **RESHUFFLE).json
     assert error["rule_code"] == "GAME_TOO_LONG" and "at most 3 hands" in error["message"]

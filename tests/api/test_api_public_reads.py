@@ -10,9 +10,9 @@ stored all the same, and the next calling read makes the call (docs/tournaments.
 from eventtest import Director
 from peewee import OperationalError
 
-from api import event_live, event_logic
-from api.auth import hash_token
-from api.db import flask_db
+from api.core.tokens import hash_token
+from api.events import live, progress
+from api.store.db import flask_db
 
 
 def row_counts(app):
@@ -32,7 +32,7 @@ def first_stream_event(app, director):
     """The event stream's first event, as a new stream of the public link gets it."""
     with app.app_context():
         try:
-            return event_live.initial(director.id, hash_token(director.public))
+            return live.initial(director.id, hash_token(director.public))
         finally:
             flask_db.database.close()
 
@@ -53,7 +53,7 @@ def test_public_reads_show_the_next_match_at_its_table_and_write_nothing(app, cl
     def database_down(*_args):
         raise OperationalError("the database went away")
 
-    monkeypatch.setattr(event_logic, "_call", database_down)
+    monkeypatch.setattr(progress, "call_match", database_down)
     w11.play(0)
     w12.play(1)
     monkeypatch.undo()

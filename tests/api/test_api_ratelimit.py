@@ -6,7 +6,7 @@ import uuid
 import pytest
 from apitest import Table, TestApp, close_pool, made, make_app
 
-from api import ratelimit
+from api.core import ratelimit as core_ratelimit
 
 REDIS = "redis://127.0.0.1:6379"
 
@@ -25,7 +25,7 @@ def apps(tmp_path):
 
     yield build
     for app in made_apps:
-        ratelimit.close(app)
+        core_ratelimit.close(app)
         close_pool(app)
 
 

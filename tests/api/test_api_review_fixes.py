@@ -14,12 +14,14 @@ from apitest import Table, made
 from eventtest import Director, names
 from test_api_crew_stats import Crew
 
-from api import crew_logic, event_logic
-from api import export as export_mod
-from api.db import flask_db
-from api.errors import ErrorOut
-from api.lru import LockedLRU
-from api.models import CrewGame
+from api.core.errors import ErrorOut
+from api.core.lru import LockedLRU
+from api.crews import roster, stats
+from api.events import derive as events_derive
+from api.events import views
+from api.store.crews import CrewGame
+from api.store.db import flask_db
+from api.transfer import export
 
 
 def won_game_doc(client):
@@ -90,8 +92,8 @@ def test_csv_cells_that_look_like_formulas_are_never_run(client):
     assert row["team"] == "'=HYPERLINK(1)"
     assert row["awarded"].startswith("'=HYPERLINK") and row["totals"].startswith("'=")
     assert row["count"] == "35" and row["hand"] == "1"
-    assert export_mod._cell("-2") == "-2" and export_mod._cell(-2) == -2
-    assert export_mod._cell("-2 marks") == "'-2 marks"
+    assert export._cell("-2") == "-2" and export._cell(-2) == -2
+    assert export._cell("-2 marks") == "'-2 marks"
 
 
 def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
@@ -103,7 +105,7 @@ def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
     table = Table(client)
     table.hand(1, **made())
     first.attach(table, ("Ann", None, None, None))
-    checked = crew_logic.check_seats
+    checked = roster.check_seats
 
     def moved_meanwhile(crew, game, seats):
         result = checked(crew, game, seats)
@@ -112,7 +114,7 @@ def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
         CrewGame.create(game=table.id, crew=second.id, seat_players=[second.ids["Cy"]] + [None] * 3)
         return result
 
-    monkeypatch.setattr(crew_logic, "check_seats", moved_meanwhile)
+    monkeypatch.setattr(roster, "check_seats", moved_meanwhile)
     seats = [first.ids["Ann"], None, None, None]
     refused = client.put_json(
         f"{table.url}/seats", {"seats": seats}, headers=table.auth, status=409
@@ -150,16 +152,16 @@ def test_a_table_token_is_decided_on_under_the_event_lock(client, monkeypatch):
     director = Director(client, teams=4, first_to=[1], tables=2)
     director.check_in_all()
     director.start()
-    derive, seen = event_logic.derive, []
+    derive, seen = events_derive.derive, []
 
     def recording(event, *args, **kwargs):
         seen.append(flask_db.database.obj.in_transaction())
         return derive(event, *args, **kwargs)
 
-    monkeypatch.setattr(event_logic, "derive", recording)
+    monkeypatch.setattr(events_derive, "derive", recording)
     issued = director.post("/matches/W1.1/table-token", status=201).json
     assert issued["match"] == "W1.1" and seen and all(seen), seen
-    monkeypatch.setattr(event_logic, "derive", derive)
+    monkeypatch.setattr(events_derive, "derive", derive)
     director.tables["W1.1"] = issued["table_token"]  # the old one stopped working
     director.table("W1.1").play(0)
     refused = director.post("/matches/W1.1/table-token", status=409).json
@@ -174,8 +176,8 @@ def test_the_locked_lru_keeps_the_most_recently_used():
     assert cache.get("a") == 1  # "a" is now the most recently used
     cache.put("c", 3)
     assert (cache.get("b"), cache.get("a"), cache.get("c"), len(cache)) == (None, 1, 3, 2)
-    assert isinstance(event_logic._PUBLIC, LockedLRU)
-    assert isinstance(crew_logic._RESULTS, LockedLRU)
+    assert isinstance(views._PUBLIC, LockedLRU)
+    assert isinstance(stats._RESULTS, LockedLRU)
 
 
 def test_the_locked_lru_survives_threads_evicting_at_once():

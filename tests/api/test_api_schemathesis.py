@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, Phase, settings
 from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig
 
-from api.db import flask_db
-from api.models import MODELS
+from api.store.db import flask_db
+from api.store.schema import MODELS
 
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "25"))
 STATEFUL_EXAMPLES = int(os.environ.get("SCHEMATHESIS_STATEFUL_EXAMPLES", "60"))

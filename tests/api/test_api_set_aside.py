@@ -3,7 +3,7 @@
 from apitest import close_pool, made, make_app
 from test_api_hands import put_hand
 
-from api.db import flask_db
+from api.store.db import flask_db
 
 
 def ten_hands(table):

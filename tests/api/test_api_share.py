@@ -5,7 +5,8 @@ import re
 import pytest
 from apitest import Table, made
 
-from api import summary
+from api.games import service, views
+from api.pages import summary as pages_summary
 
 EVIL = '<script>alert("x")</script>'
 
@@ -34,7 +35,7 @@ def share(table, action, status=200, auth=None):
 )
 def test_tally_marks_are_words_of_all(marks, strokes_per_word):
     """Seven marks are the seven strokes of "ALL"; an overshoot starts a new word."""
-    words = summary.tally(marks)
+    words = pages_summary.tally(marks)
     assert (None if words is None else [len(w) for w in words]) == strokes_per_word
 
 
@@ -59,15 +60,14 @@ def test_shared_json_etag_304_until_the_game_changes(table):
 def test_shared_json_is_the_view_as_the_schema_documents_it(app, table):
     """The share view skips flask-smorest's schema dump (for speed): that dump must change
     nothing, so what is served is exactly what the OpenAPI document describes."""
-    from api import logic
-    from api.db import flask_db
-    from api.schemas import SharedGame
+    from api.schemas.games import SharedGame
+    from api.store.db import flask_db
 
     for hand_no in (1, 2):
         table.hand(hand_no, **made(bidder=hand_no % 4))
     served = table.client.get(f"/api/share/{table.share_token}").json
     with app.test_request_context(), flask_db.database.connection_context():
-        view = logic.shared_view(*logic.shared_game(table.share_token))
+        view = views.shared_view(*service.shared_game(table.share_token))
     assert SharedGame().dump(view) == view == served
 
 

@@ -7,9 +7,12 @@ from apitest import PG_SCHEMA, PG_URL, Table, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 
-from api import db, hand_log
-from api.db import flask_db
-from api.models import Game, Hand, IdempotencyKey, SharedRow, prune_idempotency_keys, utcnow
+from api.play import hand_log as play_hand_log
+from api.store import db as store_db
+from api.store.base import utcnow
+from api.store.db import flask_db
+from api.store.games import Game, Hand, IdempotencyKey, SharedRow
+from api.store.schema import prune_idempotency_keys
 
 
 def test_database_is_durable_sqlite_or_pooled_postgresql(app):
@@ -29,7 +32,7 @@ def test_replay_while_first_is_in_flight_is_409(table):
     """docs/api-errors.md "Statuses", 409: a replay while the first request with its
     Idempotency-Key is in flight is STILL_PROCESSING with Retry-After (try again shortly, not a
     conflict), said without header names."""
-    with hand_log.in_flight(table.id, "busy-key"):
+    with play_hand_log.in_flight(table.id, "busy-key"):
         response = table.hand(1, key="busy-key", status=409, **made())
     assert response.headers["Retry-After"] == "1"
     assert response.json["rule_code"] == "STILL_PROCESSING"
@@ -91,7 +94,7 @@ def test_database_unavailable_is_503_with_retry_after(app, table, monkeypatch):
 def test_database_urls_are_pooled_with_the_path_kept(url, pooled):
     """Both stores are pooled (no connect + PRAGMAs per request); an absolute SQLite path
     keeps its leading slash instead of being read as a host."""
-    assert db.pooled_url(url) == pooled
+    assert store_db.pooled_url(url) == pooled
 
 
 @pytest.mark.skipif(not PG_URL, reason="the first-boot race is PostgreSQL's (pg_type)")
@@ -99,7 +102,7 @@ def test_workers_creating_tables_at_once_on_an_empty_schema_all_boot(app):
     """Several workers booting on an empty schema: none fails on a duplicate pg_type row."""
     import threading
 
-    from api.models import MODELS, create_tables
+    from api.store.schema import MODELS, create_tables
 
     database = flask_db.database
     for _ in range(5):
@@ -132,7 +135,7 @@ def test_a_worker_booting_under_write_load_does_not_wait_on_the_writes(app):
     then deadlock with that POST's update of the game row)."""
     import psycopg
 
-    from api.models import create_tables
+    from api.store.schema import create_tables
 
     with psycopg.connect(PG_URL, options=f"-c search_path={PG_SCHEMA}") as writer:
         writer.execute("LOCK TABLE hand IN ROW EXCLUSIVE MODE")  # a POST's open transaction
@@ -147,7 +150,7 @@ def test_a_worker_booting_under_write_load_does_not_wait_on_the_writes(app):
 
 def test_a_missing_index_is_created_at_boot(app):
     """Boot creates what is missing, an index included (not just absent tables)."""
-    from api.models import create_tables
+    from api.store.schema import create_tables
 
     database = flask_db.database
     with database.connection_context():
@@ -201,7 +204,7 @@ def test_a_batch_that_breaks_a_constraint_raises_peewees_integrity_error(app, ta
     so the API's handlers see them; the whole transaction rolls back."""
     from peewee import IntegrityError
 
-    from api.models import insert_statement, run
+    from api.store.base import insert_statement, run
 
     table.hand(1, **made())
     with flask_db.database.connection_context():

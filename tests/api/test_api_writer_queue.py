@@ -9,7 +9,7 @@ import time
 import pytest
 from peewee import PostgresqlDatabase, SqliteDatabase
 
-from api.db import WriterQueue, writer_queue
+from api.store.db import WriterQueue, writer_queue
 
 HOLD = 0.4  # seconds the other process keeps the queue
 

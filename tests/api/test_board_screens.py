@@ -13,7 +13,10 @@ import pytest
 from apitest import TestApp, close_pool, make_app
 from eventtest import Director
 
-from api import board, board_screens, board_view
+from api.pages import board_screens as pages_board_screens
+from api.pages import board_view as pages_board_view
+from api.routes import board as routes_board
+from api.store import base
 
 HTML = {"Accept": "text/html"}
 
@@ -57,7 +60,7 @@ def events(tmp_path_factory):
 def page_of(events, name):
     client, directors = events
     view = client.get(f"/api/e/{directors[name].public}").json
-    return board_view.build(view, "marks")
+    return pages_board_view.build(view, "marks")
 
 
 def blocks(page, kind):
@@ -85,10 +88,13 @@ def test_a_32_team_double_elimination_midway_shows_the_rounds_in_play(events):
     w = next(b for b in blocks(page, "section") if b["section"]["key"] == "W")
     # winners' round 1 is wholly decided (forfeits): the bracket starts at round 2
     assert ids(w)[0] == [f"W2.{n}" for n in range(1, 9)]
-    assert len(w["section"]["rounds"]) <= board_screens.MAX_COLUMNS
+    assert len(w["section"]["rounds"]) <= pages_board_screens.MAX_COLUMNS
     for screen in page["screens"]:
         used = sum(b["height"] for b in screen["blocks"])
-        assert used + board_screens.GAP * (len(screen["blocks"]) - 1) <= board_screens.MAIN_REM
+        assert (
+            used + pages_board_screens.GAP * (len(screen["blocks"]) - 1)
+            <= pages_board_screens.MAIN_REM
+        )
 
 
 def test_a_128_team_bracket_is_cut_into_parts_by_position(events):
@@ -119,7 +125,7 @@ def test_a_128_team_bracket_is_cut_into_parts_by_position(events):
     losers = [b["title"] for b in blocks(page, "section") if b["section"]["key"] == "L"]
     assert losers == ["Losers' bracket · part 1 of 2", "Losers' bracket · part 2 of 2"]
     for b in blocks(page, "section"):
-        assert b["section"]["tall"] <= board_screens.SECTION_ALONE
+        assert b["section"]["tall"] <= pages_board_screens.SECTION_ALONE
 
 
 def test_a_128_team_round_robin_shows_its_standings_in_ranked_columns(events):
@@ -128,8 +134,8 @@ def test_a_128_team_round_robin_shows_its_standings_in_ranked_columns(events):
     assert len(rr) >= 2 and all(b["ranked"] for b in rr)
     ranks = [row["rank"] for b in rr for column in b["columns"] for row in column]
     assert ranks == list(range(1, 129))
-    assert all(1 < len(b["columns"]) <= board_screens.RR_COLUMNS for b in rr)
-    assert all(b["height"] <= board_screens.MAIN_REM for b in rr)
+    assert all(1 < len(b["columns"]) <= pages_board_screens.RR_COLUMNS for b in rr)
+    assert all(b["height"] <= pages_board_screens.MAIN_REM for b in rr)
 
 
 def test_128_teams_entered_fit_one_screen_in_five_columns(events):
@@ -148,9 +154,11 @@ def test_rounds_in_play_drop_the_decided_rounds_before_the_first_open_one():
             for i, r in enumerate(statuses)
         ]
 
-    shown = board_screens.rounds_in_play(rounds("pp", "pb", "pw", "w", "w", "w", "w", "w", "w"))
+    shown = pages_board_screens.rounds_in_play(
+        rounds("pp", "pb", "pw", "w", "w", "w", "w", "w", "w")
+    )
     assert [r["title"] for r in shown] == ["R2", "R3", "R4", "R5", "R6", "R7"]
-    done = board_screens.rounds_in_play(rounds(*["p"] * 8))  # all decided: the last six
+    done = pages_board_screens.rounds_in_play(rounds(*["p"] * 8))  # all decided: the last six
     assert [r["title"] for r in done] == ["R2", "R3", "R4", "R5", "R6", "R7"]
 
 
@@ -187,21 +195,21 @@ def test_without_javascript_the_refresh_moves_on_to_the_next_screen(events):
 
 @pytest.mark.parametrize("asked", ["abc", "0", "-1", "99", "9" * 40, "", "2.0", "%00"])
 def test_a_bad_screen_shows_the_first_and_keeps_no_page_of_its_own(events, asked, monkeypatch):
-    minute = board.utcnow()
-    monkeypatch.setattr(board, "utcnow", lambda: minute)  # one minute: one kept page
+    minute = base.utcnow()
+    monkeypatch.setattr(routes_board, "utcnow", lambda: minute)  # one minute: one kept page
     first = board_page(events, "32-de-midway", screen="1").text
-    kept = len(board._PAGES)
+    kept = len(routes_board._PAGES)
     html = board_page(events, "32-de-midway", screen=asked).text
     assert " · screen 1 of " in screen_words(html)
     assert html == first  # the same page, from the same kept copy
-    assert len(board._PAGES) == kept
+    assert len(routes_board._PAGES) == kept
 
 
 def test_screen_number_reads_only_a_screen_that_exists():
-    assert board_screens.screen_number("3", 4) == 3
-    assert board_screens.screen_number("4", 4) == 4
+    assert pages_board_screens.screen_number("3", 4) == 3
+    assert pages_board_screens.screen_number("4", 4) == 4
     bad = (None, "5", "0", "x", "-3")
-    assert [board_screens.screen_number(x, 4) for x in bad] == [1, 1, 1, 1, 1]
+    assert [pages_board_screens.screen_number(x, 4) for x in bad] == [1, 1, 1, 1, 1]
 
 
 def test_the_board_keeps_the_models_it_used_last_and_threads_share_them(monkeypatch):
@@ -213,25 +221,25 @@ def test_the_board_keeps_the_models_it_used_last_and_threads_share_them(monkeypa
     import threading
 
     built = []
-    board._MODELS.clear()
-    monkeypatch.setattr(board, "unit_of", lambda view: "marks")
-    monkeypatch.setattr(board_view, "build", lambda view, unit: built.append(view) or view)
+    routes_board._MODELS.clear()
+    monkeypatch.setattr(routes_board, "unit_of", lambda view: "marks")
+    monkeypatch.setattr(pages_board_view, "build", lambda view, unit: built.append(view) or view)
     body = b"{}"
-    for n in range(board._MODELS_KEPT):
-        board.page_model(f"etag-{n}", body, 0)
-    board.page_model("etag-0", body, 0)  # the hall's TV shows it again
-    board.page_model("etag-new", body, 0)  # one too many: the least recently used goes
+    for n in range(routes_board._MODELS_KEPT):
+        routes_board.page_model(f"etag-{n}", body, 0)
+    routes_board.page_model("etag-0", body, 0)  # the hall's TV shows it again
+    routes_board.page_model("etag-new", body, 0)  # one too many: the least recently used goes
     count = len(built)
-    board.page_model("etag-0", body, 0)
+    routes_board.page_model("etag-0", body, 0)
     assert len(built) == count, "the model just used was kept"
-    board.page_model("etag-1", body, 0)
+    routes_board.page_model("etag-1", body, 0)
     assert len(built) == count + 1, "the least recently used was dropped"
     failures = []
 
     def build_many(n):
         try:
             for i in range(200):
-                board.page_model(f"thread-{n}-{i}", body, 0)
+                routes_board.page_model(f"thread-{n}-{i}", body, 0)
         except Exception as error:  # noqa: BLE001 (any failure of the cache fails the test)
             failures.append(error)
 
@@ -241,4 +249,4 @@ def test_the_board_keeps_the_models_it_used_last_and_threads_share_them(monkeypa
     for thread in threads:
         thread.join()
     assert failures == []
-    assert len(board._MODELS) == board._MODELS_KEPT
+    assert len(routes_board._MODELS) == routes_board._MODELS_KEPT

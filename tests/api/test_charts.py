@@ -13,7 +13,7 @@ import pytest
 from apitest import Table, made
 
 import rules
-from api import charts
+from api.pages import charts as pages_charts
 
 GOLDEN = pathlib.Path(__file__).resolve().parents[1] / "charts" / "score-race.json"
 CASES = json.loads(GOLDEN.read_text())["cases"]
@@ -25,7 +25,7 @@ def race_of(case):
     ruleset = rules.get_ruleset(case["ruleset"], case.get("overrides"))
     start = case.get("start_totals") or [0] * ruleset.side_count
     state = rules.replay(ruleset, case["hands"], 0, case.get("start_totals")).to_dict()
-    return charts.score_race(
+    return pages_charts.score_race(
         ruleset.target, ruleset.scoring, start, state["hands"], state["winner"]
     )
 
@@ -88,16 +88,16 @@ def test_golden_race_series_sets_winner_and_scale(case):
 def test_golden_race_table_and_accessible_name(case):
     """Issue 14: "give each chart a text table beside it" (and a name a screen reader says)."""
     race = race_of(case)
-    table = charts.race_rows(race, case["names"])
+    table = pages_charts.race_rows(race, case["names"])
     assert table == {"head": case["expect"]["head"], "rows": case["expect"]["rows"]}
-    assert charts.race_summary(race, case["names"]) == case["expect"]["summary"]
+    assert pages_charts.race_summary(race, case["names"]) == case["expect"]["summary"]
 
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_golden_race_svg_plots_the_series(case):
     """The SVG draws exactly the golden points, marks the sets, the target and the winner."""
     expect = case["expect"]
-    seen = plotted(charts.race_svg(race_of(case), case["names"]))
+    seen = plotted(pages_charts.race_svg(race_of(case), case["names"]))
     assert seen["lines"] == expect["series"]
     assert seen["ticks"] == expect["ticks"]
     assert seen["goal"] == expect["target"]
@@ -127,12 +127,12 @@ def test_golden_race_svg_plots_the_series(case):
 )
 def test_scale_steps_are_round_and_at_most_six(span, step):
     """At 320 px the y labels stay apart: at most six steps of 1, 2 or 5 times ten to a power."""
-    assert charts.tick_step(span) == step
+    assert pages_charts.tick_step(span) == step
 
 
 def test_names_are_escaped_in_the_svg():
-    race = charts.score_race(7, "marks", [0, 0], [], None)
-    svg = charts.race_svg(race, ['<script>alert("x")</script>', "Them & co"])
+    race = pages_charts.score_race(7, "marks", [0, 0], [], None)
+    svg = pages_charts.race_svg(race, ['<script>alert("x")</script>', "Them & co"])
     assert "<script>" not in svg and "&lt;script&gt;" in svg and "Them &amp; co" in svg
     ET.fromstring(svg)  # well-formed
 
@@ -204,7 +204,9 @@ def test_hand_numbers_below_the_chart_are_round_and_at_most_eight(hands, labels)
     results = [
         {"totals": [n, 0], "outcome": "made", "bidding_side": 0} for n in range(1, hands + 1)
     ]
-    svg = charts.race_svg(charts.score_race(7, "marks", [0, 0], results, None), ["Us", "Them"])
+    svg = pages_charts.race_svg(
+        pages_charts.score_race(7, "marks", [0, 0], results, None), ["Us", "Them"]
+    )
     root = ET.fromstring(svg)
     below = [int(t.text) for t in root.iter(f"{SVG}text") if t.get("text-anchor") == "middle"]
     assert below == labels

@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 from test_charts import plotted
 
-from api import charts
+from api.pages import charts as pages_charts
 from rules import PRESETS, RulesError, legal_bids, replay
 
 TWO_SIDED = sorted(rid for rid, rs in PRESETS.items() if rs.side_count == 2)
@@ -43,7 +43,7 @@ def game(draw):
 def test_race_steps_are_the_hands_awards_and_end_at_the_totals(case):
     ruleset, start, hands = case
     state = replay(ruleset, hands, 0, start).to_dict()
-    race = charts.score_race(
+    race = pages_charts.score_race(
         ruleset.target, ruleset.scoring, start, state["hands"], state["winner"]
     )
     series = race["series"]
@@ -60,8 +60,8 @@ def test_race_steps_are_the_hands_awards_and_end_at_the_totals(case):
     ticks = race["ticks"]
     values = [v for line in series for v in line] + [ruleset.target]
     assert ticks[0] <= min(values) and ticks[-1] >= max(values)
-    assert len(ticks) - 1 <= charts.MAX_TICKS
+    assert len(ticks) - 1 <= pages_charts.MAX_TICKS
     # and the SVG plots exactly that, well-formed
-    svg = charts.race_svg(race, ["Us", "Them"])
+    svg = pages_charts.race_svg(race, ["Us", "Them"])
     ET.fromstring(svg)
     assert plotted(svg)["lines"] == series

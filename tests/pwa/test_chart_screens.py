@@ -11,7 +11,7 @@ import pytest
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
 import rules
-from api import charts
+from api.pages import charts as pages_charts
 
 # (bidder seat, bid, count or made/set); seats: 0 You, 1 Left, 2 Partner, 3 Right
 MARKS_GAME = [
@@ -59,14 +59,14 @@ def server_svg(server):
     ruleset = rules.get_ruleset(server["ruleset"], server.get("overrides"))
     names = [team["name"] for team in server["teams"]]
     start = server["start_totals"] or [0] * ruleset.side_count
-    race = charts.score_race(
+    race = pages_charts.score_race(
         ruleset.target,
         ruleset.scoring,
         start,
         [hand["result"] for hand in server["hands"]],
         server["winner"],
     )
-    return charts.race_svg(race, names)
+    return pages_charts.race_svg(race, names)
 
 
 def finish(page, base_url):

@@ -1,0 +1,215 @@
+"""Tokens: the edit token (every write, every full read) and the read-only share token.
+
+401: the request carries no `Authorization: Bearer` token, a malformed one, or one this
+server does not know. 403: a token the server knows that does not grant the action (another
+game's edit token, or any share token on an edit route). 404: the game does not exist (asked
+with a token the server knows).
+"""
+
+import hmac
+from functools import wraps
+
+from flask import g, request
+
+from ..store.crews import Crew
+from ..store.events import Event, EventMatch
+from ..store.games import Game, Match
+from .errors import abort
+from .tokens import TOKEN_RE, hash_token
+
+AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="tally42"'}
+
+
+def bearer_token():
+    """The token of an `Authorization: Bearer` header, None without one; 401 if malformed."""
+    header = request.headers.get("Authorization")
+    if header is None:
+        return None
+    scheme, _, token = header.partition(" ")
+    if scheme.lower() != "bearer" or not TOKEN_RE.fullmatch(token.strip()):
+        abort(
+            401,
+            "the edit token is not readable: send it as Authorization: Bearer <token>",
+            headers=AUTH_HEADERS,
+            rule_code="BAD_TOKEN",
+        )
+    return token.strip()
+
+
+def is_known_token(token):
+    """True if `token` is any game's edit token or share token, any match's edit token or any
+    crew's token."""
+    query = Game.select(Game.id).where(
+        (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
+    )
+    return (
+        query.exists()
+        or match_with_token(token) is not None
+        or event_with_token(token) is not None
+        or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
+    )
+
+
+def event_with_token(token):
+    """The id of the event whose director or public token this is, or None."""
+    digest = hash_token(token)
+    row = (
+        Event.select(Event.id)
+        .where((Event.director_token_hash == digest) | (Event.public_token_hash == digest))
+        .tuples()
+        .first()
+    )
+    return None if row is None else row[0]
+
+
+def directs_match(token, match_id):
+    """True if `token` is the director token of the event that called match `match_id`: the
+    director reaches every match of the event and their games (docs/tournaments.md)."""
+    return (
+        EventMatch.select(EventMatch.id)
+        .join(Event)
+        .where((EventMatch.match_id == match_id) & (Event.director_token_hash == hash_token(token)))
+        .exists()
+    )
+
+
+def match_with_token(token, match_id=None):
+    """The id of the match whose edit token this is (only `match_id`, when given), or None."""
+    query = Match.select(Match.id).where(Match.edit_token_hash == hash_token(token))
+    if match_id is not None:
+        query = query.where(Match.id == match_id)
+    row = query.tuples().first()
+    return None if row is None else row[0]
+
+
+def required_token(what):
+    """The request's bearer token; 401 NEEDS_TOKEN without one (`what`: "game" or "match")."""
+    token = bearer_token()
+    if token is None:
+        abort(
+            401,
+            f"only the phones keeping this {what}'s score can do that: send its edit "
+            "token (Authorization: Bearer <token>)",
+            headers=AUTH_HEADERS,
+            rule_code="NEEDS_TOKEN",
+        )
+    return token
+
+
+def refuse(token, found, missing, wrong):
+    """Abort for a token that did not open what was asked: 401 if no game or match has it,
+    404 (`missing`) if nothing was found, else 403 (`wrong`)."""
+    if not is_known_token(token):
+        abort(
+            401,
+            "this server does not know that token",
+            headers=AUTH_HEADERS,
+            rule_code="UNKNOWN_TOKEN",
+        )
+    if found is None:
+        abort(404, missing, rule_code="NOT_FOUND")
+    abort(403, wrong, rule_code="WRONG_TOKEN")
+
+
+def require_edit(game_id):
+    """The game `game_id` if the request carries its edit token (or, for a game of a match,
+    that match's edit token: it reaches the match's games and nothing else); else abort 401,
+    403 or 404."""
+    token = required_token("game")
+    game = Game.by_id(str(game_id))
+    if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
+        return game
+    if (
+        game is not None
+        and game.match_id is not None
+        and (match_with_token(token, game.match_id) or directs_match(token, game.match_id))
+    ):
+        return game
+    refuse(
+        token,
+        game,
+        "there is no such game: it may have been deleted",
+        "this token does not allow changing or fully reading this game: it belongs to "
+        "another game, or only views it",
+    )
+
+
+def edit_token_required(view):
+    """Check the edit token first (before ETag preconditions): the game lands in `g.game`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.game = require_edit(kwargs["game_id"])
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def require_match_edit(match_id):
+    """The match `match_id` if the request carries its edit token; else abort 401, 403 or 404
+    (a game's token, or another match's, is 403)."""
+    token = required_token("match")
+    match = Match.get_or_none(Match.id == str(match_id))
+    if match is not None and (
+        hmac.compare_digest(match.edit_token_hash, hash_token(token))
+        or directs_match(token, match.id)
+    ):
+        return match
+    refuse(
+        token,
+        match,
+        "there is no such match",
+        "this token does not allow changing or reading this match: it belongs to a game "
+        "or to another match",
+    )
+
+
+def require_holder(model, row_id, hash_field, needs, missing, wrong):
+    """The `model` row `row_id` if the request's bearer token is the one whose SHA-256 is its
+    `hash_field` (compared in constant time); else 401 NEEDS_TOKEN (`needs`: what to send),
+    401 UNKNOWN_TOKEN, 404 (`missing`) or 403 (`wrong`), as `refuse` decides. One check for
+    every token that opens a row by its id (an event's director, a crew)."""
+    token = bearer_token()
+    if token is None:
+        abort(401, needs, headers=AUTH_HEADERS, rule_code="NEEDS_TOKEN")
+    row = model.get_or_none(model.id == str(row_id))
+    if row is not None and hmac.compare_digest(getattr(row, hash_field), hash_token(token)):
+        return row
+    refuse(token, row, missing, wrong)
+
+
+def require_director(event_id):
+    """The event `event_id` if the request carries its director token; else abort 401, 403
+    (any other token the server knows: a table's, the public link's, a game's) or 404."""
+    return require_holder(
+        Event,
+        event_id,
+        "director_token_hash",
+        "only the event's director can do that: send the director token "
+        "(Authorization: Bearer <token>)",
+        "there is no such event",
+        "only the event's director can do that: this token belongs to a table, the public "
+        "link, a game or another event",
+    )
+
+
+def director_required(view):
+    """Check the event's director token first: the event lands in `g.event`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.event = require_director(kwargs["event_id"])
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+def match_token_required(view):
+    """Check the match's edit token first: the match lands in `g.match`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.match = require_match_edit(kwargs["match_id"])
+        return view(*args, **kwargs)
+
+    return wrapper

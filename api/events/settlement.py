@@ -1,0 +1,110 @@
+"""Matches the director settled (a forfeit, a no-show, a correction): the check every table
+write makes first, and the calls a hand that ends a match makes after it commits."""
+
+import orjson
+from flask import current_app
+from peewee import DatabaseError
+from werkzeug.exceptions import HTTPException
+
+from brackets import (
+    Format,
+)
+
+from ..core.errors import abort
+from ..store.db import flask_db, is_sqlite
+from ..store.events import Event, EventMatch
+from . import derive
+from .progress import sync
+
+SETTLED_BY = {
+    "forfeit": "the director recorded a forfeit",
+    "no-show": "the director recorded a no-show",
+    "correction": "the director corrected its result",
+}
+
+
+def _settled_sql(by_game, exclusive=False):
+    """The called match of a game (`by_game`) or of a match, its event's format and the
+    director's records, in one read; on PostgreSQL the event row is locked FOR SHARE, as
+    every director write locks it FOR UPDATE, so no record lands between the check and the
+    write's commit (and the lock comes before the game's or match's, in the same order as a
+    director write that touches them). `exclusive` locks it FOR UPDATE instead: a hand write
+    that may reopen a decided match (api/event_reopen.py) must see every other table's hands
+    committed, and no hand land elsewhere in the event, until it commits."""
+    p = flask_db.database.param
+    where = (
+        f'JOIN "game" AS g ON g."match_id" = em."match_id" WHERE g."id" = {p}'
+        if by_game
+        else f'WHERE em."match_id" = {p}'
+    )
+    lock = "" if is_sqlite() else f" FOR {'UPDATE' if exclusive else 'SHARE'} OF e"
+    return (
+        'SELECT em."event_id", em."match_id", em."bracket_id", em."teams", e."format", '
+        'r."bracket_id", r."kind", r."loser" FROM "eventmatch" AS em JOIN "event" AS e ON '
+        'e."id" = em."event_id" LEFT JOIN "eventrecord" AS r ON r."event_id" = em."event_id" '
+        f"{where}{lock}"
+    )
+
+
+def settled(game_id=None, match_id=None, exclusive=False):
+    """(bracket id, how) when the game `game_id` (or the match `match_id`) is a tournament
+    match's that the director settled: a forfeit or no-show recorded for it, a no-show team
+    giving it away (brackets/lateness.py), or a correction of its result; else None.
+
+    Call it first in a write transaction, before the game or match row is locked. One read;
+    the bracket is derived only when a record may settle this match (one of its own, or a
+    no-show by one of its teams where a no-show gives later matches away). `exclusive`: lock
+    the event row FOR UPDATE on PostgreSQL (`_settled_sql`)."""
+    by_game = game_id is not None
+    rows = flask_db.database.execute_sql(
+        _settled_sql(by_game, exclusive), (str(game_id if by_game else match_id),)
+    ).fetchall()
+    if not rows:  # a casual game or match
+        return None
+    event_id, called_match, bracket_id, teams, fmt = rows[0][:5]
+    teams = set(orjson.loads(teams))
+    gives_away = fmt != Format.SINGLE.value
+    if not any(
+        bid == bracket_id or (kind == "no-show" and gives_away and loser in teams)
+        for *_called, bid, kind, loser in rows
+        if bid is not None
+    ):
+        return None
+    derived = derive.derive(Event.get_by_id(event_id))
+    how, row = derived.how.get(bracket_id), derived.called.get(bracket_id)
+    if how in SETTLED_BY and row is not None and row.match_id == called_match:
+        return bracket_id, how
+    return None
+
+
+def refuse_settled(found):
+    """409 MATCH_SETTLED for a match `settled` found settled (None: nothing to refuse): no
+    more hands or games are played in it, or its table would score a match that is over."""
+    if found is not None:
+        bracket_id, how = found
+        abort(409, f"match {bracket_id} is over: {SETTLED_BY[how]}", rule_code="MATCH_SETTLED")
+
+
+def call_after_game(match_id):
+    """After a hand write committed that ended a game of match `match_id`, or reopened one
+    or changed its winner: if the match is an event's, call what that frees now (`sync`), so
+    the next match's call time, from which a no-show is measured, is the moment the deciding
+    hand was written. Returns {bracket id: table token} of the matches called.
+
+    Never fails the hand: it is stored already. If calling fails (the database, or the event
+    deleted meanwhile), nothing is called and the next director's or table's read calls it,
+    as it always did (logged)."""
+    row = EventMatch.select(EventMatch.event).where(EventMatch.match_id == match_id).first()
+    if row is None:  # a match played outside any event
+        return {}
+    try:
+        return sync(row.event_id)[1]
+    except (DatabaseError, HTTPException) as error:
+        current_app.logger.warning(
+            "event %s: the match freed by a hand in match %s was not called (%r); the next "
+            "read calls it",
+            row.event_id,
+            match_id,
+            error,
+        )
+        return {}

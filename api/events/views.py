@@ -1,0 +1,356 @@
+"""An event as JSON: the director's, the public and a table's views, and the standings of a
+round robin (all derived on the read, api/events/derive.py)."""
+
+import datetime
+from collections import defaultdict
+
+from flask import current_app
+
+from brackets import (
+    BYE,
+    NotFinishedError,
+    lateness,
+)
+
+from ..core.errors import abort
+from ..core.lru import LockedLRU
+from ..core.times import iso
+from ..core.tokens import hash_token
+from ..games.series import match_view
+from ..store.base import utcnow
+from ..store.db import flask_db
+from ..store.events import Event
+from . import derive, revision
+from .derive import ready_match
+from .progress import free_tables, projection, sync
+
+
+def director_view(derived, tokens):
+    """The director view of `derived`, with the table tokens this request made (shown once)."""
+    view = event_view(derived.event, True, derived)
+    view["new_table_tokens"] = tokens
+    return view
+
+
+def _team_view(team, seed, director):
+    view = {
+        "id": team.id,
+        "name": team.name,
+        "players": team.players,
+        "seed": seed,
+        "dropped": team.dropped_at is not None,
+    }
+    if director:
+        view["checked_in_at"] = iso(team.checked_in_at)
+        view["dropped_at"] = iso(team.dropped_at)
+    return view
+
+
+def side(team):
+    if team is None:
+        return None
+    return "bye" if team is BYE else int(team)
+
+
+def _game_view(game):
+    no, game_id, _dealer, state = game
+    return {
+        "game_no": no,
+        "id": game_id,
+        "totals": state["totals"],
+        "game_over": state["game_over"],
+        "winner": state["winner"],
+    }
+
+
+def _estimates(derived, now):
+    """Estimated start of each callable match waiting for a table: tables free up in turn,
+    each called match taking up to (2 x first_to - 1) games of the event's minutes."""
+    event = derived.event
+    minutes = datetime.timedelta(minutes=event.minutes_per_game)
+    free_at = [now] * len(free_tables(derived))
+    for bid, row in derived.called.items():
+        if bid not in derived.how:
+            free_at.append(max(now, row.called_at + minutes * (2 * row.first_to - 1)))
+    free_at.sort()
+    estimates = {}
+    waiting = [m for m in derived.tournament.ready() if m.id not in derived.called]
+    for match in waiting:
+        if not free_at:
+            break
+        start = free_at.pop(0)
+        estimates[match.id] = start
+        length = derived.tournament.series(match.id).first_to
+        free_at.append(start + minutes * (2 * length - 1))
+        free_at.sort()
+    return estimates
+
+
+def _match_view(derived, state, estimates, projected=None):
+    """A match's view; a callable match the next calling write would put at a table
+    (`projected`, bracket id -> table) waits for it there: its table, no match or games yet."""
+    row = derived.called.get(state.id)
+    series = derived.series.get(state.id)
+    status = state.status
+    if status == "ready":
+        status = "playing" if row is not None else "waiting-for-table"
+        if row is None and any(r.bracket_id == state.id for r in derived.stale):
+            status = "held"  # played with other teams: the director corrects the earlier match
+    view = {
+        "id": state.id,
+        "bracket": state.spec.bracket,
+        "round": state.spec.round,
+        "teams": [side(t) for t in state.teams],
+        "status": status,
+        "winner": None if state.winner in (None, BYE) else int(state.winner),
+        "how": derived.how.get(state.id, "bye" if state.status == "bye" else None),
+        "first_to": None,
+        "score": None,
+        "table": None,
+        "called_at": None,
+        "est_start": iso(estimates.get(state.id)),
+        "match_id": None,
+        "games": [],
+    }
+    if state.status in ("ready", "played"):
+        view["first_to"] = derived.tournament.series(state.id).first_to
+    if row is None and projected and state.id in projected:
+        view["table"] = projected[state.id]
+    if row is not None:
+        view.update(
+            table=row.table,
+            called_at=iso(row.called_at),
+            est_start=iso(row.called_at),
+            match_id=row.match_id,
+            games=[_game_view(g) for g in row.games],
+        )
+        view["score"] = [series.wins(0), series.wins(1)]
+    return view
+
+
+def event_view(event, director=False, derived=None, now=None):
+    """The event as JSON (docs/tournaments.md): settings, teams, every match with its table,
+    score and live games, what is next at each table, standings and every team's path.
+    Reads only: a callable match no request has called yet is shown at the table the next
+    calling write will give it (`projection`)."""
+    derived = derived or derive.derive(event)
+    now = now or utcnow()
+    seeds = {tid: n for n, tid in enumerate(event.seed_order or [], 1)}
+    view = {
+        "id": event.id,
+        "name": event.name,
+        "date": event.date,
+        "ruleset": event.ruleset,
+        "rules": event.overrides,
+        "format": event.format,
+        "first_to": event.first_to,
+        "advance": event.advance,
+        "shake_rule": event.shake_rule,
+        "seeding": event.seeding,
+        "tables": event.table_count,
+        "checkin_deadline": iso(event.checkin_deadline),
+        "minutes_per_game": event.minutes_per_game,
+        "no_show_minutes": event.no_show_minutes,
+        "started_at": iso(event.started_at),
+        "teams": [_team_view(t, seeds.get(t.id), director) for t in derived.teams.values()],
+        "matches": [],
+        "table_plan": [],
+        "finished": False,
+        "champion": None,
+        "standings": None,
+        "round_robin": None,
+        "paths": {},
+    }
+    if director:
+        # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
+        # (even late) is here, and a dropped one is out already
+        waiting = {
+            t.id: t.checked_in_at
+            for t in derived.teams.values()
+            if t.checked_in_at is None and t.dropped_at is None
+        }
+        late = event.checkin_deadline is not None and event.started_at is None
+        view["late"] = (
+            lateness.late_teams(list(waiting), {}, event.checkin_deadline, now) if late else []
+        )
+        view["records"] = [
+            {
+                "match": r.bracket_id,
+                "kind": r.kind,
+                "winner": r.winner,
+                "loser": r.loser,
+                "at": iso(r.at),
+            }
+            for r in derived.records
+        ]
+        view["stale"] = [r.bracket_id for r in derived.stale]
+    tournament = derived.tournament
+    if tournament is None:
+        return view
+    derived, projected = projection(derived)
+    estimates = _estimates(derived, now)
+    view["matches"] = [_match_view(derived, m, estimates, projected) for m in tournament.matches()]
+    by_table = defaultdict(lambda: {"playing": None, "next": None})
+    for bid, row in derived.called.items():
+        if bid not in derived.how:
+            by_table[row.table]["playing"] = bid
+    for bid, table in projected.items():  # the next calling write puts them there
+        by_table[table]["next"] = bid
+    waiting = [
+        m.id for m in tournament.ready() if m.id not in derived.called and m.id not in projected
+    ]
+    for bid, table in zip(
+        waiting,
+        sorted(
+            (t for t in range(1, event.table_count + 1) if by_table[t]["next"] is None),
+            key=lambda t: by_table[t]["playing"] is not None,
+        ),
+        strict=False,
+    ):
+        by_table[table]["next"] = bid
+    view["table_plan"] = [{"table": t, **by_table[t]} for t in range(1, event.table_count + 1)]
+    view["finished"] = tournament.finished
+    try:
+        standings = tournament.standings()
+    except NotFinishedError:
+        standings = None
+    if standings is not None:
+        view["standings"] = [
+            {"place": s.place, "team": int(s.team), "how": s.how} for s in standings
+        ]
+        view["champion"] = int(tournament.champion)
+    view["paths"] = paths(tournament, event.seed_order)
+    if event.format.startswith("round-robin"):
+        view["round_robin"] = round_robin_record(view)
+    return view
+
+
+def round_robin_record(view):
+    """Each seeded team's round-robin record as it stands, most wins first (then fewest
+    losses, best game difference, seed): the one ranking the board and the director's phone
+    both show while the round robin runs, before any standings exist."""
+    rows = {
+        t["id"]: {
+            "team": t["id"],
+            "seed": t["seed"],
+            "won": 0,
+            "lost": 0,
+            "games_won": 0,
+            "games_lost": 0,
+            "playing": False,
+        }
+        for t in view["teams"]
+        if t.get("seed")
+    }
+    for match in view["matches"]:
+        if match["bracket"] != "R":
+            continue
+        teams = match["teams"]
+        for i in (0, 1):
+            row = rows.get(teams[i])
+            if row is None:
+                continue
+            if match["score"] is not None:
+                row["games_won"] += match["score"][i]
+                row["games_lost"] += match["score"][1 - i]
+            if match["winner"] is not None:
+                row["won" if match["winner"] == teams[i] else "lost"] += 1
+            if match["status"] == "playing":
+                row["playing"] = True
+    return sorted(
+        rows.values(),
+        key=lambda r: (-r["won"], r["lost"], r["games_lost"] - r["games_won"], r["seed"]),
+    )
+
+
+def paths(tournament, team_ids):
+    """Every team's decided matches in play order, as brackets' Tournament.path gives them,
+    in one pass over the matches (path() per team walks them all: 128 teams, 33,000 steps)."""
+    steps = {str(tid): [] for tid in team_ids}
+    for state in tournament.matches():
+        if state.status not in ("played", "bye"):
+            continue
+        for own, other in ((0, 1), (1, 0)):
+            team = state.teams[own]
+            if team is not BYE and team is not None:
+                steps[team].append(
+                    {
+                        "match": state.id,
+                        "opponent": side(state.teams[other]),
+                        "won": state.winner == team,
+                        "forfeit": state.forfeit,
+                    }
+                )
+    return steps
+
+
+def sync_and_view(event_id, director=False):
+    """Call what can be called, then the event view; a director's view carries the table
+    tokens of the matches this very request called (`new_table_tokens`, shown once) and
+    `live_etag`: the event stream's ETag read before anything else, so never newer than what
+    the view shows. The director's phone skips a stream `event` with that ETag (it has drawn
+    it) and reads again for any other (a call made here moves it: one more read, harmless)."""
+    seen = revision.fingerprint(str(event_id)) if director else None
+    derived, tokens = sync(event_id)
+    view = event_view(derived.event, director, derived)
+    if director:
+        view["new_table_tokens"] = tokens
+        view["live_etag"] = None if seen is None else f'"{seen}"'
+    return view
+
+
+_PUBLIC_KEPT = 64
+
+_PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
+
+
+def public_view(token, etag_sent):
+    """(ETag, body bytes or None when `etag_sent` is current) of the event whose public token
+    this is; 404 for none. One small read while nothing changed: the ETag comes first, and a
+    body this process already wrote for that ETag is sent again (any write to the event, or
+    to one of its games, changes the ETag, so it is never stale)."""
+    row = None
+    if 22 <= len(token) <= 128:
+        sql = revision.fingerprint_sql("public_token_hash")
+        row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
+    if row is None:
+        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+    event_id, etag = row[0], revision.public_etag(row)
+    if etag == etag_sent:
+        return etag, None
+    kept = _PUBLIC.get(event_id)
+    if kept is not None and kept[0] == etag:
+        return kept
+    event = Event.get_or_none(Event.id == event_id)
+    if event is None:
+        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+    # Reads only: matches a free table can take are shown where they will be called, and
+    # called (rows made) by the director's or a table's request, never by this link.
+    body = current_app.json.response(event_view(event)).get_data()
+    if revision.fingerprint(event_id) == etag:  # a write landing meanwhile: send, but do not keep
+        _PUBLIC.put(event_id, (etag, body))
+    return etag, body
+
+
+def table_view(event_id, bracket_id, match):
+    """What a table's phone needs: the event's name, its match (teams with players, table,
+    score, games, the next game to start), from the match view of api/match_play."""
+    derived, _tokens = sync(event_id)
+    state = ready_match(derived, bracket_id)
+    row = derived.called.get(bracket_id)
+    if row is None or row.match_id != match.id:
+        abort(404, f"match {bracket_id} is not at a table", rule_code="NOT_FOUND")
+    view = match_view(match)
+    over = all(g["game_over"] for g in view["games"])
+    decided = bracket_id in derived.how
+    return {
+        "event": {"id": derived.event.id, "name": derived.event.name},
+        "bracket_match": _match_view(derived, state, {}),
+        "teams": [_team_view(derived.teams[t], None, False) for t in row.teams],
+        "table": row.table,
+        "match": view,
+        "next_game_no": None if decided or not over else len(view["games"]) + 1,
+        "current_game": None  # a match the director settled has no game to go on with
+        if decided or not view["games"] or view["games"][-1]["game_over"]
+        else view["games"][-1]["id"],
+    }

@@ -1,0 +1,340 @@
+"""Live: a game's changes pushed to open screens as Server-Sent Events.
+
+Every write to a game commits, then announces the game's id. On PostgreSQL the announcement
+is a `NOTIFY` sent inside the write's transaction (so it leaves on commit, never for a write
+that rolled back), and every app server LISTENs: a hand posted to one server reaches streams
+held by another. On SQLite (one server, no other service) each worker process polls, in one
+query, the revisions of the games it has streams open for; a write also nudges its own
+process at once.
+
+Each process has one Hub: the streams it holds, by game. One thread per process (running
+only while a stream is open) listens or polls, and for each changed game reads it ONCE and
+builds each event once (the share view; the editor view per host), then hands every stream
+of that game a reference to the latest event. A stream keeps only that latest event, never
+a queue: a slow reader holds no memory and misses nothing that matters, because every event
+carries the whole game (a missed event never leaves a screen wrong). A stream that cannot
+write for LIVE_WRITE_TIMEOUT_SECONDS is dropped.
+"""
+
+import os
+import threading
+import time
+
+from flask import current_app
+from peewee import SqliteDatabase
+
+from ..store.db import flask_db, is_sqlite
+from ..store.games import Game
+
+CHANNEL = "tally42_live"
+
+RETRY_MS = 2000  # the reconnect delay the stream asks of EventSource
+
+
+class TooManyStreams(Exception):
+    """A stream refused over a limit (LIVE_MAX_STREAMS_PER_CLIENT or _PER_GAME); its
+    message says which, in a player's words."""
+
+    def __init__(self, message):
+        super().__init__(message)
+        self.message = message
+
+
+class Subscriber:
+    """One open stream: which game and view it shows, and the latest event for it."""
+
+    __slots__ = ("game_id", "token", "host", "client", "wake", "latest")
+
+    def __init__(self, game_id, token, host, client):
+        self.game_id, self.token, self.host, self.client = game_id, token, host, client
+        self.wake = threading.Event()
+        self.latest = None  # (revision or None for gone, the event's bytes)
+
+    def deliver(self, item):
+        """Replace the latest event (never queue) and wake the stream."""
+        self.latest = item
+        self.wake.set()
+
+
+def game_event(revision, etag, body):
+    """The `game` event: revision as its id, the ETag and the game's JSON (`body`, bytes)."""
+    etag_json = etag.replace("\\", "\\\\").replace('"', '\\"')
+    data = b'{"revision":%d,"etag":"%s","game":%s}' % (revision, etag_json.encode(), body.strip())
+    return revision, b"id: %d\nevent: game\ndata: %s\n\n" % (revision, data)
+
+
+def gone_event(reason):
+    """The `gone` event (the stream closes after it)."""
+    return None, b'event: gone\ndata: {"reason":"%s"}\n\n' % reason.encode()
+
+
+def revision_of(game):
+    """The revision a game's ETag is built from."""
+    return game.state.get("revision", 0)
+
+
+class Hub:
+    """One process's open streams and the thread that keeps them current."""
+
+    def __init__(self, app, builders, sources):
+        self.app = app
+        self.builders = builders  # "share", "editor" -> a game's event (see init_app)
+        self.sources = sources  # key prefix -> the source of the streams under that prefix
+        self.config = app.config
+        self.lock = threading.Lock()
+        self.games = {}  # game id -> set of Subscribers
+        self.clients = {}  # client address -> open streams
+        self.dirty = set()  # game ids changed since the thread last looked
+        self.kick = threading.Event()
+        self.thread = None
+        self.pid = None
+        self.seen = {}  # SQLite poll: game id -> (revision, share token) last seen
+
+    # ---- streams come and go ----
+
+    def subscribe(self, sub):
+        """Count the stream in (429 over a limit) and make sure the thread runs."""
+        per_client = self.config["LIVE_MAX_STREAMS_PER_CLIENT"]
+        per_game = self.config["LIVE_MAX_STREAMS_PER_GAME"]
+        with self.lock:
+            if self.clients.get(sub.client, 0) >= per_client:
+                too_many = f"this device already has {per_client} live streams open"
+            elif len(self.games.get(sub.game_id, ())) >= per_game:
+                what = "event" if sub.game_id.startswith("e:") else "game"
+                too_many = f"this {what} already has {per_game} live screens following it"
+            else:
+                too_many = None
+                self.clients[sub.client] = self.clients.get(sub.client, 0) + 1
+                self.games.setdefault(sub.game_id, set()).add(sub)
+                self._ensure_thread()
+        if too_many:
+            raise TooManyStreams(f"{too_many}: close one and try again in a moment")
+
+    def unsubscribe(self, sub):
+        """Count the stream out."""
+        with self.lock:
+            subs = self.games.get(sub.game_id)
+            if subs is not None and sub in subs:
+                subs.discard(sub)
+                if not subs:
+                    del self.games[sub.game_id]
+                    self.seen.pop(sub.game_id, None)
+                left = self.clients.get(sub.client, 1) - 1
+                if left:
+                    self.clients[sub.client] = left
+                else:
+                    self.clients.pop(sub.client, None)
+
+    def count(self):
+        """How many streams this process holds."""
+        with self.lock:
+            return sum(self.clients.values())
+
+    def changed(self, game_id):
+        """A game changed (a write in this process, a NOTIFY, a poll): update its streams."""
+        with self.lock:
+            if game_id not in self.games:
+                return
+            self.dirty.add(game_id)
+        self.kick.set()
+
+    def _ensure_thread(self):
+        """Start this process's live thread if it is not running (called under the lock)."""
+        if self.thread is None or self.pid != os.getpid() or not self.thread.is_alive():
+            self.pid = os.getpid()
+            self.thread = threading.Thread(target=self._run, name="tally42-live", daemon=True)
+            self.thread.start()
+
+    # ---- the live thread ----
+
+    def _run(self):
+        """Listen (PostgreSQL) or poll (SQLite) while any stream is open; then stop."""
+        database = self.app.config["DATABASE"]
+        listen = not isinstance(database, SqliteDatabase)
+        conn = None
+        try:
+            while True:
+                with self.lock:
+                    if not self.games:
+                        self.thread = None
+                        return
+                try:
+                    if listen:
+                        if conn is None:
+                            conn = self._listen_connection(database)
+                            self._mark_all_dirty()  # whatever happened while not listening
+                        self._wait_notifies(conn)
+                    else:
+                        self.kick.wait(self.config["LIVE_POLL_SECONDS"])
+                        self._poll()
+                    self.kick.clear()
+                    self._dispatch()
+                except Exception:  # noqa: BLE001 (the thread must outlive a database restart)
+                    self.app.logger.exception("live: listening failed; trying again")
+                    if conn is not None:
+                        conn.close()
+                        conn = None
+                    time.sleep(1)
+        finally:
+            if conn is not None:
+                conn.close()
+
+    @staticmethod
+    def _listen_connection(database):
+        """A connection of its own (outside the pool), in autocommit, LISTENing."""
+        import psycopg
+
+        conn = psycopg.connect(dbname=database.database, autocommit=True, **database.connect_params)
+        conn.execute(f"LISTEN {CHANNEL}")
+        return conn
+
+    def _wait_notifies(self, conn):
+        """Collect the game ids NOTIFYed within the next fraction of a second."""
+        timeout = self.config["LIVE_POLL_SECONDS"]
+        for notify in conn.notifies(timeout=timeout, stop_after=1):
+            with self.lock:
+                if notify.payload in self.games:
+                    self.dirty.add(notify.payload)
+        for notify in conn.notifies(timeout=0.0):  # and any that came with it
+            with self.lock:
+                if notify.payload in self.games:
+                    self.dirty.add(notify.payload)
+
+    def _mark_all_dirty(self):
+        with self.lock:
+            self.dirty.update(self.games)
+
+    def _poll(self):
+        """SQLite: one query for the revision and share token of every followed game, and one
+        for what the ETag of every followed event is made of."""
+        with self.lock:
+            ids = list(self.games)
+        if not ids:
+            return
+        games = [name for name in ids if self.source_of(name) is None]
+        with flask_db.database.obj.connection_context():
+            rows = {}
+            for prefix, source in self.sources.items():
+                rows.update(source.poll([name for name in ids if name.startswith(prefix)]))
+            if games:
+                rows.update(
+                    (str(game_id), (state.get("revision", 0), share))
+                    for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
+                    .where(Game.id.in_(games))
+                    .tuples()
+                )
+        with self.lock:
+            for game_id in ids:
+                now = rows.get(game_id)
+                if self.seen.get(game_id, "unseen") != now:
+                    self.seen[game_id] = now
+                    self.dirty.add(game_id)
+
+    def _dispatch(self):
+        """Read each changed game once; hand each of its streams the latest event."""
+        with self.lock:
+            dirty, self.dirty = self.dirty, set()
+        for game_id in dirty:
+            with self.lock:
+                subs = list(self.games.get(game_id, ()))
+            if subs:
+                self._deliver(game_id, subs)
+
+    def source_of(self, name):
+        """The registered source of the streams kept under `name` (None: a game's)."""
+        return next((s for p, s in self.sources.items() if name.startswith(p)), None)
+
+    def _deliver(self, game_id, subs):
+        database = flask_db.database.obj
+        source = self.source_of(game_id)
+        if source is not None:  # e.g. an event's streams (the board)
+            with self.app.app_context(), database.connection_context():
+                source.deliver(self.app, game_id, subs)
+            return
+        with self.app.app_context(), database.connection_context():
+            game = Game.by_id(game_id)
+            hands = game.ordered_hands() if game is not None else None
+            shared, editors = None, {}
+            for sub in subs:
+                if game is None:
+                    sub.deliver(gone_event("deleted"))
+                elif sub.token is not None:
+                    if sub.token != game.share_token:
+                        sub.deliver(gone_event("revoked"))
+                        continue
+                    shared = shared or self.builders["share"](self.app, game, hands)
+                    sub.deliver(shared)
+                else:
+                    if sub.host not in editors:
+                        editors[sub.host] = self.builders["editor"](self.app, game, hands, sub.host)
+                    sub.deliver(editors[sub.host])
+
+
+def hub():
+    """This app's Hub (one per app and process)."""
+    return current_app.extensions["tally42_live"]
+
+
+def init_app(app, builders, sources):
+    """Attach a Hub to `app`, told at start-up what it cannot import (they sit above it):
+    `builders`, {"share": f(app, game, hands), "editor": f(app, game, hands, host)}, the
+    game streams' events, built as the routes answer; `sources`, {key prefix: source}, the
+    other streams the hub keeps (an event's, "e:"), each with `poll(names)` (SQLite: what
+    their ETags are made of, by name) and `deliver(app, name, subscribers)`."""
+    app.extensions["tally42_live"] = Hub(app, builders, sources)
+
+
+def notify_statement(game_id):
+    """The statements announcing a write to `game_id` from inside its transaction: on
+    PostgreSQL a NOTIFY (sent on commit, dropped on rollback), to run with the write's own
+    statements (`models.run`); none on SQLite (the poll finds the change)."""
+    if is_sqlite():
+        return []
+    return [
+        ("SELECT pg_notify(%s, %s)", [CHANNEL, str(game_id)]),
+        *event_of_game_statement(game_id),
+    ]
+
+
+# A game of an event's match changes the event's public view too: its event is announced
+# (`e:<event id>`, api/event_live.py) by the same batch of statements.
+EVENT_OF_GAME = (
+    'SELECT pg_notify(%s, %s || em."event_id") FROM "eventmatch" AS em JOIN "game" AS g '
+    'ON g."match_id" = em."match_id" WHERE g."id" = %s'
+)
+
+EVENT_OF_MATCH = 'SELECT pg_notify(%s, %s || "event_id") FROM "eventmatch" WHERE "match_id" = %s'
+
+
+def event_of_game_statement(game_id):
+    """PostgreSQL: the statement announcing the event whose match holds `game_id` (none for
+    a casual game or a match outside events); none on SQLite (the poll finds it)."""
+    if is_sqlite():
+        return []
+    return [(EVENT_OF_GAME, [CHANNEL, "e:", str(game_id)])]
+
+
+def notify_event(event_id):
+    """Announce a write to an event (a director write, a match called) inside its
+    transaction; SQLite: nothing (the poll finds it)."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql("SELECT pg_notify(%s, %s)", [CHANNEL, f"e:{event_id}"])
+
+
+def notify_match(match_id):
+    """Announce a write to a match (a game started) to the event it is played in, if any."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql(EVENT_OF_MATCH, [CHANNEL, "e:", str(match_id)])
+
+
+def notify(game_id):
+    """Announce a write to `game_id` inside its transaction (a statement of its own)."""
+    for sql, params in notify_statement(game_id):
+        flask_db.database.obj.execute_sql(sql, params)
+
+
+def changed(game_id):
+    """After the write committed: update this process's own streams of `game_id` now."""
+    live = current_app.extensions.get("tally42_live")
+    if live is not None:
+        live.changed(str(game_id))

@@ -1,0 +1,192 @@
+"""/api/crews: a crew, its roster, its games and its statistics (docs/crews.md)."""
+
+from functools import wraps
+
+from flask import current_app, g
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..core.access import edit_token_required
+from ..core.errors import ErrorOut
+from ..core.ratelimit import check_write
+from ..crews.roster import (
+    add_player,
+    attach_game,
+    create_crew,
+    crew_etag,
+    crew_view,
+    detach_game,
+    rename_crew,
+    rename_player,
+    require_crew,
+    reseat_game,
+)
+from ..crews.stats import check_filters, crew_stats, stats_etag, stats_keys
+from ..schemas.base import EDIT_TOKEN
+from ..schemas.crews import (
+    CrewCreate,
+    CrewCreated,
+    CrewGameIn,
+    CrewGameOut,
+    CrewOut,
+    CrewRename,
+    CrewStatsOut,
+    PlayerIn,
+    PlayerOut,
+    PlayerRename,
+    Seats,
+    StatsQuery,
+)
+
+blp = Blueprint("crews", __name__, url_prefix="/api", description="Crews and statistics")
+
+CREW_TOKEN = [{"crewToken": []}]
+
+CREW_PATH = "/crews/<uuid:crew_id>"
+
+STATS_OUT = CrewStatsOut()
+
+
+def crew_token_required(view):
+    """Check the crew token first (before ETag preconditions): the crew lands in `g.crew`."""
+
+    @wraps(view)
+    def wrapper(*args, **kwargs):
+        g.crew = require_crew(kwargs["crew_id"])
+        return view(*args, **kwargs)
+
+    return wrapper
+
+
+@blp.route("/crews")
+class Crews(MethodView):
+    """Starting crews."""
+
+    @blp.arguments(CrewCreate())
+    @blp.response(201, CrewCreated)
+    @blp.doc(operationId="createCrew")
+    def post(self, data):
+        """Start a crew: its token and join link come back this once"""
+        check_write()
+        return create_crew(data)
+
+
+@blp.route(CREW_PATH)
+class CrewById(MethodView):
+    """One crew (crew token)."""
+
+    @crew_token_required
+    @blp.etag
+    @blp.response(200, CrewOut)
+    @blp.doc(security=CREW_TOKEN, operationId="getCrew")
+    def get(self, crew_id):
+        """Get a crew: its name, roster and games"""
+        blp.set_etag(crew_etag(g.crew))
+        return crew_view(g.crew)
+
+    @crew_token_required
+    @blp.arguments(CrewRename())
+    @blp.response(200, CrewOut)
+    @blp.doc(security=CREW_TOKEN, operationId="renameCrew")
+    def patch(self, data, crew_id):
+        """Rename a crew"""
+        check_write(str(crew_id))
+        return rename_crew(g.crew, data)
+
+
+@blp.route(f"{CREW_PATH}/players")
+class CrewPlayers(MethodView):
+    """A crew's roster."""
+
+    @crew_token_required
+    @blp.arguments(PlayerIn())
+    @blp.response(201, PlayerOut)
+    @blp.alt_response(200, schema=PlayerOut, description="the same id and name again")
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="NAME_TAKEN (the player who has the name is in `player`) or PLAYER_ID_TAKEN",
+    )
+    @blp.doc(security=CREW_TOKEN, operationId="addCrewPlayer")
+    def post(self, data, crew_id):
+        """Add a player to the roster (idempotent by the phone-made id)"""
+        check_write(str(crew_id))
+        return add_player(g.crew, data)
+
+
+@blp.route(f"{CREW_PATH}/players/<uuid:player_id>")
+class CrewPlayerById(MethodView):
+    """One roster player."""
+
+    @crew_token_required
+    @blp.arguments(PlayerRename())
+    @blp.response(200, PlayerOut)
+    @blp.alt_response(409, schema=ErrorOut, description="NAME_TAKEN")
+    @blp.doc(security=CREW_TOKEN, operationId="renameCrewPlayer")
+    def patch(self, data, crew_id, player_id):
+        """Rename a roster player"""
+        check_write(str(crew_id))
+        return rename_player(g.crew, player_id, data)
+
+
+@blp.route(f"{CREW_PATH}/games/<uuid:game_id>")
+class CrewGameById(MethodView):
+    """A game of the crew."""
+
+    @crew_token_required
+    @blp.arguments(CrewGameIn())
+    @blp.response(201, CrewGameOut)
+    @blp.alt_response(200, schema=CrewGameOut, description="already the crew's: seats updated")
+    @blp.alt_response(409, schema=ErrorOut, description="GAME_IN_OTHER_CREW")
+    @blp.doc(security=CREW_TOKEN, operationId="putCrewGame")
+    def put(self, data, crew_id, game_id):
+        """Put a game in the crew, naming who sat where (the game's edit token in the body)"""
+        check_write(str(game_id))
+        return attach_game(g.crew, game_id, data)
+
+    @crew_token_required
+    @blp.response(204)
+    @blp.doc(security=CREW_TOKEN, operationId="removeCrewGame")
+    def delete(self, crew_id, game_id):
+        """Take a game out of the crew (the game stays)"""
+        check_write(str(game_id))
+        detach_game(g.crew, game_id)
+
+
+@blp.route(f"{CREW_PATH}/stats")
+class CrewStats(MethodView):
+    """A crew's statistics."""
+
+    @crew_token_required
+    @blp.etag
+    @blp.arguments(StatsQuery(), location="query")
+    @blp.response(200, CrewStatsOut)
+    @blp.doc(security=CREW_TOKEN, operationId="getCrewStats")
+    def get(self, query, crew_id):
+        """Get a crew's statistics: players, partnerships, head-to-head, crew totals
+
+        Derived from the games' current hand logs (an edited hand counts as edited).
+        """
+        filters = check_filters(query)
+        keys = stats_keys(g.crew, filters)
+        etag = stats_etag(g.crew, keys, filters)
+        blp.set_etag(etag)  # 304 before any sums
+        # Dumped once per ETag and kept (crew_stats): a Response passes the
+        # schema by; the schema above still documents it.
+        stats = crew_stats(g.crew, filters, etag, STATS_OUT.dump)
+        return current_app.json.response(stats)
+
+
+@blp.route("/games/<uuid:game_id>/seats")
+class GameSeats(MethodView):
+    """Who sat where in a crew's game (the game's edit token)."""
+
+    @edit_token_required
+    @blp.arguments(Seats())
+    @blp.response(200, CrewGameOut)
+    @blp.alt_response(409, schema=ErrorOut, description="NOT_IN_CREW")
+    @blp.doc(security=EDIT_TOKEN, operationId="setGameSeats")
+    def put(self, data, game_id):
+        """Change who sat where in a crew's game"""
+        check_write(str(game_id))
+        return reseat_game(g.game, data)

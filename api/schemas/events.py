@@ -1,0 +1,211 @@
+"""marshmallow schemas of the tournament routes (docs/tournaments.md): inputs refuse unknown
+fields and bound every number; outputs document the views of api/event_logic."""
+
+from marshmallow import Schema, fields, validate
+
+from brackets import MAX_TEAMS
+
+from .base import Int, StrictSchema, stored_text
+from .games import SHAKE_RULES, GameCreate, MatchOut
+
+FORMATS = ("single-elimination", "double-elimination", "round-robin", "round-robin-playoff")
+
+MAX_TEAM_ID = 2**31 - 1
+
+DIRECTOR_TOKEN = [{"directorToken": []}]
+
+TABLE_OR_DIRECTOR = [{"tableToken": []}, {"directorToken": []}]
+
+
+class EntrantIn(StrictSchema):
+    """A team entered in an event: its name and its two players."""
+
+    name = fields.String(required=True, validate=stored_text(1, 60))
+    players = fields.List(
+        fields.String(validate=stored_text(1, 60)),
+        required=True,
+        validate=validate.Length(2, 2),
+        metadata={"description": "the two partners"},
+    )
+
+
+class EntrantPatch(StrictSchema):
+    """A team's new name or players."""
+
+    name = fields.String(validate=stored_text(1, 60))
+    players = fields.List(
+        fields.String(validate=stored_text(1, 60)), validate=validate.Length(2, 2)
+    )
+
+
+class EventSettings(StrictSchema):
+    """An event's settings (all optional: a PATCH changes only what it names)."""
+
+    name = fields.String(validate=stored_text(1, 80))
+    date = fields.Date(allow_none=True, metadata={"description": "the day of the event"})
+    ruleset = fields.String(
+        validate=validate.Length(1, 64), metadata=GameCreate._declared_fields["ruleset"].metadata
+    )
+    rules = GameCreate._declared_fields["rules"]
+    format = fields.String(validate=validate.OneOf(FORMATS))
+    first_to = fields.List(
+        Int(1, 10),
+        validate=validate.Length(1, 16),
+        metadata={
+            "description": "wins needed in each round: [3, 2] is first to 3 in round 1, then 2 "
+            "(the last number goes on; the losers' bracket and grand final take the last)"
+        },
+    )
+    advance = Int(
+        2,
+        MAX_TEAMS,
+        allow_none=True,
+        metadata={
+            "description": "round-robin-playoff only: how many teams go on to the championship"
+        },
+    )
+    shake_rule = fields.String(validate=validate.OneOf(SHAKE_RULES))
+    seeding = fields.String(
+        validate=validate.OneOf(("listed", "random")),
+        metadata={
+            "description": "`listed`: the teams' order; `random`: drawn by the server at start"
+        },
+    )
+    tables = Int(1, 200)
+    checkin_deadline = fields.AwareDateTime(
+        allow_none=True, metadata={"description": "teams not checked in by then may be dropped"}
+    )
+    minutes_per_game = Int(1, 240)
+    no_show_minutes = Int(
+        0,
+        120,
+        metadata={"description": "a team this late to its match can be recorded as a no-show"},
+    )
+
+
+class EventCreate(EventSettings):
+    """A new event: its name, rules and format are needed; the teams may come later."""
+
+    name = fields.String(required=True, validate=stored_text(1, 80))
+    ruleset = GameCreate._declared_fields["ruleset"]
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    first_to = fields.List(
+        Int(1, 10),
+        load_default=lambda: [2],
+        validate=validate.Length(1, 16),
+        metadata=EventSettings._declared_fields["first_to"].metadata,
+    )
+    shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
+    seeding = fields.String(load_default="listed", validate=validate.OneOf(("listed", "random")))
+    tables = Int(1, 200, load_default=1)
+    minutes_per_game = Int(1, 240, load_default=15)
+    no_show_minutes = Int(0, 120, load_default=5)
+    teams = fields.List(fields.Nested(EntrantIn), validate=validate.Length(0, MAX_TEAMS))
+
+
+class Forfeit(StrictSchema):
+    """A team gives its match away: `forfeit`, or `no-show` (too late to its table)."""
+
+    team = Int(1, MAX_TEAM_ID, required=True, metadata={"description": "the team that forfeits"})
+    reason = fields.String(load_default="forfeit", validate=validate.OneOf(("forfeit", "no-show")))
+
+
+class Correction(StrictSchema):
+    """Who really won the match."""
+
+    winner = Int(1, MAX_TEAM_ID, required=True)
+
+
+class EventOut(Schema):
+    """An event as docs/tournaments.md describes it (director view: plus `late`, `records`,
+    `stale`, `new_table_tokens` and, read by GET, `live_etag`)."""
+
+    class Meta:
+        unknown = "include"
+
+    id = fields.String()
+    name = fields.String()
+    date = fields.String(allow_none=True)
+    format = fields.String()
+    first_to = fields.List(fields.Integer())
+    tables = fields.Integer()
+    started_at = fields.String(allow_none=True)
+    teams = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "{id, name, players, seed, dropped} (+ checked_in_at, dropped_at)"
+        },
+    )
+    matches = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "every bracket match in play order: {id, bracket, round, teams (team "
+            'ids, "bye" or null), status, winner, how, first_to, score, table, called_at, '
+            "est_start, match_id, games: [{game_no, id, totals, game_over, winner}]}"
+        },
+    )
+    table_plan = fields.List(
+        fields.Dict(), metadata={"description": "{table, playing, next} for every table: match ids"}
+    )
+    finished = fields.Boolean()
+    champion = fields.Integer(allow_none=True)
+    standings = fields.List(
+        fields.Dict(),
+        allow_none=True,
+        metadata={"description": "{place, team, how}, best first, once the event is over"},
+    )
+    round_robin = fields.List(
+        fields.Dict(),
+        allow_none=True,
+        metadata={
+            "description": "a round robin once started: each team's record as it stands, "
+            "{team, seed, won, lost, games_won, games_lost, playing}, most wins first (then "
+            "fewest losses, best game difference, seed); null for other formats"
+        },
+    )
+    paths = fields.Dict(metadata={"description": "team id -> [{match, opponent, won, forfeit}]"})
+    live_etag = fields.String(
+        allow_none=True,
+        dump_only=True,
+        metadata={
+            "description": "director view (GET) only: the ETag of the event's live stream "
+            "(GET /api/e/{public_token}/events) as it stood before this view was read; an "
+            "`event` with another ETag means the view has changed since"
+        },
+    )
+
+
+class EventCreated(EventOut):
+    """A new event with its two tokens, shown this once."""
+
+    director_token = fields.String(metadata={"description": "runs the event: keep it"})
+    public_url = fields.String(metadata={"description": "the public view's address"})
+    public_token = fields.String(
+        metadata={"description": "reads the event: GET /api/e/{public_token}"}
+    )
+
+
+class TableToken(Schema):
+    """A called match's new table token (the old one stops working)."""
+
+    match = fields.String()
+    table = fields.Integer()
+    match_id = fields.String()
+    table_token = fields.String(
+        metadata={"description": "the match's edit token: its games and nothing else"}
+    )
+
+
+class TableView(Schema):
+    """What a table's phone needs for its match."""
+
+    event = fields.Dict()
+    bracket_match = fields.Dict()
+    teams = fields.List(fields.Dict())
+    table = fields.Integer()
+    match = fields.Nested(MatchOut)
+    next_game_no = fields.Integer(
+        allow_none=True,
+        metadata={"description": "the game to start (POST /api/matches/{match_id}/games), or null"},
+    )
+    current_game = fields.String(allow_none=True)

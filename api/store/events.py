@@ -1,0 +1,89 @@
+"""peewee models of a tournament (docs/tournaments.md): the event, its teams, the api Match
+called for each bracket match, and the director's forfeits, no-shows and corrections.
+
+None of these keeps who won a match: the bracket is derived (api/event_logic.py) from the
+seeded teams, the games of each event match (through their hand logs) and the director's
+records, every time it is read.
+"""
+
+from peewee import (
+    CharField,
+    DateTimeField,
+    ForeignKeyField,
+    IntegerField,
+)
+
+from .base import JSONField, utcnow
+from .db import flask_db
+
+
+class Event(flask_db.Model):
+    """A tournament: its settings, the hashes of its director and public tokens, and, once
+    started, the seed order (team ids, as listed or as the server drew them)."""
+
+    id = CharField(primary_key=True, max_length=36)
+    name = CharField(max_length=80)
+    date = CharField(max_length=10, null=True)  # ISO date, as the director gave it
+    ruleset = CharField(max_length=64)
+    overrides = JSONField()
+    format = CharField(max_length=32)
+    first_to = JSONField()  # wins needed per round: [3, 2] is 3 in round 1, then 2
+    advance = IntegerField(null=True)  # round robin places that go on to the championship
+    shake_rule = CharField(max_length=16)
+    seeding = CharField(max_length=8)
+    table_count = IntegerField()
+    checkin_deadline = DateTimeField(null=True)
+    minutes_per_game = IntegerField()
+    no_show_minutes = IntegerField()
+    director_token_hash = CharField(max_length=64, unique=True)
+    public_token_hash = CharField(max_length=64, unique=True)
+    seed_order = JSONField(null=True)  # team ids in seed order, set by the start
+    started_at = DateTimeField(null=True)
+    # Bumped by every write to the event (settings, teams, calls, records): with its games'
+    # count and last change, it makes the public view's ETag without deriving the bracket.
+    version = IntegerField(default=0)
+    created_at = DateTimeField(default=utcnow)
+
+
+class Team(flask_db.Model):
+    """A team entered in an event: its name, two players, place in the list, check-in."""
+
+    event = ForeignKeyField(Event, backref="teams", on_delete="CASCADE")
+    name = CharField(max_length=60)
+    players = JSONField()
+    list_order = IntegerField()
+    checked_in_at = DateTimeField(null=True)
+    dropped_at = DateTimeField(null=True)
+
+    class Meta:
+        indexes = ((("event", "name"), True),)
+
+
+class EventMatch(flask_db.Model):
+    """A bracket match called to a table: the api Match its games are played in (its edit
+    token is the table's token), the two team ids it was called with, table and call time."""
+
+    event = ForeignKeyField(Event, backref="matches", on_delete="CASCADE")
+    bracket_id = CharField(max_length=12)
+    match_id = CharField(max_length=36, unique=True)
+    teams = JSONField()  # [team id of side 0, team id of side 1]
+    table = IntegerField()
+    called_at = DateTimeField(default=utcnow)
+
+    class Meta:
+        indexes = ((("event", "bracket_id"), True),)
+
+
+class EventRecord(flask_db.Model):
+    """What the director recorded: a forfeit or no-show (`loser` gave the match away), or a
+    correction (`winner` is the match's winner whatever its games say). Kept in order."""
+
+    event = ForeignKeyField(Event, backref="records", on_delete="CASCADE")
+    bracket_id = CharField(max_length=12)
+    kind = CharField(max_length=16)  # "forfeit", "no-show" or "correction"
+    winner = IntegerField()
+    loser = IntegerField()
+    at = DateTimeField(default=utcnow)
+
+
+EVENT_MODELS = (Event, Team, EventMatch, EventRecord)
