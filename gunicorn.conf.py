@@ -5,7 +5,7 @@ Sync workers: one request at a time per process, the fastest model for the API's
 requests (bench/api_load: share/hello 0.57-0.61 on SQLite against 0.40 with 1,000-thread
 `gthread` workers). A sync worker must never hold a live stream, so `app:app` serves none: it
 points stream clients at the live process (`live.py` with `gunicorn.live.conf.py`; see
-api/live_topology.py).
+api/live/topology.py).
 """
 
 import os

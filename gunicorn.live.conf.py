@@ -1,5 +1,5 @@
 """gunicorn's settings for the live process (the Procfile's `live`: `gunicorn -c
-gunicorn.live.conf.py live:app`), which serves only the event streams (api/live.py).
+gunicorn.live.conf.py live:app`), which serves only the event streams (api/live/hub.py).
 
 Threaded workers (`gthread`): an open stream holds one thread, asleep on a lock (no CPU)
 between events, so a worker of LIVE_THREADS threads holds that many streams. Threads, not

@@ -71,7 +71,7 @@ class Config:
     BOARD_REFRESH_SECONDS = _int("BOARD_REFRESH_SECONDS", 15)
     BOARD_SCREEN_SECONDS = _int("BOARD_SCREEN_SECONDS", 15)
 
-    # Live streams (Server-Sent Events, api/live.py): a `: keep-alive` every
+    # Live streams (Server-Sent Events, api/live/hub.py): a `: keep-alive` every
     # LIVE_HEARTBEAT_SECONDS, each stream closed after LIVE_MAX_STREAM_SECONDS (the client
     # reconnects with Last-Event-ID), at most LIVE_MAX_STREAMS_PER_CLIENT per client address
     # and LIVE_MAX_STREAMS_PER_GAME per game (counted per worker process), a stream that cannot
@@ -83,7 +83,7 @@ class Config:
     LIVE_MAX_STREAMS_PER_GAME = _int("LIVE_MAX_STREAMS_PER_GAME", 500)
     LIVE_WRITE_TIMEOUT_SECONDS = _float("LIVE_WRITE_TIMEOUT_SECONDS", 30)
     LIVE_POLL_SECONDS = _float("LIVE_POLL_SECONDS", 0.25)
-    # Which part this process plays (api/live_topology.py): "all" (streams and the rest: the
+    # Which part this process plays (api/live/topology.py): "all" (streams and the rest: the
     # default of create_app), "web" (app.py: never holds a stream, points the client at the
     # live process) or "live" (live.py: the streams only). LIVE_URL: where the web process
     # sends stream clients: empty (a proxy routes /api/**/events to the live process), ":8001"

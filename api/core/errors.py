@@ -124,17 +124,69 @@ class Api(SmorestApi):
             place = current_app.extensions[PLACES].get(request.path)
             if place is not None:  # e.g. the import names the game and hand of the file
                 message = place(errors) + message
-        payload = {
-            "code": error.code,
-            "status": http.HTTPStatus(error.code).phrase,
-            "message": message or status_message(error.code, headers),
-            "errors": errors,
-            **extra,
-        }
-        payload["rule_code"] = payload.get("rule_code") or STATUS_RULE_CODES.get(
-            error.code, "BAD_REQUEST" if error.code < 500 else "SERVER_ERROR"
-        )
-        return payload, error.code, headers
+        return error_response(error.code, message, errors, extra, headers)
+
+
+def error_response(status, message, errors, extra, headers):
+    """(payload, status, headers) of the one error shape: a message in player words (the
+    status's own when the refusing code said nothing) and a `rule_code` always."""
+    payload = {
+        "code": status,
+        "status": http.HTTPStatus(status).phrase,
+        "message": message or status_message(status, headers),
+        "errors": errors,
+        **extra,
+    }
+    payload["rule_code"] = payload.get("rule_code") or STATUS_RULE_CODES.get(
+        status, "BAD_REQUEST" if status < 500 else "SERVER_ERROR"
+    )
+    return payload, status, headers
+
+
+class Refusal(Exception):
+    """A service's refusal, in the domain's words: `message` for the table or the director,
+    `rule_code` for programs, `errors` naming the field at fault, and `extra` members of the
+    error shape (`locked`, `stored_hand` ...). Services raise it (or a subclass below) and
+    know nothing of HTTP; the app's handler (`handle_refusal`) answers it in the one error
+    shape. `status` is the answer's status: each subclass has its own."""
+
+    status = 400
+
+    def __init__(self, *args, errors=None, headers=None, **extra):
+        if len(args) == 2:  # Refusal(status, message): a kind with no subclass (412, 428 ...)
+            self.status, message = args
+        else:
+            (message,) = args
+        super().__init__(message)
+        self.message = message
+        self.errors = errors or {}
+        self.headers = headers or {}
+        self.extra = extra
+
+
+class NotFound(Refusal):
+    """No such thing (a game, an event, a player, a match) where it was looked for."""
+
+    status = 404
+
+
+class Conflict(Refusal):
+    """It clashes with what is already recorded: the match is settled, the name is taken..."""
+
+    status = 409
+
+
+class Invalid(Refusal):
+    """The value cannot be: a ruleset that does not fit, a seat count, a bad name..."""
+
+    status = 422
+
+
+def handle_refusal(refusal):
+    """A service's Refusal, answered in the one error shape with its status."""
+    return error_response(
+        refusal.status, refusal.message, refusal.errors, dict(refusal.extra), refusal.headers
+    )
 
 
 def status_message(status, headers):
@@ -195,5 +247,6 @@ def register(app, places):
     that path (the import names the game and hand of the file), told here at start-up
     because the shapes that know it sit above this module."""
     app.extensions[PLACES] = dict(places)
+    app.register_error_handler(Refusal, handle_refusal)
     app.register_error_handler(RulesError, handle_rules_error)
     app.register_error_handler(OperationalError, handle_database_unavailable)

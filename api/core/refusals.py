@@ -88,7 +88,7 @@ FIELDS = {
         "WEAK_TOKEN",
     ),
     "action": ("a share action", "say rotate or revoke", "BAD_INPUT"),
-    # tournaments (api/event_schemas.py)
+    # tournaments (api/schemas/events.py)
     "format": (
         "a tournament format",
         "say single-elimination, double-elimination, round-robin or round-robin-playoff",

@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from peewee import IntegrityError
 
 from ..core.access import match_with_token, require_holder
-from ..core.errors import abort
+from ..core.errors import Conflict, Invalid, NotFound, Refusal
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..games.rulesets import game_ruleset
@@ -46,8 +46,7 @@ def clean_name(name, what):
     """`name` trimmed, with its inner spaces single; 422 BAD_NAME if nothing readable is left."""
     cleaned = " ".join(name.split())
     if not cleaned or any(unicodedata.category(ch)[0] == "C" for ch in cleaned):
-        abort(
-            422,
+        raise Invalid(
             f"{what} needs a name of letters, digits or signs you can read: {name!r} is not one",
             rule_code="BAD_NAME",
         )
@@ -61,11 +60,10 @@ def same_moment_conflict():
     try:
         yield
     except IntegrityError:
-        abort(
-            409,
+        raise Conflict(
             "another phone changed this crew at the same moment: load the crew again and check",
             rule_code="CONFLICT",
-        )
+        ) from None
 
 
 def create_crew(data):
@@ -134,8 +132,7 @@ def add_player(crew, data):
         if found is not None:
             if found.crew_id == crew.id and found.name == name:
                 return {"id": found.id, "name": found.name}, 200
-            abort(
-                409,
+            raise Conflict(
                 f"this player was already added as {found.name!r}: a new player needs a new id",
                 rule_code="PLAYER_ID_TAKEN",
             )
@@ -154,8 +151,7 @@ def _refuse_taken_name(crew, name, except_id=None):
         query = query.where(CrewPlayer.id != except_id)
     taken = query.first()
     if taken is not None:
-        abort(
-            409,
+        raise Conflict(
             f"{taken.name} is already on this crew's list: pick {taken.name}, or tell "
             f"the two apart (say {name} B.)",
             rule_code="NAME_TAKEN",
@@ -171,7 +167,7 @@ def rename_player(crew, player_id, data):
             (CrewPlayer.id == str(player_id)) & (CrewPlayer.crew == crew.id)
         )
         if player is None:
-            abort(404, "this crew has no such player", rule_code="NOT_FOUND")
+            raise NotFound("this crew has no such player", rule_code="NOT_FOUND")
         _refuse_taken_name(crew, name, except_id=player.id)
         player.name, player.name_key = name, name_key(name)
         player.save()
@@ -203,18 +199,18 @@ def check_seats_shape(players, seats, known):
     roster's ids `known` (422 SEATS_COUNT, PLAYER_TWICE, NOT_ON_ROSTER); the import checks a
     crew's file with it too."""
     if len(seats) != players:
-        abort(
-            422,
+        raise Invalid(
             f"this game has {players} seats, so name {players} players (or leave a "
             f"seat empty), not {len(seats)}",
             rule_code="SEATS_COUNT",
         )
     named = [str(s) for s in seats if s is not None]
     if len(set(named)) != len(named):
-        abort(422, "the same player can't sit in two seats of one game", rule_code="PLAYER_TWICE")
+        raise Invalid(
+            "the same player can't sit in two seats of one game", rule_code="PLAYER_TWICE"
+        )
     if set(named) - set(known):
-        abort(
-            422,
+        raise Invalid(
             "a seat names someone who is not on this crew's list: add the player to the crew first",
             rule_code="NOT_ON_ROSTER",
         )
@@ -228,13 +224,13 @@ def attach_game(crew, game_id, data):
     404 if there is no such game, 409 GAME_IN_OTHER_CREW."""
     game = Game.by_id(str(game_id))
     if game is None:
-        abort(404, "there is no such game: it may have been deleted", rule_code="NOT_FOUND")
+        raise NotFound("there is no such game: it may have been deleted", rule_code="NOT_FOUND")
     token = data["game_token"]
     if not (
         hmac.compare_digest(game.edit_token_hash, hash_token(token))
         or (game.match_id and match_with_token(token, game.match_id))
     ):
-        abort(
+        raise Refusal(
             403,
             "that is not this game's edit token: only a phone keeping the game's score "
             "can put it in a crew",
@@ -244,7 +240,9 @@ def attach_game(crew, game_id, data):
     with same_moment_conflict(), write_transaction():
         row = CrewGame.get_or_none(CrewGame.game == game.id)
         if row is not None and row.crew_id != crew.id:
-            abort(409, "this game already belongs to another crew", rule_code="GAME_IN_OTHER_CREW")
+            raise Conflict(
+                "this game already belongs to another crew", rule_code="GAME_IN_OTHER_CREW"
+            )
         if row is None:
             row = CrewGame.create(game=game.id, crew=crew.id, seat_players=seats)
             status = 201
@@ -264,7 +262,7 @@ def detach_game(crew, game_id):
             .execute()
         )
         if not deleted:
-            abort(404, "this game is not one of this crew's games", rule_code="NOT_FOUND")
+            raise NotFound("this game is not one of this crew's games", rule_code="NOT_FOUND")
         _touch(crew)
 
 
@@ -272,8 +270,7 @@ def reseat_game(game, data):
     """Change who sat where in a crew's game (the game's edit token); 409 NOT_IN_CREW."""
     row = CrewGame.get_or_none(CrewGame.game == game.id)
     if row is None:
-        abort(
-            409,
+        raise Conflict(
             "this game is not in a crew: put it in one first (from the crew)",
             rule_code="NOT_IN_CREW",
         )
@@ -288,8 +285,7 @@ def reseat_game(game, data):
             .execute()
         )
         if not changed:
-            abort(
-                409,
+            raise Conflict(
                 "this game was just taken out of its crew or moved to another: load the "
                 "crew again and seat the players there",
                 rule_code="NOT_IN_CREW",

@@ -7,7 +7,7 @@ import orjson
 
 import stats
 
-from ..core.errors import abort
+from ..core.errors import Invalid
 from ..core.lru import LockedLRU
 from ..games.rulesets import game_ruleset
 from ..store.crews import CrewGame, CrewPlayer
@@ -193,5 +193,5 @@ def check_filters(filters):
     """422 BAD_DATES when `from` comes after `to`."""
     start, end = filters.get("from_"), filters.get("to")
     if start and end and start > end:
-        abort(422, f"the dates run backwards: from {start} to {end}", rule_code="BAD_DATES")
+        raise Invalid(f"the dates run backwards: from {start} to {end}", rule_code="BAD_DATES")
     return filters

@@ -15,7 +15,7 @@ from brackets import (
 )
 from brackets.tournament import match_layout
 
-from ..core.errors import abort
+from ..core.errors import Conflict, NotFound
 from ..games import series
 from ..games.rulesets import ruleset_of
 from ..store.base import canonical_json
@@ -73,7 +73,7 @@ class Derived:
 
     @property
     def revision(self):
-        """The event's live revision as these rows make it (api/event_live.py `REVISION`):
+        """The event's live revision as these rows make it (api/events/live.py `REVISION`):
         the event row's write counter plus each game's revision + 1. Every write to the rows
         a derivation reads moves it, so an equal revision read later means the same rows."""
         games = (state for row in self.rows.values() for *_rest, state in row.games)
@@ -239,11 +239,13 @@ def has_hands(row):
 def ready_match(derived, bracket_id):
     """The brackets MatchState of `bracket_id` (404 unknown; 409 not started)."""
     if derived.tournament is None:
-        abort(409, f"{derived.event.name} has not started yet", rule_code="EVENT_NOT_STARTED")
+        raise Conflict(f"{derived.event.name} has not started yet", rule_code="EVENT_NOT_STARTED")
     try:
         return derived.tournament.match(bracket_id)
     except BracketError:
-        abort(404, f"there is no match {bracket_id} in {derived.event.name}", rule_code="NOT_FOUND")
+        raise NotFound(
+            f"there is no match {bracket_id} in {derived.event.name}", rule_code="NOT_FOUND"
+        ) from None
 
 
 def team_name(derived, team_id):

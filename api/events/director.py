@@ -14,7 +14,7 @@ from brackets import (
 )
 
 from ..core import times
-from ..core.errors import abort, field_errors
+from ..core.errors import Conflict, Invalid, NotFound, Refusal, field_errors
 from ..core.times import iso
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
@@ -81,16 +81,14 @@ def _check_format(event):
     """The format, advance and series lengths must fit together (422 BAD_FORMAT)."""
     playoff = event.format == Format.ROUND_ROBIN_PLAYOFF.value
     if playoff and event.advance is None:
-        abort(
-            422,
+        raise Invalid(
             "a round robin into a championship needs the number of teams that go on "
             "to the championship",
             rule_code="BAD_FORMAT",
             errors=field_errors("advance", "how many teams go on"),
         )
     if not playoff and event.advance is not None:
-        abort(
-            422,
+        raise Invalid(
             "only a round robin into a championship sends teams on: leave out how many go on",
             rule_code="BAD_FORMAT",
             errors=field_errors("advance", "not used"),
@@ -130,8 +128,7 @@ def create_event(data):
 def _not_started(event):
     """409 EVENT_STARTED once the event has started: its settings and teams are fixed."""
     if event.started_at is not None:
-        abort(
-            409,
+        raise Conflict(
             f"{event.name} has started: its settings and teams can no longer change",
             rule_code="EVENT_STARTED",
         )
@@ -164,8 +161,7 @@ def _check_new_names(event, names, existing):
     seen = {name.casefold() for name in existing}
     for name in names:
         if name.casefold() in seen:
-            abort(
-                409,
+            raise Conflict(
                 f"there is already a team called {name} in {event.name}",
                 rule_code="TEAM_NAME_TAKEN",
                 errors=field_errors("name", "already entered"),
@@ -177,7 +173,7 @@ def _team(event, team_id):
     """The event's team `team_id` (404 if it has none)."""
     team = Team.get_or_none((Team.id == team_id) & (Team.event == event.id))
     if team is None:
-        abort(404, f"{event.name} has no team {team_id}", rule_code="NOT_FOUND")
+        raise NotFound(f"{event.name} has no team {team_id}", rule_code="NOT_FOUND")
     return team
 
 
@@ -232,7 +228,9 @@ def check_in(event_id, team_id):
         _not_started(event)
         team = _team(event, team_id)
         if team.dropped_at is not None:
-            abort(409, f"{team.name} was dropped for checking in late", rule_code="TEAM_DROPPED")
+            raise Conflict(
+                f"{team.name} was dropped for checking in late", rule_code="TEAM_DROPPED"
+            )
         if team.checked_in_at is None:
             team.checked_in_at = utcnow()
             team.save()
@@ -248,16 +246,14 @@ def drop_team(event_id, team_id):
         _not_started(event)
         team = _team(event, team_id)
         if team.checked_in_at is not None:
-            abort(
-                409,
+            raise Conflict(
                 f"{team.name} checked in, so it cannot be dropped for being late",
                 rule_code="TEAM_CHECKED_IN",
             )
         if event.checkin_deadline is None or not lateness.late_teams(
             [team.id], {}, event.checkin_deadline, utcnow()
         ):  # brackets/lateness.py: late only once the check-in time has passed
-            abort(
-                409,
+            raise Conflict(
                 f"{team.name} is not late yet: check-in is open until "
                 f"{iso(event.checkin_deadline) or 'the director closes it (no time set)'}",
                 rule_code="CHECK_IN_OPEN",
@@ -280,8 +276,7 @@ def start_event(event_id):
         teams = [t for t in teams_of(event.id) if t.dropped_at is None]
         missing = [t.name for t in teams if t.checked_in_at is None]
         if missing:
-            abort(
-                409,
+            raise Conflict(
                 f"not checked in yet: {', '.join(missing)}. Check them in, or drop them "
                 "once the check-in time has passed",
                 rule_code="NOT_CHECKED_IN",
@@ -291,7 +286,9 @@ def start_event(event_id):
         try:
             tournament_of(event, order, ())
         except BracketError as error:
-            abort(409 if error.code == "BAD_TEAMS" else 422, error.message, rule_code=error.code)
+            raise Refusal(
+                409 if error.code == "BAD_TEAMS" else 422, error.message, rule_code=error.code
+            ) from None
         event.seed_order = [int(i) for i in order]
         event.started_at = utcnow()
         event.version += 1
@@ -313,20 +310,17 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
         derived = derive.derive(event)
         match = ready_match(derived, bracket_id)
         if match.status in ("played", "bye", "void"):
-            abort(
-                409,
+            raise Conflict(
                 f"match {bracket_id} is already decided: correct its result instead",
                 rule_code="MATCH_ALREADY_PLAYED",
             )
         if match.status != "ready":
-            abort(
-                409,
+            raise Conflict(
                 f"match {bracket_id} cannot be forfeited yet: both its teams are not known",
                 rule_code="MATCH_NOT_READY",
             )
         if str(team_id) not in match.teams:
-            abort(
-                422,
+            raise Invalid(
                 f"{team_name(derived, team_id)} is not playing in match {bracket_id}",
                 rule_code="NOT_IN_MATCH",
                 errors=field_errors("team", "not in this match"),
@@ -334,8 +328,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
         row = derived.called.get(bracket_id)
         if kind == "no-show":
             if row is None:
-                abort(
-                    409,
+                raise Conflict(
                     f"match {bracket_id} has not been called to a table yet, so nobody "
                     "is late for it",
                     rule_code="NOT_LATE_YET",
@@ -348,13 +341,12 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
             except BracketError as error:
                 if error.code not in ("NOT_LATE", "BAD_TIME"):
                     raise
-                abort(
-                    409,
+                raise Conflict(
                     f"{team_name(derived, team_id)} is not late yet: match {bracket_id}"
                     f" was called at {iso(row.called_at)}, and a team is out only when more "
                     f"than {event.no_show_minutes} minutes late",
                     rule_code="NOT_LATE_YET",
-                )
+                ) from None
             winner = result.winner
         else:
             winner = next(t for t in match.teams if t != str(team_id))
@@ -380,14 +372,12 @@ def record_correction(event_id, bracket_id, winner_id):
         derived = derive.derive(event)
         match = ready_match(derived, bracket_id)
         if match.status != "played":
-            abort(
-                409,
+            raise Conflict(
                 f"match {bracket_id} has no result to correct yet",
                 rule_code="MATCH_NOT_PLAYED",
             )
         if str(winner_id) not in match.teams:
-            abort(
-                422,
+            raise Invalid(
                 f"{team_name(derived, winner_id)} did not play in match {bracket_id}",
                 rule_code="NOT_IN_MATCH",
                 errors=field_errors("winner", "not in this match"),
@@ -397,7 +387,7 @@ def record_correction(event_id, bracket_id, winner_id):
             # the check alone: the corrected bracket is derived from the records below
             derived.tournament.check_correction(Result(bracket_id, str(winner_id)))
         except CorrectionError as error:
-            abort(409, error.message, rule_code=error.code, locked=list(error.locked))
+            raise Conflict(error.message, rule_code=error.code, locked=list(error.locked)) from None
         record = EventRecord.create(
             event=event.id,
             bracket_id=bracket_id,
@@ -408,8 +398,7 @@ def record_correction(event_id, bracket_id, winner_id):
         after = rederive(derived, [*derived.records, record])
         under_way = sorted(row.bracket_id for row in after.stale if has_hands(row))
         if under_way:  # raising out of the transaction takes the record back
-            abort(
-                409,
+            raise Conflict(
                 f"match {bracket_id} can no longer change: {', '.join(under_way)} "
                 f"{'is' if len(under_way) == 1 else 'are'} already under way with its teams",
                 rule_code="RESULT_LOCKED",
@@ -430,10 +419,11 @@ def issue_table_token(event_id, bracket_id):
         ready_match(derived, bracket_id)
         row = derived.called.get(bracket_id)
         if row is None:
-            abort(409, f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED")
+            raise Conflict(
+                f"match {bracket_id} has not been called to a table", rule_code="NOT_CALLED"
+            )
         if bracket_id in derived.how:
-            abort(
-                409,
+            raise Conflict(
                 f"match {bracket_id} is decided: its table needs no link",
                 rule_code="MATCH_ALREADY_PLAYED",
             )

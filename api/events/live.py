@@ -1,7 +1,7 @@
 """Live: an event's public view pushed to open screens (the board) as Server-Sent Events.
 
 `GET /api/e/{public_token}/events` (docs/tournaments.md "Live: the event's stream") rides on
-the game streams' Hub (api/live.py): its streams are kept under the key `e:<event id>`
+the game streams' Hub (api/live/hub.py): its streams are kept under the key `e:<event id>`
 beside the games' ids, the same thread hears the same NOTIFY channel (PostgreSQL) or polls
 (SQLite), and for each changed event builds the public view ONCE and hands the same bytes to
 every stream of it.
@@ -17,7 +17,7 @@ from types import SimpleNamespace
 
 from flask import current_app
 
-from ..core.errors import abort
+from ..core.errors import NotFound
 from ..core.tokens import hash_token
 from ..live.hub import gone_event
 from ..store.db import flask_db
@@ -31,7 +31,7 @@ def event_by_public_token(token):
     digest = hash_token(token)
     row = Event.select(Event.id).where(Event.public_token_hash == digest).tuples().first()
     if row is None:
-        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
     return row[0], digest
 
 

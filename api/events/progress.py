@@ -4,7 +4,7 @@ and `sync`, which makes the calls a read or a write finds due (api/events/derive
 import dataclasses
 import uuid
 
-from ..core.errors import abort
+from ..core.errors import NotFound
 from ..core.tokens import hash_token, new_token
 from ..games.matches import insert_game
 from ..games.series import series_of
@@ -22,13 +22,13 @@ def locked_event(event_id):
     query = Event.select().where(Event.id == str(event_id))
     event = (query if is_sqlite() else query.for_update()).first()
     if event is None:
-        abort(404, "there is no such event", rule_code="NOT_FOUND")
+        raise NotFound("there is no such event", rule_code="NOT_FOUND")
     return event
 
 
 def bump(event, by=1):
     """Count one more write to the event (the public view's ETag and its live revision
-    move) and announce it to the live streams (api/event_live.py)."""
+    move) and announce it to the live streams (api/events/live.py)."""
     Event.update(version=Event.version + by).where(Event.id == event.id).execute()
     notify_event(event.id)
 
@@ -135,7 +135,7 @@ def drop_stale(derived):
         Game.delete().where(Game.match_id == row.match_id).execute()
         Match.delete().where(Match.id == row.match_id).execute()
         EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()
-    # The event's live revision counts each game's revision + 1 (api/event_live.py): what the
+    # The event's live revision counts each game's revision + 1 (api/events/live.py): what the
     # deleted games counted moves to the write counter, so the revision never goes back.
     share = sum(state.get("revision", 0) + 1 for row in dropped for *_rest, state in row.games)
     if share:
@@ -158,7 +158,7 @@ def sync(event_id):
     hand landed): an equal revision means the same rows."""
     event = Event.get_or_none(Event.id == str(event_id))
     if event is None:
-        abort(404, "there is no such event", rule_code="NOT_FOUND")
+        raise NotFound("there is no such event", rule_code="NOT_FOUND")
     derived = derive.derive(event)
     if not to_call(derived) and not [r for r in derived.stale if not has_hands(r)]:
         return derived, {}
@@ -173,7 +173,7 @@ def _revision(event_id):
     """The event's live revision read from the store now (one small read)."""
     current = revision.current(event_id)
     if current is None:
-        abort(404, "there is no such event", rule_code="NOT_FOUND")
+        raise NotFound("there is no such event", rule_code="NOT_FOUND")
     return current[0]
 
 

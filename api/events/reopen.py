@@ -2,7 +2,7 @@
 (docs/tournaments.md "Calling matches without a director").
 
 The hand that decides a match frees its table, and the next match is called there at once
-(api/event_logic.py `call_after_game`); the match's winner goes on to the match it feeds. An
+(api/events/ `call_after_game`); the match's winner goes on to the match it feeds. An
 undo, edit or set-aside restore at the first table can then take that result back. While the
 later match has no hand played, its call is taken back in the same transaction (it waits for
 a table again, or for its teams). Once it has a hand played, its players are at work: a
@@ -14,7 +14,7 @@ it says what can no longer change (RESULT_LOCKED).
 
 import dataclasses
 
-from ..core.errors import abort
+from ..core.errors import Conflict
 from ..store.events import Event, EventMatch
 from . import derive, progress
 from .derive import derived_from, has_hands
@@ -107,8 +107,7 @@ def _refuse(derived, bracket_id, started):
         names = [f"{r.bracket_id} (table {r.table})" for r in started]
         over = " or are over" if any(_settled(derived, r) for r in started) else ""
         where = f"matches {', '.join(names[:-1])} and {names[-1]} have already started{over}:"
-    abort(
-        409,
+    raise Conflict(
         f"{where} ask the director to correct the result of match {bracket_id}",
         rule_code="LATER_MATCH_STARTED",
         locked=[r.bracket_id for r in started],

@@ -4,13 +4,12 @@ write makes first, and the calls a hand that ends a match makes after it commits
 import orjson
 from flask import current_app
 from peewee import DatabaseError
-from werkzeug.exceptions import HTTPException
 
 from brackets import (
     Format,
 )
 
-from ..core.errors import abort
+from ..core.errors import Conflict, Refusal
 from ..store.db import flask_db, is_sqlite
 from ..store.events import Event, EventMatch
 from . import derive
@@ -29,7 +28,7 @@ def _settled_sql(by_game, exclusive=False):
     every director write locks it FOR UPDATE, so no record lands between the check and the
     write's commit (and the lock comes before the game's or match's, in the same order as a
     director write that touches them). `exclusive` locks it FOR UPDATE instead: a hand write
-    that may reopen a decided match (api/event_reopen.py) must see every other table's hands
+    that may reopen a decided match (api/events/reopen.py) must see every other table's hands
     committed, and no hand land elsewhere in the event, until it commits."""
     p = flask_db.database.param
     where = (
@@ -82,7 +81,7 @@ def refuse_settled(found):
     more hands or games are played in it, or its table would score a match that is over."""
     if found is not None:
         bracket_id, how = found
-        abort(409, f"match {bracket_id} is over: {SETTLED_BY[how]}", rule_code="MATCH_SETTLED")
+        raise Conflict(f"match {bracket_id} is over: {SETTLED_BY[how]}", rule_code="MATCH_SETTLED")
 
 
 def call_after_game(match_id):
@@ -99,7 +98,7 @@ def call_after_game(match_id):
         return {}
     try:
         return sync(row.event_id)[1]
-    except (DatabaseError, HTTPException) as error:
+    except (DatabaseError, Refusal) as error:
         current_app.logger.warning(
             "event %s: the match freed by a hand in match %s was not called (%r); the next "
             "read calls it",

@@ -12,7 +12,7 @@ from brackets import (
     lateness,
 )
 
-from ..core.errors import abort
+from ..core.errors import NotFound
 from ..core.lru import LockedLRU
 from ..core.times import iso
 from ..core.tokens import hash_token
@@ -314,7 +314,7 @@ def public_view(token, etag_sent):
         sql = revision.fingerprint_sql("public_token_hash")
         row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
     if row is None:
-        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
     event_id, etag = row[0], revision.public_etag(row)
     if etag == etag_sent:
         return etag, None
@@ -323,7 +323,7 @@ def public_view(token, etag_sent):
         return kept
     event = Event.get_or_none(Event.id == event_id)
     if event is None:
-        abort(404, "there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
     # Reads only: matches a free table can take are shown where they will be called, and
     # called (rows made) by the director's or a table's request, never by this link.
     body = current_app.json.response(event_view(event)).get_data()
@@ -339,7 +339,7 @@ def table_view(event_id, bracket_id, match):
     state = ready_match(derived, bracket_id)
     row = derived.called.get(bracket_id)
     if row is None or row.match_id != match.id:
-        abort(404, f"match {bracket_id} is not at a table", rule_code="NOT_FOUND")
+        raise NotFound(f"match {bracket_id} is not at a table", rule_code="NOT_FOUND")
     view = match_view(match)
     over = all(g["game_over"] for g in view["games"])
     decided = bracket_id in derived.how

@@ -6,7 +6,7 @@ from peewee import IntegrityError
 
 import rules
 
-from ..core.errors import abort
+from ..core.errors import Conflict
 from ..core.tokens import hash_token, new_token
 from ..store.db import write_transaction
 from ..store.games import Game, Match
@@ -71,5 +71,5 @@ def create_match(data):
             )
             game = insert_game(match, 1, match.first_dealer, ruleset)
     except IntegrityError:  # 2**-256: two random tokens alike
-        abort(409, "that clashed with another match: try again", rule_code="CONFLICT")
+        raise Conflict("that clashed with another match: try again", rule_code="CONFLICT") from None
     return {**match_view(match), "edit_token": token, "game": game_view(game)}

@@ -5,7 +5,7 @@ import json
 
 import rules
 
-from ..core.errors import abort, field_errors
+from ..core.errors import Invalid, field_errors
 from ..store.base import canonical_json
 
 # Knobs that only label a preset: rules.get_ruleset ignores them in overrides, so they are
@@ -50,8 +50,7 @@ def two_team_ruleset(data, what="match", field="ruleset"):
     ruleset = rules.get_ruleset(data["ruleset"], data.get("rules") or None)
     sides = len(set(ruleset.sides))
     if sides != 2:
-        abort(
-            422,
+        raise Invalid(
             f"a {what} is between two teams, and {ruleset.name} is played by {sides} sides",
             rule_code="MATCH_NEEDS_TWO_TEAMS",
             errors=field and field_errors(field, f"a {what} needs a ruleset with two sides"),
@@ -60,19 +59,17 @@ def two_team_ruleset(data, what="match", field="ruleset"):
 
 
 def check_game_shape(data, ruleset):
-    """Teams, first dealer and start totals must fit the ruleset; abort 422 if not."""
+    """Teams, first dealer and start totals must fit the ruleset; 422 (Invalid) if not."""
     n_sides = len(set(ruleset.sides))
     if len(data["teams"]) != n_sides:
-        abort(
-            422,
+        raise Invalid(
             f"{ruleset.name} is played by {n_sides} sides, so name {n_sides} teams, "
             f"not {len(data['teams'])}",
             rule_code="BAD_INPUT",
             errors=field_errors("teams", f"give exactly {n_sides} teams"),
         )
     if data["first_dealer"] >= ruleset.players:
-        abort(
-            422,
+        raise Invalid(
             f"there is no seat {data['first_dealer']} at a {ruleset.players}-player "
             f"table: seats run 0 to {ruleset.players - 1}",
             rule_code="SEAT_OUT_OF_RANGE",
@@ -80,8 +77,7 @@ def check_game_shape(data, ruleset):
         )
     totals = data.get("start_totals")
     if totals is not None and len(totals) != n_sides:
-        abort(
-            422,
+        raise Invalid(
             f"give one starting score per side ({n_sides}), not {len(totals)}",
             rule_code="BAD_INPUT",
             errors=field_errors("start_totals", f"give exactly {n_sides} numbers"),

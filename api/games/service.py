@@ -8,7 +8,7 @@ from peewee import IntegrityError
 
 import rules
 
-from ..core.errors import abort
+from ..core.errors import Conflict, NotFound
 from ..core.tokens import TOKEN_RE, hash_token, new_token
 from ..core.urls import share_url
 from ..live import hub
@@ -51,8 +51,7 @@ def create_game(data):
         existing.edit_token_hash, hash_token(token)
     )
     if not same_token or existing.content_hash != fingerprint:
-        abort(
-            409,
+        raise Conflict(
             "a game with this id already exists, started with another edit token or other settings",
             rule_code="GAME_EXISTS",
         )
@@ -79,9 +78,9 @@ def _insert_game(game_id, data, ruleset, fingerprint, token):
     except IntegrityError:
         existing = Game.get_or_none(Game.id == game_id)
         if existing is None:  # the edit token belongs to another game
-            abort(
-                409, "this edit token is already in use by another game", rule_code="TOKEN_IN_USE"
-            )
+            raise Conflict(
+                "this edit token is already in use by another game", rule_code="TOKEN_IN_USE"
+            ) from None
         return existing
 
 
@@ -89,8 +88,7 @@ def delete_game(game):
     """Delete a game with its hands and keys; a game of a match is refused (409): the match's
     score and game numbers are read from its games."""
     if game.match_id is not None:
-        abort(
-            409,
+        raise Conflict(
             f"this is game {game.match_game_no} of a match: its games stay, so the "
             "match score stays right",
             rule_code="GAME_IN_MATCH",
@@ -129,8 +127,7 @@ def shared_game(token):
     """(game, hands) behind a share token; 404 if there is none (or it was revoked)."""
     game, hands = find_shared(token)
     if game is None:
-        abort(
-            404,
+        raise NotFound(
             "no game is shared under this link (it may have been turned off or "
             "replaced by a new one)",
             rule_code="NOT_FOUND",
@@ -142,5 +139,5 @@ def locked_game(game_id):
     """Lock the game row for this write transaction; 404 if it was deleted meanwhile."""
     game = Game.locked(str(game_id))
     if game is None:
-        abort(404, "this game is gone: it was deleted", rule_code="NOT_FOUND")
+        raise NotFound("this game is gone: it was deleted", rule_code="NOT_FOUND")
     return game

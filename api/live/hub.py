@@ -297,7 +297,7 @@ def notify_statement(game_id):
 
 
 # A game of an event's match changes the event's public view too: its event is announced
-# (`e:<event id>`, api/event_live.py) by the same batch of statements.
+# (`e:<event id>`, api/events/live.py) by the same batch of statements.
 EVENT_OF_GAME = (
     'SELECT pg_notify(%s, %s || em."event_id") FROM "eventmatch" AS em JOIN "game" AS g '
     'ON g."match_id" = em."match_id" WHERE g."id" = %s'

@@ -1,7 +1,7 @@
 """Where live streams are served, and how a client finds them.
 
 The API runs on sync gunicorn workers (one request at a time each: the fastest for short
-requests, and a stream would block one for minutes), so the streams of `api/live.py` are
+requests, and a stream would block one for minutes), so the streams of `api/live/hub.py` are
 served by a process of their own, on threaded workers: the Procfile's `live` (`live.py`,
 `gunicorn.live.conf.py`) beside its `web` (`app.py`, `gunicorn.conf.py`). Each process says
 what it is by `LIVE_ROLE`:

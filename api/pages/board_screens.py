@@ -1,7 +1,7 @@
 """The board's screens (docs/tournaments.md "The board"): a page model too big for one 16:9
 screen is cut into screens that the board shows in turn, each of which fits.
 
-Pure, like api/board_view.py: it reads the page model only. Heights are estimated in `rem`
+Pure, like api/pages/board_view.py: it reads the page model only. Heights are estimated in `rem`
 of api/static/board.css (1rem is 1/100 of a 16:9 screen's width, so the screen is 56.25rem
 tall); the estimates are checked against a real browser by tests/pwa/test_board_screens.py
 (nothing clipped, nothing overlapping, at 1920x1080 and 1280x720).

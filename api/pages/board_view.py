@@ -1,7 +1,7 @@
 """The board's page model: the event's public view (docs/tournaments.md) turned into what a
 hall reads from across the room: the tables and their live games, what comes next, who waits,
 the bracket (or the round-robin table), and the final standings; cut into screens that fit
-(api/board_screens.py) when it is too much for one.
+(api/pages/board_screens.py) when it is too much for one.
 
 Pure: it reads only the public JSON, the ruleset's scoring and the static bracket layout of
 `brackets/` (for "winner of W1.1" on a side not known yet), so the page never says anything

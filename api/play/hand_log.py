@@ -8,7 +8,7 @@ from contextlib import contextmanager
 import rules
 from rules import GameFlowError, RulesError
 
-from ..core.errors import abort, field_errors
+from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..events import reopen, settlement
 from ..events.settlement import refuse_settled
 from ..games.rulesets import game_ruleset
@@ -36,8 +36,7 @@ def in_flight(game_id, key):
     token = (str(game_id), key)
     with _in_flight_lock:
         if token in _in_flight:
-            abort(
-                409,
+            raise Conflict(
                 "this hand is still being saved from an earlier try: send it again in a moment",
                 headers={"Retry-After": "1"},
                 rule_code="STILL_PROCESSING",
@@ -160,7 +159,7 @@ def _outcome(game):
 def _committed(game, before):
     """After a write to the log committed: this process's own streams of the game, and, when
     the write changed how the game ended (`before`: its outcome before the write) and the game
-    belongs to a match, whatever the match's event can call now (api/event_logic.py). The
+    belongs to a match, whatever the match's event can call now (api/events/). The
     hand is stored whatever that call does."""
     changed(game.id)
     if game.match_id is not None and _outcome(game) != before:
@@ -184,8 +183,7 @@ def record_hand(game_id, data, key):
         stored = IdempotencyKey.find(game.id, key)
         if stored is not None:
             if stored.request_hash != request_hash:
-                abort(
-                    422,
+                raise Invalid(
                     "this Idempotency-Key was used with another request body",
                     rule_code="IDEMPOTENCY_KEY_REUSED",
                 )
@@ -222,20 +220,17 @@ def _append_hand(game, hand_no, body):
         existing = game.hand(hand_no)
         if existing.body == body:
             return hand_view(existing), []
-        abort(
-            409,
+        raise Conflict(
             f"hand {hand_no} is already recorded with other content",
             stored_hand=hand_view(existing),
         )
     if hand_no > next_no:
-        abort(
-            409,
+        raise Conflict(
             f"the next hand is {next_no}; hand {hand_no} cannot be recorded yet",
             errors=field_errors("hand_no", f"expected {next_no}"),
         )
     if hand_no > MAX_GAME_HANDS:
-        abort(
-            422,
+        raise Invalid(
             f"a game keeps at most {MAX_GAME_HANDS} hands; start a new game",
             errors=field_errors("hand_no", f"at most {MAX_GAME_HANDS}"),
             rule_code="GAME_TOO_LONG",
@@ -250,9 +245,9 @@ def _append_hand(game, hand_no, body):
 
 def _locked_game(game_id, check_etag):
     """Lock the game and check If-Match against it; 409 MATCH_SETTLED first when the game's
-    tournament match was settled by the director (api/event_logic.py `settled`). The event
+    tournament match was settled by the director (api/events/ `settled`). The event
     row is locked FOR UPDATE: an edit, undo or restore may reopen a decided match, and
-    api/event_reopen.py must see the later matches' hands as committed, with none landing
+    api/events/reopen.py must see the later matches' hands as committed, with none landing
     until this write commits (edits are rare; new hands keep the shared lock)."""
     refuse_settled(settlement.settled(game_id=game_id, exclusive=True))
     game = locked_game(game_id)
@@ -263,7 +258,7 @@ def _locked_game(game_id, check_etag):
 def _check_hand_exists(game, hand_no):
     """404 unless the log has hand `hand_no`."""
     if hand_no >= game.state["next_hand_no"]:
-        abort(404, f"there is no hand {hand_no}")
+        raise NotFound(f"there is no hand {hand_no}")
 
 
 def _fitting_hands(error, hand_no):
@@ -278,8 +273,7 @@ def _fitting_hands(error, hand_no):
 def _too_long_after_edit(hand_no, fit, later):
     """422 GAME_OVER naming the hands an edit of hand `hand_no` would leave after the end."""
     span = f"hand {later[0]}" if len(later) == 1 else f"hands {later[0]} to {later[-1]}"
-    abort(
-        422,
+    raise Invalid(
         f"with this change to hand {hand_no} the game is over after hand {fit}, so "
         f"{span} no longer fit; save it with those hands set aside, or change it",
         errors=field_errors(None, f"the game would be over after hand {fit}"),
@@ -299,7 +293,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
     `no_longer_fit`) or, with `set_aside`, taken off the log in this same transaction and kept
     on the game (its `set_aside` record) so restore_set_aside can undo the edit. 409
     LATER_MATCH_STARTED when the edit would reopen a decided tournament match, or change its
-    winner, once a later match depending on it has a hand played (api/event_reopen.py).
+    winner, once a later match depending on it has a hand played (api/events/reopen.py).
     """
     with write_transaction():
         game = _locked_game(game_id, check_etag)
@@ -354,8 +348,7 @@ def restore_set_aside(game_id, check_etag):
         game = _locked_game(game_id, check_etag)
         record = game.set_aside
         if record is None:
-            abort(
-                409,
+            raise Conflict(
                 "no hands are set aside: there is nothing to put back",
                 rule_code="NOTHING_SET_ASIDE",
             )
@@ -389,7 +382,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
         _check_hand_exists(game, hand_no)
         last = game.state["next_hand_no"] - 1
         if hand_no != last:
-            abort(409, f"only the last hand ({last}) can be undone; edit others with PUT")
+            raise Conflict(f"only the last hand ({last}) can be undone; edit others with PUT")
         outcome = _outcome(game)
         hands = game.ordered_hands()
         hands.pop()

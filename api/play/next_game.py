@@ -7,7 +7,7 @@ from peewee import IntegrityError
 
 from brackets import ShakeRule
 
-from ..core.errors import abort, field_errors
+from ..core.errors import Conflict, NotFound, field_errors
 from ..events import settlement
 from ..games.matches import dealer_for, insert_game
 from ..games.series import _game_rows, match_ruleset, match_view, series_of
@@ -25,7 +25,7 @@ def _locked_match(match_id):
     query = Match.select().where(Match.id == match_id)
     match = (query if is_sqlite() else query.for_update()).first()
     if match is None:
-        abort(404, "there is no such match", rule_code="NOT_FOUND")
+        raise NotFound("there is no such match", rule_code="NOT_FOUND")
     return match
 
 
@@ -62,27 +62,24 @@ def _start_game(match_id, game_no):
 
 
 def _start_next(match, games, game_no):
-    """Insert the next game of the match, or abort 409 saying why it cannot start yet."""
+    """Insert the next game of the match, or refuse (409) saying why it cannot start yet."""
     ruleset = match_ruleset(match)
     series, _extra = series_of(match, ruleset.sides, games)
     if series.decided:
-        abort(
-            409,
+        raise Conflict(
             f"the match is over: {match.teams[series.winner]['name']} won it "
             f"{max(series.score)}-{min(series.score)}, so no more games are played",
             rule_code="MATCH_DECIDED",
         )
     if game_no != len(games) + 1:
-        abort(
-            409,
+        raise Conflict(
             f"the next game of this match is game {len(games) + 1}, not game {game_no}",
             rule_code="NOT_NEXT_GAME",
             errors=field_errors("game_no", f"the next game is {len(games) + 1}"),
         )
     unfinished = [no for no, _id, _dealer, state in games if not state["game_over"]]
     if unfinished:
-        abort(
-            409,
+        raise Conflict(
             f"game {unfinished[0]} of this match is not over yet: finish it before "
             "starting the next one",
             rule_code="GAME_NOT_OVER",

@@ -4,8 +4,8 @@
 Server-rendered from the public view (`event_logic.public_view`, its ETag and its kept body),
 so it works without JavaScript (a refresh every BOARD_REFRESH_SECONDS, or on to the next
 screen every BOARD_SCREEN_SECONDS); board-live.js makes it follow the event's stream and
-rotate its screens where JavaScript runs. The page model is api/board_view.py, its screens
-api/board_screens.py.
+rotate its screens where JavaScript runs. The page model is api/pages/board_view.py, its screens
+api/pages/board_screens.py.
 """
 
 import functools
@@ -14,8 +14,8 @@ import hashlib
 import orjson
 import segno
 from flask import Blueprint, Response, current_app, render_template, request, url_for
-from werkzeug.exceptions import NotFound
 
+from ..core.errors import NotFound
 from ..core.lru import LockedLRU
 from ..core.urls import public_url
 from ..events.views import public_view
@@ -39,7 +39,7 @@ MISSING = "There is no event at this link: it may be mistyped."
 _PAGES_KEPT = 64
 
 # (event ETag, theme, minute, host, screen, hold) -> (page ETag, HTML): the last pages this
-# process wrote. LockedLRU (api/lru.py): threaded workers share these caches safely.
+# process wrote. LockedLRU (api/core/lru.py): threaded workers share these caches safely.
 _PAGES = LockedLRU(_PAGES_KEPT)
 
 _MODELS_KEPT = 8

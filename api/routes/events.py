@@ -1,7 +1,7 @@
 """/api/events: a director runs a tournament (docs/tournaments.md); /api/e/{token}: its public
 read-only view, what the board shows.
 
-Thin views: the logic is in api/event_logic.py, the bracket in brackets/.
+Thin views: the logic is in api/events/, the bracket in brackets/.
 """
 
 import hmac

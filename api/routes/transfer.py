@@ -2,7 +2,7 @@
 
 The export needs the game's edit token (or its match's): it is the keeper's copy, made to be
 imported elsewhere. A share link already shows everything a viewer may read, at
-/api/share/{token}, and a share token opens no /api/games route (api/auth.py), so the access
+/api/share/{token}, and a share token opens no /api/games route (api/core/access.py), so the access
 rules stay one sentence. A crew's export needs the crew token (docs/crews.md). The import
 needs no token, like starting a game: it only ever adds
 games, each with a new edit token, and never changes one already here.

@@ -51,7 +51,7 @@ class PostgresPool(PooledPostgresqlDatabase):
     peewee checks every connection it lends with a `SELECT 1`. Here a connection handed back
     less than PING_AFTER seconds ago, with no transaction open, is lent without the ping. If
     the server dropped it in that window (a restart), that request fails with 503 and
-    Retry-After (api/errors.py), the pool discards the broken connection on its return, and
+    Retry-After (api/core/errors.py), the pool discards the broken connection on its return, and
     the retry gets a fresh one.
     """
 

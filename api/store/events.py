@@ -1,7 +1,7 @@
 """peewee models of a tournament (docs/tournaments.md): the event, its teams, the api Match
 called for each bracket match, and the director's forfeits, no-shows and corrections.
 
-None of these keeps who won a match: the bracket is derived (api/event_logic.py) from the
+None of these keeps who won a match: the bracket is derived (api/events/) from the
 seeded teams, the games of each event match (through their hand logs) and the director's
 records, every time it is read.
 """

@@ -16,7 +16,7 @@ import datetime
 
 import orjson
 
-from ..core.errors import abort
+from ..core.errors import Invalid
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import check_seats_shape, clean_name, join_url, name_key
 from ..games.rulesets import game_ruleset
@@ -143,10 +143,9 @@ def read_crew(entry, seat_counts):
         pid = str(player["id"])
         name = clean_name(player["name"], "A player")
         if pid in seen_ids:
-            abort(422, f"{name} is on the crew's list twice", rule_code="DUPLICATE")
+            raise Invalid(f"{name} is on the crew's list twice", rule_code="DUPLICATE")
         if name_key(name) in seen_names:
-            abort(
-                422,
+            raise Invalid(
                 f"{seen_names[name_key(name)]} and {name} are the same name on the crew's "
                 f"list: tell the two apart (say {name} B.)",
                 rule_code="NAME_TAKEN",
@@ -159,14 +158,13 @@ def read_crew(entry, seat_counts):
         game_id = str(link["game_id"])
         seat_count = seat_counts.get(game_id)
         if seat_count is None:
-            abort(
-                422,
+            raise Invalid(
                 "the crew names a game that is not in the file: export the crew again",
                 rule_code="CREW_GAME_MISSING",
                 game_id=game_id,
             )
         if game_id in {g["game_id"] for g in games}:
-            abort(422, "the crew names one game twice", rule_code="DUPLICATE", game_id=game_id)
+            raise Invalid("the crew names one game twice", rule_code="DUPLICATE", game_id=game_id)
         seats = check_seats_shape(seat_count, link["seats"], seen_ids)
         games.append(
             {"game_id": game_id, "seats": seats, "attached_at": _utc(link.get("attached_at"))}

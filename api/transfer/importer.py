@@ -6,18 +6,18 @@ game (its place in the file and its teams) and the hand, and nothing of the impo
 (all-or-nothing per import). Then each game or match is `created` (with a new edit token),
 `unchanged` (already here with the same content: importing twice changes nothing) or
 `conflict` (already here with other content: reported, left as it is), in one transaction.
-A crew's export also brings its crew, roster and seats, by the same rules (api/crew_export.py).
+A crew's export also brings its crew, roster and seats, by the same rules
+(api/transfer/crew_file.py).
 """
 
 from contextlib import contextmanager
 
 from peewee import IntegrityError
-from werkzeug.exceptions import HTTPException
 
 import rules
 from rules import RulesError
 
-from ..core.errors import abort, field_errors
+from ..core.errors import Conflict, Invalid, Refusal, field_errors
 from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
 from ..games.rulesets import LABEL_KNOBS, check_game_shape, two_team_ruleset
@@ -57,25 +57,21 @@ def _naming(what, **extra):
     except RulesError as error:
         hand = "" if error.hand_index is None else f", hand {error.hand_index + 1}"
         more = {} if error.hand_index is None else {"hand_no": error.hand_index + 1}
-        abort(
-            422,
+        raise Invalid(
             f"{what}{hand}: {error.message}",
             rule_code=error.code,
             errors=field_errors(error.field, error.message),
             **extra,
             **more,
-        )
-    except HTTPException as error:
-        data = getattr(error, "data", None)
-        if not data or "message" not in data:
-            raise
-        abort(
-            error.code,
-            f"{what}: {data['message']}",
-            errors=data.get("errors"),
-            headers=data.get("headers"),
-            **{**data.get("extra", {}), **extra},
-        )
+        ) from None
+    except Refusal as refusal:
+        raise Refusal(
+            refusal.status,
+            f"{what}: {refusal.message}",
+            errors=refusal.errors,
+            headers=refusal.headers,
+            **{**refusal.extra, **extra},
+        ) from None
 
 
 def _clean_rules(overrides):
@@ -113,8 +109,7 @@ def _read_game(entry, matches):
         link = {"id": str(link["id"]), "game_no": link["game_no"]}
         match = matches.get(link["id"])
         if match is None:
-            abort(
-                422,
+            raise Invalid(
                 "it belongs to a match that is neither in the file nor here: export "
                 "the game again to carry its match",
                 rule_code="MATCH_MISSING",
@@ -123,7 +118,7 @@ def _read_game(entry, matches):
             entry["ruleset"],
             _clean_rules(entry.get("rules")),
         ):
-            abort(422, "it is played by other rules than its match", rule_code="MATCH_RULES")
+            raise Invalid("it is played by other rules than its match", rule_code="MATCH_RULES")
     content = {
         "ruleset": entry["ruleset"],
         "rules": _clean_rules(entry.get("rules")),
@@ -136,8 +131,7 @@ def _read_game(entry, matches):
     }
     numbers = [h["hand_no"] for h in entry["hands"]]
     if numbers != list(range(1, len(numbers) + 1)):
-        abort(
-            422,
+        raise Invalid(
             "its hands must be numbered 1, 2, 3 ... in order, with none missing",
             rule_code="HAND_NUMBERS",
         )
@@ -163,8 +157,7 @@ def _check_set_aside(game, record, bodies):
     """The set-aside hands must be what an edit took off this log: putting them back (as
     restore does) must score, from the edited hand's previous body on."""
     if record["hand_no"] > len(bodies) or record["first_hand_no"] != len(bodies) + 1:
-        abort(
-            422,
+        raise Invalid(
             f"the hands set aside must follow the last hand ({len(bodies)}), taken off "
             "by an edit of a hand of the log",
             rule_code="SET_ASIDE_MISMATCH",
@@ -231,7 +224,7 @@ def _plan_matches(entries):
         with _naming(f"Match {index + 1} of the file"):
             read = _read_match(entry)
         if read["id"] in content:
-            abort(422, f"Match {index + 1} of the file is in it twice", rule_code="DUPLICATE")
+            raise Invalid(f"Match {index + 1} of the file is in it twice", rule_code="DUPLICATE")
         here = Match.get_or_none(Match.id == read["id"])
         if here is None:
             token = new_token()
@@ -275,7 +268,7 @@ def _plan_games(entries, matches, created):
         with _naming(what, game_id=str(entry["id"])):
             content, game, rows, state = _read_game(entry, _matches_here(entry, matches))
         if game.id in seen:
-            abort(422, f"{what} is in the file twice", rule_code="DUPLICATE", game_id=game.id)
+            raise Invalid(f"{what} is in the file twice", rule_code="DUPLICATE", game_id=game.id)
         seen.add(game.id)
         item = {"id": game.id}
         here = present.get(game.id)
@@ -377,12 +370,11 @@ def _store(matches, games, crew=None):
             if crew is not None:
                 store_crew(crew)
     except IntegrityError:
-        abort(
-            409,
+        raise Conflict(
             "another import of the same games ran at the same time: import the file "
             "again to see what is here",
             rule_code="CONFLICT",
-        )
+        ) from None
 
 
 def _insert_game(game, state, token):

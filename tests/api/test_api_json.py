@@ -1,4 +1,4 @@
-"""The JSON writer (api/json_provider.py): orjson, with the standard library's meaning."""
+"""The JSON writer (api/core/json_provider.py): orjson, with the standard library's meaning."""
 
 import json
 

@@ -128,7 +128,7 @@ def slow_reader(live, path):
 def test_a_slow_reader_is_dropped_and_holds_nothing(servers):
     """A stream whose reader stops reading is dropped after LIVE_WRITE_TIMEOUT_SECONDS (1 s
     here) once the socket's buffers are full; until then it holds one event, the latest, never
-    a queue (api/live.py), and the game's other streams go on receiving every change."""
+    a queue (api/live/hub.py), and the game's other streams go on receiving every change."""
     _, api, live = servers
     game = api.new_game()
     for hand_no in range(1, 11):  # the teams take turns: 5 marks each, the game goes on

@@ -127,7 +127,7 @@ def test_a_reseat_never_undoes_a_move_to_another_crew(client, monkeypatch):
 
 
 def test_a_crew_is_made_and_renamed_inside_a_write_transaction(client, monkeypatch):
-    """Finding 6 (api/db.py: every write waits its turn in a write transaction, the writer
+    """Finding 6 (api/store/db.py: every write waits its turn in a write transaction, the writer
     queue on SQLite): the statements making and renaming a crew run inside one."""
     database = type(flask_db.database.obj)
     run, seen = database.execute_sql, []

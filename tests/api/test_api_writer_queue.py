@@ -1,4 +1,4 @@
-"""The SQLite writer queue (api/db.py): writers wait in the kernel, not in SQLite's sleeps."""
+"""The SQLite writer queue (api/store/db.py): writers wait in the kernel, not in SQLite's sleeps."""
 
 import multiprocessing
 import os

@@ -1,5 +1,5 @@
 """The board's screens (issue 13 "The board", docs/tournaments.md "The board"): an event that
-fits one screen stays one screen; a bigger one is cut by the page model (api/board_screens.py)
+fits one screen stays one screen; a bigger one is cut by the page model (api/pages/board_screens.py)
 into screens of the tables, the bracket's rounds in play (in parts by position when too tall),
 the round-robin standings in columns and the teams entered; `?screen=N` opens one, the
 refresh without JavaScript moves on to the next, `?hold=1` stays, and a bad `screen` shows
@@ -213,7 +213,7 @@ def test_screen_number_reads_only_a_screen_that_exists():
 
 
 def test_the_board_keeps_the_models_it_used_last_and_threads_share_them(monkeypatch):
-    """The board's per-process caches are api/lru.py's LockedLRU (ARCHITECTURE "Derived
+    """The board's per-process caches are api/core/lru.py's LockedLRU (ARCHITECTURE "Derived
     state": a cache is only ever rebuilt from the logs): the model a screen just used stays
     when an unused one is dropped (a plain dict dropped the oldest written, in use or not),
     and threads building models at once never fail (a dict's `pop(next(iter(...)))` could

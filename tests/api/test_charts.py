@@ -1,5 +1,5 @@
 """The score race (issue 14: "each game's score race, hand by hand ... on the share page",
-drawn as server-rendered SVG with a text table beside it): api/charts.py against the golden
+drawn as server-rendered SVG with a text table beside it): api/pages/charts.py against the golden
 games of tests/charts/score-race.json, the same file pwa/js/charts.js is tested against
 (tests/pwa/charts.test.mjs), and the /s/ page that draws it without JavaScript."""
 

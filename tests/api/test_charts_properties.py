@@ -1,4 +1,4 @@
-"""Hypothesis properties of the score race (api/charts.py): for any game the engine scores,
+"""Hypothesis properties of the score race (api/pages/charts.py): for any game the engine scores,
 the race is derived from the hand log and nothing else (issue 14: "each game's score race,
 hand by hand"; docs/rules.md 8-10 for the scores themselves)."""
 

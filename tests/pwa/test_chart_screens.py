@@ -55,7 +55,7 @@ def same_drawing(phone_svg, server_svg):
 
 
 def server_svg(server):
-    """The race api/charts.py draws for a game as the API returns it."""
+    """The race api/pages/charts.py draws for a game as the API returns it."""
     ruleset = rules.get_ruleset(server["ruleset"], server.get("overrides"))
     names = [team["name"] for team in server["teams"]]
     start = server["start_totals"] or [0] * ruleset.side_count

@@ -166,7 +166,7 @@ def test_the_directors_screen_goes_live_with_the_api_and_the_live_process_apart(
     browser,
     split_url,  # noqa: F811 (the fixture)
 ):
-    """The Procfile's topology (api/live_topology.py): the web process answers the event
+    """The Procfile's topology (api/live/topology.py): the web process answers the event
     stream with a 307 to the live process, which the phone follows; a match ending at a table
     reaches the director within 2 s."""
     made, tokens, game = started_event(split_url)
