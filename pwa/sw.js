@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8830fa3759c9';
+const VERSION = '1de3b0a991ea';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -13,6 +13,7 @@ const SHELL = [
   '/js/rules.js',
   '/js/ui.js',
   '/js/game.js',
+  '/js/names.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
