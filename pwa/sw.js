@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '1de3b0a991ea';
+const VERSION = '7426efc9362b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -14,6 +14,11 @@ const SHELL = [
   '/js/ui.js',
   '/js/game.js',
   '/js/names.js',
+  '/js/parts/seat-grid.js',
+  '/js/parts/match-line.js',
+  '/js/parts/rules-body.js',
+  '/js/parts/house-rules.js',
+  '/js/parts/seat-picker.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
@@ -32,7 +37,6 @@ const SHELL = [
   '/js/charts.js',
   '/js/stat-charts.js',
   '/js/crews.js',
-  '/js/seat-picker.js',
   '/js/views/crews.js',
   '/js/views/crew.js',
   '/js/views/crew-join.js',

@@ -245,6 +245,10 @@ const SUITS = [
   'twenties',
 ];
 
+/** "hand 9" / "hands 9–10". */
+export const handsText = (first, last) =>
+  first === last ? `hand ${first}` : `hands ${first}–${last}`;
+
 /** A trump in words: "fives", "doubles", "follow-me", "sevens", "no trump". */
 export function trumpLabel(trump) {
   if (typeof trump === 'number') return SUITS[trump] || `${trump}s`;

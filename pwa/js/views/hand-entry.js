@@ -2,7 +2,7 @@
 // preview of what happens, and an edit that ends the game earlier sets the later hands aside.
 import { getGame } from '../store.js';
 import { RulesError } from '../rules.js';
-import { addHand, editHand, restoreSetAside } from '../actions.js';
+import { addHand, editHand } from '../actions.js';
 import { h, go, toast } from '../ui.js';
 import {
   score,
@@ -17,128 +17,21 @@ import {
   previewLine,
   unit,
   possibleCounts,
-  tableRows,
   trumpChoices,
-  seatsOf,
+  handsText,
 } from '../game.js';
+import { seatGrid, takeAllPass } from '../parts/seat-grid.js';
 
 const GRID_MAX = 49; // up to this many possible counts, one tap on a grid; above, tens then units
-
-let starting = null; // {id, mode}: the sheet's "everyone passed" tap, read by the next render
-
-/** Remember that the next hand of game `id` starts as an all pass ('pass' or 'forced'). */
-export function startAllPass(id, mode) {
-  starting = { id, mode };
-}
 
 const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
 const isNello = (bid) => Boolean(bid && typeof bid === 'object' && bid.contract === 'nello');
 
-/** "hand 9" / "hands 9-10". */
-const handsText = (first, last) => (first === last ? `hand ${first}` : `hands ${first}–${last}`);
-
-/**
- * The seats where they sit (you at the bottom; places never move), each with its team and who
- * bids first and who shakes. `link(seat)` gives an href, else `pick(seat)` is called on a tap.
- * `pass` adds the all-pass choice: {mode: 'pass' | 'forced', pressed, link?, pick?}.
- */
-export function seatGrid(
-  game,
-  dealer,
-  { pressed = () => false, link = null, pick = null, pass = null },
-) {
-  const r = game.rules;
-  const [far, near] = tableRows(r);
-  const cols = Math.max(3, far.length);
-  const first = (dealer + 1) % r.players;
-  const place = (el, row, col, span = 1) => {
-    el.style.gridRow = String(row);
-    el.style.gridColumn = `${col} / span ${span}`;
-    return el;
-  };
-  const button = (attrs, children, on, onTap) =>
-    link
-      ? h('a', { ...attrs, href: on, onclick: onTap }, children)
-      : h(
-          'button',
-          { type: 'button', ...attrs, 'aria-pressed': String(Boolean(on)), onclick: onTap },
-          children,
-        );
-  const cell = (seat) => {
-    const side = r.sides[seat];
-    const team = seatsOf(r, side).length > 1 ? sideName(game, side) : '';
-    const tags = [team, seat === first ? 'bids first' : '', seat === dealer ? 'shakes' : ''];
-    return button(
-      { class: `btn seat s${side}${seat === first ? ' first' : ''}`, 'data-seat': seat },
-      [
-        h('span', { class: 'seat-name' }, seatName(game, seat)),
-        h('span', { class: 'seat-tag' }, tags.filter(Boolean).join(' · ')),
-      ],
-      link ? link(seat) : pressed(seat),
-      link ? null : () => pick(seat),
-    );
-  };
-  const grid = h('div', {
-    class: 'table-seats',
-    role: 'group',
-    'aria-label': 'Seats round the table',
-  });
-  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
-  const farStart = Math.floor((cols - far.length) / 2) + 1;
-  far.forEach((seat, i) => {
-    grid.append(place(cell(seat), 1, farStart + i));
-  });
-  const nearRow = far.length ? 2 : 1;
-  near.forEach((seat, i) => {
-    grid.append(place(cell(seat), nearRow, Math.floor((cols - 3) / 2) + 1 + i));
-  });
-  if (pass) {
-    const label = ['All passed', pass.mode === 'forced' ? 'dealer forced' : 'reshuffle'];
-    const el = button(
-      { class: 'btn seat pass', 'data-seat': pass.mode },
-      label.map((t, i) => h('span', { class: i ? 'seat-tag' : 'seat-name' }, t)),
-      pass.link || pass.pressed,
-      pass.link ? pass.pick : () => pass.pick(),
-    );
-    const free = far.length > 0 && far.length + farStart - 1 < cols;
-    grid.append(free ? place(el, 1, cols) : place(el, nearRow + 1, 1, cols));
-  }
-  return grid;
-}
-
 /** The all-pass choice a ruleset offers: 'forced' (the dealer must bid) or 'pass' (reshuffle). */
 const passMode = (rules) => (rules.all_pass === 'forced' ? 'forced' : 'pass');
 
-/** The note on the sheet about hands set aside by an edit, with "Put them back". */
-export function setAsideNote(game) {
-  const s = game.set_aside;
-  if (!s?.hands?.length) return null;
-  const last = s.first_hand_no + s.hands.length - 1;
-  return h(
-    'p',
-    { class: 'banner set-aside', role: 'status' },
-    `Hand ${s.hand_no} was changed and the game ended sooner: ${handsText(s.first_hand_no, last)} ` +
-      `set aside. `,
-    h(
-      'button',
-      {
-        type: 'button',
-        id: 'put-back',
-        class: 'small',
-        onclick: async (e) => {
-          e.currentTarget.disabled = true;
-          await restoreSetAside(game.id);
-          toast(`${handsText(s.first_hand_no, last)} put back`.replace(/^h/, 'H'));
-          window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-        },
-      },
-      'Put them back',
-    ),
-  );
-}
-
 /** The hand being entered, from the stored hand when editing. */
-function startPick(game, old, firstBidder, dealer) {
+function startPick(game, old, firstBidder, dealer, allPassMode) {
   const r = game.rules;
   const pick = {
     mode: 'bid',
@@ -161,13 +54,12 @@ function startPick(game, old, firstBidder, dealer) {
       pick.bid = pick.bid.marks * r.mark_value; // sevens reads as a trump called on a mark bid
       pick.trump = 'sevens';
     }
-  } else if (starting && starting.id === game.id) {
-    pick.mode = starting.mode;
+  } else if (allPassMode) {
+    pick.mode = allPassMode;
     if (pick.mode === 'forced') pick.bidder = dealer;
   } else if (firstBidder !== undefined) {
     pick.bidder = Number(firstBidder);
   }
-  starting = null;
   return pick;
 }
 
@@ -191,7 +83,7 @@ export async function render(main, id, handNo, firstBidder) {
   }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = startPick(game, old, firstBidder, dealer);
+  const pick = startPick(game, old, firstBidder, dealer, takeAllPass(game.id));
   const counts = possibleCounts(r);
   let bidOpen = pick.bid === null || Boolean(editing); // an edit shows every bid to change to
   let later = null; // {first, last, endsAt}: hands that no longer fit after this edit
