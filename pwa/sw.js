@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '7426efc9362b';
+const VERSION = '034bdbc2909e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -14,6 +14,7 @@ const SHELL = [
   '/js/ui.js',
   '/js/game.js',
   '/js/names.js',
+  '/js/hand-pick.js',
   '/js/parts/seat-grid.js',
   '/js/parts/match-line.js',
   '/js/parts/rules-body.js',
