@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8830fa3759c9';
+const VERSION = '034bdbc2909e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -13,6 +13,13 @@ const SHELL = [
   '/js/rules.js',
   '/js/ui.js',
   '/js/game.js',
+  '/js/names.js',
+  '/js/hand-pick.js',
+  '/js/parts/seat-grid.js',
+  '/js/parts/match-line.js',
+  '/js/parts/rules-body.js',
+  '/js/parts/house-rules.js',
+  '/js/parts/seat-picker.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
@@ -31,7 +38,6 @@ const SHELL = [
   '/js/charts.js',
   '/js/stat-charts.js',
   '/js/crews.js',
-  '/js/seat-picker.js',
   '/js/views/crews.js',
   '/js/views/crew.js',
   '/js/views/crew-join.js',

@@ -1,4 +1,5 @@
-// A game on the phone: seat and side names, the local score (rules.js), bid and hand wording.
+// A game on the phone: the local score (rules.js), bid and hand wording; seat and side names
+// (names.js) are read through here too.
 import {
   replay,
   legalBids,
@@ -7,42 +8,12 @@ import {
   RulesError,
 } from './rules.js';
 import { endFacts, endWords } from './words.js';
+import { sideCount, seatsOf, sideName, seatName, unit } from './names.js';
 
 const HAND_KEYS = ['dealer', 'bids', 'bidder', 'bid', 'trump', 'result', 'penalties'];
-const DEFAULT_SEATS_4 = ['You', 'Left', 'Partner', 'Right'];
 
-/** Number of sides (teams) in a ruleset. */
-export const sideCount = (rules) => new Set(rules.sides).size;
-
-/** The seats of one side, in seat order. */
-export const seatsOf = (rules, side) =>
-  rules.sides.map((s, i) => (s === side ? i : -1)).filter((i) => i >= 0);
-
-/** A side's name: the team's name, or for a one-seat side its player's name. */
-export function sideName(game, side) {
-  const team = (game.teams || [])[side];
-  if (team?.name) return team.name;
-  if (sideCount(game.rules) === 2) return side === 0 ? 'Us' : 'Them';
-  const seats = seatsOf(game.rules, side);
-  if (seats.length > 1) {
-    // 140: three teams of two, "Seats 1 & 4" or "Ann & Bo"
-    const names = seats.map((seat) => seatName(game, seat));
-    const plain = names.every((name, i) => name === `Seat ${seats[i] + 1}`);
-    return plain ? `Seats ${seats.map((seat) => seat + 1).join(' & ')}` : names.join(' & ');
-  }
-  return seatName(game, seats[0]);
-}
-
-/** A seat's name: the player's name, else a table position. */
-export function seatName(game, seat) {
-  const side = game.rules.sides[seat];
-  const index = seatsOf(game.rules, side).indexOf(seat);
-  const team = (game.teams || [])[side];
-  const given = team?.players?.[index];
-  if (given) return given;
-  if (game.rules.players === 4 && sideCount(game.rules) === 2) return DEFAULT_SEATS_4[seat];
-  return `Seat ${seat + 1}`;
-}
+// the names live in names.js (words.js needs them too); the screens keep reading them here
+export { sideCount, seatsOf, sideName, seatName, unit };
 
 /** The input fields of a hand (what the API takes), dropping anything else. */
 export function handInput(hand) {
@@ -274,6 +245,10 @@ const SUITS = [
   'twenties',
 ];
 
+/** "hand 9" / "hands 9–10". */
+export const handsText = (first, last) =>
+  first === last ? `hand ${first}` : `hands ${first}–${last}`;
+
 /** A trump in words: "fives", "doubles", "follow-me", "sevens", "no trump". */
 export function trumpLabel(trump) {
   if (typeof trump === 'number') return SUITS[trump] || `${trump}s`;
@@ -314,9 +289,6 @@ export function leader(state) {
   const at = state.totals.filter((t) => t === top).length;
   return at === 1 ? state.totals.indexOf(top) : null;
 }
-
-/** The ruleset's unit: "marks" or "points". */
-export const unit = (rules) => (rules.scoring === 'points' ? 'points' : 'marks');
 
 /** "Left shakes" / "You shake". */
 export function shakes(game, seat) {

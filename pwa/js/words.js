@@ -1,6 +1,6 @@
 // Words a player reads that are built from the rules: why a game ended, and the Rules screen
 // (every sentence generated from the ruleset's knobs, so it can never disagree with the score).
-import { sideName, seatsOf, sideCount, unit } from './game.js';
+import { sideName, seatsOf, sideCount, unit } from './names.js';
 
 const plural = (n, word) => `${n} ${word}${n === 1 ? '' : 's'}`;
 const list = (items) =>

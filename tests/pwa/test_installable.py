@@ -37,6 +37,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # first game shown, not with the game list. A conflict whose server copy could not be read
 # (the phone keeps its hands and offers to read it again) added 0.8 KB. About 122 KB; the
 # budget leaves 2 KB.
+# Issue 19 split the PWA into modules that import in one direction (names.js, hand-pick.js and
+# parts/: the seat grid, the match line, the rules body, the house rules form, once instead of
+# twice, and the seat picker, moved from js/): no screen imports another and node tests the
+# hand screen's state. The code is the same (the house rules form 0.3 KB smaller), but six more
+# files, each gzipped alone with its header, make the shell 2.6 KB larger: 124.7 KB. The
+# budget did not grow; it leaves 2.3 KB (122.1 -> 124.7 of 127.0 KB, in 1000-byte KB).
 SHELL_BUDGET = 124 * 1024
 
 

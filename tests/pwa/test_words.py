@@ -16,8 +16,10 @@ from rules.errors import CODES
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PHONE_WORDS = sorted((ROOT / "pwa/js/views").glob("*.js")) + [
+    *sorted((ROOT / "pwa/js/parts").glob("*.js")),
     ROOT / "pwa/js/words.js",
     ROOT / "pwa/js/game.js",
+    ROOT / "pwa/js/names.js",
     ROOT / "pwa/js/director.js",
 ]
 UNCLEAN = {

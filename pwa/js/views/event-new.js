@@ -8,7 +8,7 @@ import * as api from '../api.js';
 import { h, go, toast, choiceButtons } from '../ui.js';
 import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
 import { sideCount } from '../game.js';
-import { SWITCHES } from './new-game.js';
+import { drawHouseRules } from '../parts/house-rules.js';
 
 const SERIES = [1, 2, 3];
 
@@ -90,31 +90,7 @@ export async function render(main) {
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
 
   function drawHouse() {
-    const r = applyOverrides(preset, overrides);
-    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(
-      ([key, title, why]) => {
-        const input = h('input', {
-          type: 'checkbox',
-          id: `rule-${key}`,
-          checked: key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]),
-          'aria-describedby': `why-${key}`,
-          onchange: () => {
-            if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
-            else overrides[key] = input.checked;
-            for (const [k, v] of Object.entries(overrides))
-              if (preset[k] === v) delete overrides[k];
-          },
-        });
-        return h(
-          'label',
-          { class: 'switch', for: `rule-${key}` },
-          input,
-          h('strong', {}, title),
-          h('span', { class: 'why', id: `why-${key}` }, why(r)),
-        );
-      },
-    );
-    houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
+    drawHouseRules(houseBox, preset, overrides);
   }
 
   function choice(label, options, chosen, pick) {

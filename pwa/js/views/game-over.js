@@ -7,6 +7,7 @@ import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { localGameFrom, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
+import { matchSentence, readMatch } from '../parts/match-line.js';
 
 /** Render the game-over (and sharing) screen. */
 export async function render(main, id) {
@@ -42,31 +43,6 @@ export async function render(main, id) {
     alive = false;
     window.removeEventListener('tally:changed', onChange);
   };
-}
-
-/** The match the game belongs to, as the server tells it now; null if none or offline. */
-export async function readMatch(id) {
-  const game = await getGame(id);
-  if (!game?.created) return null;
-  try {
-    const res = await api.getGame(id, game.edit_token);
-    return res.status === 200 ? res.body.match : null;
-  } catch (err) {
-    if (err instanceof TypeError) return null;
-    throw err;
-  }
-}
-
-/** "Match, first to 2 games: Us 1, Them 0. This is game 2." or "Them win the match 2-0." */
-export function matchSentence(game, match) {
-  const [a, b] = match.score;
-  if (match.decided) {
-    const w = match.winner;
-    const verb = seatsOf(game.rules, w).length > 1 ? 'win' : 'wins';
-    return `${sideName(game, w)} ${verb} the match ${Math.max(a, b)}-${Math.min(a, b)}.`;
-  }
-  const tense = score(game).state?.game_over ? 'was' : 'is';
-  return `Match, first to ${match.first_to} games: ${sideName(game, 0)} ${a}, ${sideName(game, 1)} ${b}. This ${tense} game ${match.game_no}.`;
 }
 
 /** Start the match's next game on the server, keep it on this phone, open its sheet. */
@@ -256,8 +232,7 @@ async function screen(game, match) {
 
 /**
  * The score race, hand by hand, from the local game (works offline: charts.js is precached).
- * Imported here, not at the top: the score sheet imports this module for matchSentence, and
- * the charts load only when this screen is opened.
+ * Imported here, not at the top: the charts load only when this screen draws the race.
  */
 async function race(game, state) {
   const { raceSection, scoreRace } = await import('../charts.js');

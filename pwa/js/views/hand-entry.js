@@ -2,7 +2,7 @@
 // preview of what happens, and an edit that ends the game earlier sets the later hands aside.
 import { getGame } from '../store.js';
 import { RulesError } from '../rules.js';
-import { addHand, editHand, restoreSetAside } from '../actions.js';
+import { addHand, editHand } from '../actions.js';
 import { h, go, toast } from '../ui.js';
 import {
   score,
@@ -17,159 +17,21 @@ import {
   previewLine,
   unit,
   possibleCounts,
-  tableRows,
   trumpChoices,
-  seatsOf,
+  handsText,
 } from '../game.js';
+import { seatGrid, takeAllPass } from '../parts/seat-grid.js';
+import {
+  handFromPick,
+  isNello,
+  passMode,
+  reneged,
+  same,
+  startPick,
+  tapSide,
+} from '../hand-pick.js';
 
 const GRID_MAX = 49; // up to this many possible counts, one tap on a grid; above, tens then units
-
-let starting = null; // {id, mode}: the sheet's "everyone passed" tap, read by the next render
-
-/** Remember that the next hand of game `id` starts as an all pass ('pass' or 'forced'). */
-export function startAllPass(id, mode) {
-  starting = { id, mode };
-}
-
-const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
-const isNello = (bid) => Boolean(bid && typeof bid === 'object' && bid.contract === 'nello');
-
-/** "hand 9" / "hands 9-10". */
-const handsText = (first, last) => (first === last ? `hand ${first}` : `hands ${first}–${last}`);
-
-/**
- * The seats where they sit (you at the bottom; places never move), each with its team and who
- * bids first and who shakes. `link(seat)` gives an href, else `pick(seat)` is called on a tap.
- * `pass` adds the all-pass choice: {mode: 'pass' | 'forced', pressed, link?, pick?}.
- */
-export function seatGrid(
-  game,
-  dealer,
-  { pressed = () => false, link = null, pick = null, pass = null },
-) {
-  const r = game.rules;
-  const [far, near] = tableRows(r);
-  const cols = Math.max(3, far.length);
-  const first = (dealer + 1) % r.players;
-  const place = (el, row, col, span = 1) => {
-    el.style.gridRow = String(row);
-    el.style.gridColumn = `${col} / span ${span}`;
-    return el;
-  };
-  const button = (attrs, children, on, onTap) =>
-    link
-      ? h('a', { ...attrs, href: on, onclick: onTap }, children)
-      : h(
-          'button',
-          { type: 'button', ...attrs, 'aria-pressed': String(Boolean(on)), onclick: onTap },
-          children,
-        );
-  const cell = (seat) => {
-    const side = r.sides[seat];
-    const team = seatsOf(r, side).length > 1 ? sideName(game, side) : '';
-    const tags = [team, seat === first ? 'bids first' : '', seat === dealer ? 'shakes' : ''];
-    return button(
-      { class: `btn seat s${side}${seat === first ? ' first' : ''}`, 'data-seat': seat },
-      [
-        h('span', { class: 'seat-name' }, seatName(game, seat)),
-        h('span', { class: 'seat-tag' }, tags.filter(Boolean).join(' · ')),
-      ],
-      link ? link(seat) : pressed(seat),
-      link ? null : () => pick(seat),
-    );
-  };
-  const grid = h('div', {
-    class: 'table-seats',
-    role: 'group',
-    'aria-label': 'Seats round the table',
-  });
-  grid.style.gridTemplateColumns = `repeat(${cols}, minmax(0, 1fr))`;
-  const farStart = Math.floor((cols - far.length) / 2) + 1;
-  far.forEach((seat, i) => {
-    grid.append(place(cell(seat), 1, farStart + i));
-  });
-  const nearRow = far.length ? 2 : 1;
-  near.forEach((seat, i) => {
-    grid.append(place(cell(seat), nearRow, Math.floor((cols - 3) / 2) + 1 + i));
-  });
-  if (pass) {
-    const label = ['All passed', pass.mode === 'forced' ? 'dealer forced' : 'reshuffle'];
-    const el = button(
-      { class: 'btn seat pass', 'data-seat': pass.mode },
-      label.map((t, i) => h('span', { class: i ? 'seat-tag' : 'seat-name' }, t)),
-      pass.link || pass.pressed,
-      pass.link ? pass.pick : () => pass.pick(),
-    );
-    const free = far.length > 0 && far.length + farStart - 1 < cols;
-    grid.append(free ? place(el, 1, cols) : place(el, nearRow + 1, 1, cols));
-  }
-  return grid;
-}
-
-/** The all-pass choice a ruleset offers: 'forced' (the dealer must bid) or 'pass' (reshuffle). */
-const passMode = (rules) => (rules.all_pass === 'forced' ? 'forced' : 'pass');
-
-/** The note on the sheet about hands set aside by an edit, with "Put them back". */
-export function setAsideNote(game) {
-  const s = game.set_aside;
-  if (!s?.hands?.length) return null;
-  const last = s.first_hand_no + s.hands.length - 1;
-  return h(
-    'p',
-    { class: 'banner set-aside', role: 'status' },
-    `Hand ${s.hand_no} was changed and the game ended sooner: ${handsText(s.first_hand_no, last)} ` +
-      `set aside. `,
-    h(
-      'button',
-      {
-        type: 'button',
-        id: 'put-back',
-        class: 'small',
-        onclick: async (e) => {
-          e.currentTarget.disabled = true;
-          await restoreSetAside(game.id);
-          toast(`${handsText(s.first_hand_no, last)} put back`.replace(/^h/, 'H'));
-          window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
-        },
-      },
-      'Put them back',
-    ),
-  );
-}
-
-/** The hand being entered, from the stored hand when editing. */
-function startPick(game, old, firstBidder, dealer) {
-  const r = game.rules;
-  const pick = {
-    mode: 'bid',
-    bidder: null,
-    bid: null,
-    result: null,
-    penalties: [],
-    trump: null,
-    tens: null,
-  };
-  if (old) {
-    const allPass = Boolean(old.bids && (old.bid === undefined || old.bid === null));
-    pick.mode = allPass ? 'pass' : old.bids ? 'forced' : 'bid';
-    pick.bidder = allPass ? null : (old.bidder ?? dealer);
-    pick.bid = allPass ? null : (old.bid ?? old.bids[old.bids.length - 1]);
-    pick.result = old.result || null;
-    pick.penalties = old.penalties ? [...old.penalties] : [];
-    pick.trump = old.trump ?? null;
-    if (pick.bid && typeof pick.bid === 'object' && pick.bid.contract === 'sevens') {
-      pick.bid = pick.bid.marks * r.mark_value; // sevens reads as a trump called on a mark bid
-      pick.trump = 'sevens';
-    }
-  } else if (starting && starting.id === game.id) {
-    pick.mode = starting.mode;
-    if (pick.mode === 'forced') pick.bidder = dealer;
-  } else if (firstBidder !== undefined) {
-    pick.bidder = Number(firstBidder);
-  }
-  starting = null;
-  return pick;
-}
 
 /** Render the hand form; handNo set means editing that hand. Returns the screen's cleanup. */
 export async function render(main, id, handNo, firstBidder) {
@@ -191,7 +53,7 @@ export async function render(main, id, handNo, firstBidder) {
   }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = startPick(game, old, firstBidder, dealer);
+  const pick = startPick(r, old, firstBidder, dealer, takeAllPass(game.id));
   const counts = possibleCounts(r);
   let bidOpen = pick.bid === null || Boolean(editing); // an edit shows every bid to change to
   let later = null; // {first, last, endsAt}: hands that no longer fit after this edit
@@ -512,7 +374,7 @@ export async function render(main, id, handNo, firstBidder) {
       ),
     );
     const cells = counts.map((c) =>
-      choice(String(c), pick.sides[pick.active] === c, () => tapSide(c), {
+      choice(String(c), pick.sides[pick.active] === c, () => tapSideCount(c), {
         'data-count': c,
         'aria-label': `${sideName(game, pick.active)} took ${c}`,
       }),
@@ -528,20 +390,8 @@ export async function render(main, id, handNo, firstBidder) {
     );
   }
 
-  function tapSide(count) {
-    const n = pick.sides.length;
-    if (pick.filled !== null && pick.filled !== pick.active) pick.sides[pick.filled] = null;
-    pick.filled = null;
-    pick.sides[pick.active] = count;
-    const open = pick.sides.map((v, i) => (v === null ? i : -1)).filter((i) => i >= 0);
-    const rest = r.points_per_hand - pick.sides.reduce((sum, v) => sum + (v || 0), 0);
-    if (open.length === 1 && counts.includes(rest)) {
-      pick.sides[open[0]] = rest;
-      pick.filled = open[0];
-    }
-    const next = pick.sides.findIndex((v, i) => v === null && i !== pick.active);
-    pick.active = next >= 0 ? next : (pick.active + 1) % n;
-    pick.result = pick.sides.every((v) => v !== null) ? { by_side: [...pick.sides] } : null;
+  function tapSideCount(count) {
+    tapSide(r, counts, pick, count);
     drawBySide();
     update();
   }
@@ -616,8 +466,6 @@ export async function render(main, id, handNo, firstBidder) {
     );
   }
 
-  const reneged = () => pick.penalties.some((p) => p.kind === 'renege');
-
   /** Penalties called during the hand: a renege decides it; table talk and exposed tiles add to it. */
   function drawPenalties() {
     const kinds = [
@@ -657,20 +505,6 @@ export async function render(main, id, handNo, firstBidder) {
     );
   }
 
-  /** The hand as stored: a forced bid keeps its auction (everyone passed, then the dealer). */
-  function candidate() {
-    const passes = new Array(r.players - 1).fill('pass');
-    if (pick.mode === 'pass') return { dealer, bids: [...passes, 'pass'] };
-    const forced = pick.mode === 'forced' || (isNello(pick.bid) && r.nello_dealer_only);
-    const hand = forced
-      ? { dealer, bids: [...passes, pick.bid], bidder: dealer, bid: pick.bid }
-      : { dealer, bidder: pick.bidder, bid: pick.bid };
-    if (pick.trump !== null) hand.trump = pick.trump;
-    if (pick.result && !reneged()) hand.result = pick.result;
-    if (pick.penalties.length) hand.penalties = pick.penalties;
-    return hand;
-  }
-
   function update() {
     save.disabled = true;
     later = null;
@@ -678,7 +512,7 @@ export async function render(main, id, handNo, firstBidder) {
     save.textContent = editing ? 'Save changes' : 'Save hand';
     if (
       pick.mode !== 'pass' &&
-      (pick.bidder === null || pick.bid === null || (!pick.result && !reneged()))
+      (pick.bidder === null || pick.bid === null || (!pick.result && !reneged(pick)))
     ) {
       preview.textContent =
         pick.bidder === null
@@ -690,7 +524,7 @@ export async function render(main, id, handNo, firstBidder) {
     }
     const hands = [...game.hands];
     const index = editing ? editing - 1 : hands.length;
-    hands[index] = { hand_no: index + 1, ...candidate() };
+    hands[index] = { hand_no: index + 1, ...handFromPick(r, pick, dealer) };
     let { state, error } = score(game, editing ? hands : hands.slice(0, index + 1));
     if (error && error.hand_index === index) {
       preview.textContent = error.message;
@@ -705,7 +539,7 @@ export async function render(main, id, handNo, firstBidder) {
       later = { first: error.hand_index + 1, last: hands.length, endsAt: error.hand_index };
       state = score(game, hands.slice(0, error.hand_index)).state;
     }
-    const line = previewLine(game, candidate(), state.hands[index]);
+    const line = previewLine(game, handFromPick(r, pick, dealer), state.hands[index]);
     const fits =
       later &&
       `${handsText(later.first, later.last)} no longer fit${later.first === later.last ? 's' : ''}.`;
@@ -731,8 +565,8 @@ export async function render(main, id, handNo, firstBidder) {
     let saved;
     try {
       saved = editing
-        ? await editHand(id, editing, candidate(), { setAside })
-        : await addHand(id, candidate());
+        ? await editHand(id, editing, handFromPick(r, pick, dealer), { setAside })
+        : await addHand(id, handFromPick(r, pick, dealer));
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       preview.textContent = err.message;

@@ -7,49 +7,8 @@ import { getGame, getMeta, putGame } from '../store.js';
 import { localGameFrom } from '../sync.js';
 import { h, go, toast, choiceButtons } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
-import { rulesBody } from './rules-screen.js';
-
-const marksOf = (n) => `${n} mark${n === 1 ? '' : 's'}`;
-// each house rule's line is written from the knobs it switches on, so it matches the score
-export const SWITCHES = [
-  [
-    'nello',
-    'Nel-o',
-    // the bid levels nel-o may be called at (the knob is nello_levels: [1] is one mark)
-    (r) =>
-      `A bidder may play to take no tricks at all, for ${(r.nello_levels || [1]).join(' or ')} mark${(r.nello_levels || [1]).join() === '1' ? '' : 's'}.`,
-  ],
-  [
-    'plunge',
-    'Plunge',
-    (r) =>
-      `A player holding ${r.plunge_doubles} doubles may bid ` +
-      `${marksOf(r.plunge_marks)} and must take every trick.`,
-  ],
-  [
-    'splash',
-    'Splash',
-    (r) => `Like a plunge with ${r.splash_doubles} doubles, ` + `for ${marksOf(r.splash_marks)}.`,
-  ],
-  [
-    'sevens',
-    'Sevens',
-    () =>
-      'A bidder of one mark or more may call sevens: the tile closest to seven ' +
-      'pips wins each trick.',
-  ],
-  [
-    'follow_me',
-    'Follow-me',
-    () => 'The bidder may call no trump: the first tile led sets the suit.',
-  ],
-  [
-    'forced',
-    'Forced bid',
-    () =>
-      'When everyone passes, the shaker must bid; off means the dominoes ' + 'are shaken again.',
-  ],
-];
+import { rulesBody } from '../parts/rules-body.js';
+import { drawHouseRules } from '../parts/house-rules.js';
 
 /** Render the new-game form; rematchId pre-fills it from a finished game. */
 export async function render(main, rematchId) {
@@ -76,7 +35,7 @@ export async function render(main, rematchId) {
   // a crew game (issue 14): the crew's modules load only when this phone holds a crew
   const crews = (await getMeta('crews')) || [];
   const crewKit = crews.length
-    ? await Promise.all([import('../seat-picker.js'), import('../crews.js')])
+    ? await Promise.all([import('../parts/seat-picker.js'), import('../crews.js')])
     : null;
   // a rematch keeps its crew; "New game" on a crew's screen starts one for that crew
   const asked = sessionStorage.getItem('tally42-new-game-crew');
@@ -168,34 +127,7 @@ export async function render(main, rematchId) {
   }
 
   function drawHouse() {
-    const r = rules();
-    const rows = SWITCHES.filter(([key]) => key === 'forced' || key in r).map(
-      ([key, title, why]) => {
-        const on = key === 'forced' ? r.all_pass === 'forced' : Boolean(r[key]);
-        const input = h('input', {
-          type: 'checkbox',
-          id: `rule-${key}`,
-          checked: on,
-          'aria-describedby': `why-${key}`,
-          onchange: () => {
-            if (key === 'forced') overrides.all_pass = input.checked ? 'forced' : 'reshuffle';
-            else overrides[key] = input.checked;
-            for (const [k, v] of Object.entries(overrides))
-              if (preset[k] === v) delete overrides[k];
-            drawExplained();
-          },
-        });
-        // the whole row is the label, so the tap target is the row, not the small box
-        return h(
-          'label',
-          { class: 'switch', for: `rule-${key}` },
-          input,
-          h('strong', {}, title),
-          h('span', { class: 'why', id: `why-${key}` }, why(r)),
-        );
-      },
-    );
-    houseBox.replaceChildren(h('legend', {}, 'House rules'), ...rows);
+    drawHouseRules(houseBox, preset, overrides, drawExplained);
   }
 
   function drawNames() {

@@ -3,26 +3,7 @@
 import { getGame } from '../store.js';
 import { loadRulesets } from '../actions.js';
 import { h } from '../ui.js';
-import { explainRules } from '../words.js';
-
-/** The explanation of a ruleset as nodes: the preset's description, then one part a topic. */
-export function rulesBody(rules, description) {
-  return [
-    description ? h('p', { class: 'rules-desc' }, description) : null,
-    ...explainRules(rules).map(([title, sentences]) =>
-      h(
-        'section',
-        { class: 'rules-part' },
-        h('h2', {}, title),
-        h(
-          'ul',
-          {},
-          sentences.map((s) => h('li', {}, s)),
-        ),
-      ),
-    ),
-  ];
-}
+import { rulesBody } from '../parts/rules-body.js';
 
 /** Render the rules of a game (id) or, with no game, of a preset (presetId). */
 export async function render(main, id, presetId) {

@@ -1,7 +1,7 @@
 // The sheet: both sides' totals (tally marks or points), whose shake, the hands so far, and
 // for a game of a match the match score (read from the server when online).
 import { getGame, outboxAll } from '../store.js';
-import { undoLast, addHand } from '../actions.js';
+import { undoLast, addHand, restoreSetAside } from '../actions.js';
 import { h, toast } from '../ui.js';
 import {
   score,
@@ -18,10 +18,11 @@ import {
   handInput,
   bidsFirst,
   handBidLabel,
+  handsText,
 } from '../game.js';
 import { toGo, endSentence } from '../words.js';
-import { seatGrid, setAsideNote, startAllPass } from './hand-entry.js';
-import { matchSentence, readMatch } from './game-over.js';
+import { seatGrid, startAllPass } from '../parts/seat-grid.js';
+import { matchSentence, readMatch } from '../parts/match-line.js';
 
 const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
 let undone = null; // the hand last undone: {id, hand_no, input, label, until}
@@ -320,6 +321,34 @@ function sheet(game, match) {
     );
   }
   return out;
+}
+
+/** The note on the sheet about hands set aside by an edit, with "Put them back". */
+function setAsideNote(game) {
+  const s = game.set_aside;
+  if (!s?.hands?.length) return null;
+  const last = s.first_hand_no + s.hands.length - 1;
+  return h(
+    'p',
+    { class: 'banner set-aside', role: 'status' },
+    `Hand ${s.hand_no} was changed and the game ended sooner: ${handsText(s.first_hand_no, last)} ` +
+      `set aside. `,
+    h(
+      'button',
+      {
+        type: 'button',
+        id: 'put-back',
+        class: 'small',
+        onclick: async (e) => {
+          e.currentTarget.disabled = true;
+          await restoreSetAside(game.id);
+          toast(`${handsText(s.first_hand_no, last)} put back`.replace(/^h/, 'H'));
+          window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+        },
+      },
+      'Put them back',
+    ),
+  );
 }
 
 function handsTable(game, state) {

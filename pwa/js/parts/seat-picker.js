@@ -2,7 +2,7 @@
 // name box the crew's roster as buttons, so a seat is filled in one tap. A name typed instead
 // becomes a new crew player when the game starts (crews.js seatPlayers). Loaded by the
 // new-game screen only when this phone holds a crew.
-import { h } from './ui.js';
+import { h } from '../ui.js';
 
 /** The "Which crew" buttons: "No crew" and each crew; pick(crew or null) on a tap. */
 export function crewChoice(crews, chosen, pick) {
