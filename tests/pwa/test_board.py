@@ -17,7 +17,8 @@ from test_live import HIDE, split_url  # noqa: F401 (split_url: the fixture, API
 HALL = {"width": 1920, "height": 1080}
 SMALL_TV = {"width": 1280, "height": 720}
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
-LIVE_WITHIN_S = 2.0  # README "Live updates": within a second; slack for a busy 2-core machine
+# docs/deploy.md "Live updates": within a second; slack for a busy 2-core machine
+LIVE_WITHIN_S = 2.0
 POLL_S = 1  # the board's refresh (and poll while no stream is served), short for the test
 
 
