@@ -4,7 +4,9 @@
 // the stream is down or not served, polls the public view with If-None-Match (a 304 costs one
 // small read). On a change it fetches a fresh copy of this page (the server renders it: one
 // renderer for both) and swaps in only the parts that changed, so nothing flickers. It says
-// "live" or "reconnecting…" quietly in the header, and closes everything while hidden.
+// quietly in the header, in the phone's words, "live" while the stream is open, "updates every
+// 15 s" while it polls (no live process on this server), "reconnecting…" only once an open
+// stream has been down a few seconds, "offline" with no network; it closes everything while hidden.
 // A board of several screens (api/board_screens.py) also moves on to the next one every
 // data-screen-seconds: it fetches that screen (<body data-next>) and swaps it in the same way,
 // so the live redraws and the rotation share one fetch and one swap.
@@ -26,10 +28,25 @@
   let rotator = null;
   const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
 
+  let pending = null; // the timer that says "reconnecting…" if the failure lasts
   const say = (words) => {
     const el = document.querySelector('.live-state');
     if (el && el.textContent !== words) el.textContent = words;
   };
+  /** The header's words for the stream's state now (`open`: the stream is open). */
+  const state = (open) => {
+    if (!open && wasLive && navigator.onLine) {
+      pending ??= setTimeout(() => say('reconnecting…'), 4000); // a short failure is no news
+      return;
+    }
+    clearTimeout(pending);
+    pending = null;
+    if (!navigator.onLine) say('offline');
+    else if (open) say('live');
+    else say(`updates every ${pollMs / 1000} s`);
+  };
+  window.addEventListener('offline', () => state(false));
+  window.addEventListener('online', () => state(source?.readyState === 1));
 
   /** Swap in each part of `fresh` (a parsed page) whose HTML differs from the one shown. */
   function swap(fresh) {
@@ -111,7 +128,7 @@
       pause = 2000;
       wasLive = true;
       stopPolling();
-      say('live');
+      state(true);
     };
     es.addEventListener('event', (e) => {
       let msg = null;
@@ -129,7 +146,7 @@
     es.onerror = () => {
       // a stream not served here (a single-process server) is no fault: the poll keeps the
       // board current, and the bar keeps saying how often
-      if (wasLive) say('reconnecting…');
+      state(false);
       startPolling(); // the board stays right while the stream is down
       if (es.readyState === 2 && source === es) {
         // refused (not served here, too many streams): try again after a pause

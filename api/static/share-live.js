@@ -3,6 +3,9 @@
 // copy of this page when a hand lands. Without JavaScript (or until the stream opens) the
 // page keeps its refresh; once the stream is open the refresh is cancelled, and it comes
 // back as a timer whenever the stream is down. The stream is closed while the page is hidden.
+// The note says what is true, in the phone's words: "live" while the stream is open, "updates
+// every 30 s" while the page refreshes (no live process on this server), "reconnecting…" only
+// once an open stream has been down a few seconds, and "offline" with no network.
 (() => {
   const token = location.pathname.split('/').pop();
   const meta = document.querySelector('meta[http-equiv="refresh"]');
@@ -14,12 +17,30 @@
   let drawn = null; // the revision on screen
   let wanted = null; // the revision last asked for (an older answer arriving late is dropped)
   let pause = 2000; // before reopening a stream the server closed for good; doubles to a minute
+  let wasLive = false; // the stream has been open: a failure now is "reconnecting…"
+  let pending = null; // the timer that says "reconnecting…" if the failure lasts
 
   const note = () => document.querySelector('.live');
+  const every = `updates every ${refreshMs / 1000} s`;
   const say = (words) => {
     const el = note();
     if (el) el.textContent = words;
   };
+  /** The note for the stream's state now: 'live', or down ('down') for so long already. */
+  const state = (open) => {
+    if (!open && wasLive && navigator.onLine) {
+      // each retry fails again: the first failure's timer stands
+      pending ??= setTimeout(() => say('reconnecting…'), 4000);
+      return;
+    }
+    clearTimeout(pending);
+    pending = null;
+    if (!navigator.onLine) say('offline');
+    else if (open) say('live');
+    else say(every); // never opened: no live process here, the refresh keeps the page current
+  };
+  window.addEventListener('offline', () => state(false));
+  window.addEventListener('online', () => state(source?.readyState === 1));
 
   /** Redraw the page's main part from a fresh copy of the page (the server renders it). */
   async function redraw(revision) {
@@ -43,7 +64,7 @@
     document.querySelector('main').replaceWith(document.adoptNode(fresh));
     document.title = doc.title;
     if (!stillLive) return stop(); // the game is over: nothing more will come
-    say(source?.readyState === 1 ? 'live' : 'reconnecting…');
+    if (source?.readyState === 1) state(true);
   }
 
   function open() {
@@ -66,7 +87,8 @@
           return;
         }
       }
-      say('live');
+      wasLive = true;
+      state(true);
     };
     es.addEventListener('game', (e) => {
       let msg = null;
@@ -82,7 +104,7 @@
       location.reload(); // revoked or deleted: the server's page says so
     });
     es.onerror = () => {
-      say('reconnecting…');
+      state(false);
       if (es.readyState === 2 && source === es) {
         // closed for good (a refusal, such as too many streams): reopen after a pause
         source = null;
@@ -109,6 +131,7 @@
   function stop() {
     close();
     document.removeEventListener('visibilitychange', onVisibility);
+    clearTimeout(pending);
     say('');
   }
 

@@ -17,7 +17,7 @@ export function followEvent(token, drawn, changed) {
   let stopped = false;
   const status = (state) => {
     open = state === 'live';
-    showStatus(state);
+    showStatus(state, 15); // the director's screen reads the view every 15 s meanwhile
   };
   const handle = (event) => {
     if (event.type === 'gone') return 'stop'; // deleted or its link revoked: the timer reads

@@ -12,14 +12,25 @@ import { events } from './sse.js';
 import { pull, pushing } from './sync.js';
 
 const BACKOFF_MAX_MS = 30000;
-const STATUS_WORDS = { live: 'live', reconnecting: 'reconnecting…' };
+// No live process on this server (503 LIVE_UNAVAILABLE): the 20 s pull keeps the screen
+// current, so the bar says so quietly, and the stream is asked again this much later.
+const UNAVAILABLE_WAIT_MS = 60000;
+// A failure is only news when it lasts: "reconnecting…" waits this long for the stream.
+const RECONNECTING_AFTER_MS = 4000;
+const PULL_SECONDS = 20; // app.js's SYNC_EVERY_MS
+const STATUS_WORDS = {
+  live: () => 'live',
+  polling: (seconds) => `updates every ${seconds} s`,
+  reconnecting: () => 'reconnecting…',
+};
 
 let followed = null; // the game on screen
 let running = null; // { id, ctrl } of the open stream
 let retryMs = 2000; // the server's `retry:` (2 s) until it says otherwise
 let lastEventId = null;
 let lastGame = null;
-let shown = null; // the state the bar shows: 'live', 'reconnecting' or null
+let shown = null; // the state the bar shows: 'live', 'polling', 'reconnecting' or null
+let pending = null; // the timer that will say "reconnecting…" if the failure lasts
 // Where the streams are: '' (this origin: one server, or a proxy routing /api/**/events to
 // the live process) or the live process's origin, as the API named it in its 421 answer (the
 // two-port local start). Forgotten when a connection there fails, so the API is asked again.
@@ -86,6 +97,13 @@ export async function keepOpen(where, signal, status, handle) {
     const outcome = Array.isArray(asked) ? await connect(...asked, signal, status, handle) : asked;
     if (signal.aborted || outcome === 'stop') break;
     if (outcome === 'moved') continue; // told where the streams are: go there now
+    if (outcome === 'unavailable') {
+      // no live process here: nothing is wrong, the pull does the work
+      failures = 0;
+      status('polling');
+      await sleep(UNAVAILABLE_WAIT_MS, signal);
+      continue;
+    }
     // a stream the server closed after a while (its time limit): reconnect at once; one closed
     // straight away counts as a failure, so a broken server is never hammered
     if (outcome === 'ended' && Date.now() - opened > 5000) failures = 0;
@@ -115,6 +133,7 @@ async function connect(path, headers, signal, status, handle) {
     return 'moved';
   }
   if ([401, 403, 404, 410].includes(res.status)) return 'stop'; // deleted or not ours
+  if (res.status === 503 && (await unavailable(res))) return 'unavailable';
   if (res.status !== 200 || !res.body) return 'failed'; // 429, 5xx, or no stream here
   status('live');
   try {
@@ -127,6 +146,15 @@ async function connect(path, headers, signal, status, handle) {
     return 'failed'; // the connection dropped mid-stream
   }
   return 'ended';
+}
+
+/** Whether a 503 says this server runs no live process (LIVE_UNAVAILABLE), not a fault. */
+async function unavailable(res) {
+  try {
+    return (await res.json())?.rule_code === 'LIVE_UNAVAILABLE';
+  } catch {
+    return false;
+  }
 }
 
 /**
@@ -157,10 +185,29 @@ function sleep(ms, signal) {
   });
 }
 
-/** Say "live" or "reconnecting…" quietly in the bar (no announcement: it changes often). */
-export function showStatus(state) {
-  shown = state;
+/**
+ * Say quietly in the bar how the screen keeps current (no announcement: it changes often):
+ * "live" while a stream is open, "updates every 20 s" when the server has no live process
+ * (`seconds`: the screen's own pull), "reconnecting…" only once a failure has lasted
+ * RECONNECTING_AFTER_MS, and nothing offline (the bar's "Offline" says it).
+ */
+export function showStatus(state, seconds = PULL_SECONDS) {
   pushing(state === 'live' ? followed : null); // live: the timer's pull rests
+  if (state === 'reconnecting') {
+    // a short failure is no news: the words wait (each retry's failure keeps the first
+    // one's timer), while the pull resumes at once (above)
+    if (shown !== 'reconnecting' && navigator.onLine)
+      pending ??= setTimeout(() => paint('reconnecting', seconds), RECONNECTING_AFTER_MS);
+    return;
+  }
+  clearTimeout(pending);
+  pending = null;
+  paint(state, seconds);
+}
+
+function paint(state, seconds) {
+  shown = state;
+  pending = null;
   let el = document.getElementById('live');
   if (!el) {
     const bar = document.querySelector('.bar');
@@ -171,7 +218,7 @@ export function showStatus(state) {
     bar.insertBefore(el, document.getElementById('net'));
   }
   el.dataset.state = state || '';
-  el.textContent = (navigator.onLine && STATUS_WORDS[state]) || '';
+  el.textContent = (navigator.onLine && STATUS_WORDS[state]?.(seconds)) || '';
 }
 
 document.addEventListener('visibilitychange', restart);
