@@ -27,8 +27,8 @@ def test_one_tap_on_undo_can_be_put_back(table):
     page = table.page
     page.get_by_role("button", name="Undo last").click()
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 1")
-    offer = page.get_by_role("status").filter(has_text="taken back")
-    assert offer.inner_text().startswith("Hand 2 taken back (Partner, 2 marks).")
+    offer = page.get_by_role("status").filter(has_text="undone")
+    assert offer.inner_text().startswith("Hand 2 undone: 2 marks bid by Partner, made.")
     assert page.evaluate(TAPPABLE, "#put-back")
     page.get_by_role("button", name="Put it back").click()
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 2")
@@ -37,6 +37,22 @@ def test_one_tap_on_undo_can_be_put_back(table):
     table.wait_synced(game_id)
     server = table.assert_same(game_id)
     assert server["hands"][1]["hand"]["bid"] == 84
+
+
+def test_the_undo_says_which_hand_in_words(table):
+    """The offer names the hand undone as the table would: its bid, who bid it, how it went."""
+    table.open()
+    table.new_game("marks", names={"#seat-0": "Ann"})
+    table.hand(0, 30, 35)
+    table.hand(1, 31, 20)
+    page = table.page
+    page.get_by_role("button", name="Undo last").click()
+    offer = page.get_by_role("status").filter(has_text="undone")
+    assert offer.inner_text().startswith("Hand 2 undone: 31 bid by Left, set.")
+    page.get_by_role("button", name="Undo last").click()
+    wait_js(page, "() => !document.querySelector('.hands tbody tr')")
+    assert offer.inner_text().startswith("Hand 1 undone: 30 bid by Ann, made.")
+    assert page.get_by_role("button", name="Put it back").is_visible()
 
 
 def test_the_put_back_offer_is_in_reach_on_a_small_phone(table):

@@ -122,7 +122,14 @@ async function undo(game, last, label) {
   window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
 }
 
-/** The "Hand 4 taken back. Put it back" line, while the offer stands. */
+/** What an undone hand was, in words: "30 bid by Ann, made", "all passed". */
+function undoneWords(game, hand, result) {
+  if (result.outcome === 'reshuffle') return 'all passed';
+  const bid = bidLabel(game.rules, result.bid);
+  return `${bid} bid by ${seatName(game, hand.bidder)}, ${result.outcome}`;
+}
+
+/** The "Hand 7 undone: 30 bid by Ann, made. Put it back" line, while the offer stands. */
 function putBack(game) {
   if (
     !undone ||
@@ -135,7 +142,7 @@ function putBack(game) {
   return h(
     'p',
     { class: 'banner undone', role: 'status' },
-    `Hand ${offer.hand_no} taken back (${offer.label}). `,
+    `Hand ${offer.hand_no} undone: ${offer.label}. `,
     h(
       'button',
       {
@@ -259,11 +266,7 @@ function sheet(game, match) {
   }
   const last = game.hands[game.hands.length - 1];
   const lastResult = last ? state.hands[state.hands.length - 1] : null;
-  const label =
-    last &&
-    (lastResult.outcome === 'reshuffle'
-      ? 'all passed'
-      : `${seatName(game, last.bidder)}, ${bidLabel(game.rules, lastResult.bid)}`);
+  const label = last && undoneWords(game, last, lastResult);
   out.push(
     h(
       'div',
