@@ -1,4 +1,5 @@
-"""/api/games/{id}/hands: record a hand, edit any hand, undo the last one."""
+"""/api/games/{id}/hands: record a hand, edit any hand, undo the last one; and who shakes
+first, which the table may change until the first hand is in."""
 
 from flask import request
 from flask.views import MethodView
@@ -10,9 +11,10 @@ from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import check_write
 from ..games.views import etag_data
 from ..play import hand_log
+from ..play.first_shaker import set_first_dealer
 from ..play.hand_log import delete_last_hand, record_hand, replace_hand, restore_set_aside
 from ..schemas.base import EDIT_TOKEN
-from ..schemas.games import GameOut, HandBody, HandOut, HandPost
+from ..schemas.games import FirstDealer, GameOut, HandBody, HandOut, HandPost
 from .games import GAME_ID_FROM_PATH, game_links, links
 
 blp = Blueprint("hands", __name__, url_prefix="/api/games", description="Hands of a game")
@@ -213,5 +215,35 @@ class SetAsideRestore(MethodView):
         """
         check_write(game_id)
         view, game = restore_set_aside(game_id, check_game_etag_on_post)
+        blp.set_etag(etag_data(game))
+        return view
+
+
+@blp.route("/<uuid:game_id>/first-dealer")
+class FirstDealerOfGame(MethodView):
+    """Who shakes first; If-Match must carry the game's ETag."""
+
+    @edit_token_required
+    @blp.etag
+    @blp.arguments(FirstDealer())
+    @blp.response(200, GameOut)
+    @blp.doc(
+        security=EDIT_TOKEN, operationId="setFirstDealer", **game_links(200, GAME_ID_FROM_PATH)
+    )
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="(`HANDS_PLAYED`) the first hand is in, or (`IN_A_MATCH`) the game is "
+        "part of a match, whose rule says who shakes first",
+    )
+    @blp.alt_response(422, schema=ErrorOut, description="no such seat at this table")
+    def put(self, data, game_id):
+        """Set who shakes first, before the first hand
+
+        The table sets it, or draws for it, as on paper; the game's state starts again from
+        that seat. Returns the game (its new ETag in the header).
+        """
+        check_write(game_id)
+        view, game = set_first_dealer(game_id, data["first_dealer"], check_game_etag)
         blp.set_etag(etag_data(game))
         return view

@@ -199,6 +199,17 @@ class GameCreate(StrictSchema):
             raise ValidationError(f"edit_token {reason}")
 
 
+class FirstDealer(StrictSchema):
+    """Who shakes and deals first in a game with no hand yet."""
+
+    first_dealer = Int(
+        0,
+        MAX_SEAT,
+        required=True,
+        metadata={"description": "the seat that shakes and deals first (0 = seat 1)"},
+    )
+
+
 SHAKE_RULES = ("rotate", "loser", "draw")  # brackets.ShakeRule's values (checked in matches)
 
 

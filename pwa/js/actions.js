@@ -141,6 +141,18 @@ export function undoLast(id) {
   });
 }
 
+/**
+ * Set who shakes first, before the game's first hand (the table set it or drew for it);
+ * resolves with the updated game. Nothing changes once a hand is in.
+ */
+export function setFirstDealer(id, seat) {
+  return change(id, (game) => {
+    if (game.hands.length || game.first_dealer === seat) return [];
+    game.first_dealer = seat;
+    return [{ kind: 'first_dealer', body: { first_dealer: seat } }];
+  });
+}
+
 /** The presets: from the API when online (then cached), else the cached copy; [] if neither. */
 export async function loadRulesets() {
   try {

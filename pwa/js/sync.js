@@ -119,6 +119,7 @@ async function send(op, game) {
     const cur = await api.getGame(game.id, token);
     if (cur.status === 200) etag = cur.etag;
   }
+  if (op.kind === 'first_dealer') return sendFirstDealer(op, game, etag);
   let res;
   if (op.kind === 'add')
     res = await api.addHand(game.id, token, { hand_no: op.hand_no, ...op.body }, op.key);
@@ -164,6 +165,33 @@ export function refusal(op, game, res) {
   if (code === 'LATER_MATCH_STARTED') return 'locked';
   if (res.status === 409 || res.status === 412) return 'conflict';
   return 'fail';
+}
+
+/**
+ * Who shakes first (PUT .../first-dealer, If-Match). Another phone's change since (412) is
+ * overruled with the new ETag, as the table's latest word; a hand already in (409) keeps
+ * the server's shaker: the op is dropped and the game read again.
+ */
+async function sendFirstDealer(op, game, etag) {
+  const headers = etag ? { 'If-Match': etag } : {};
+  const path = `/api/games/${encodeURIComponent(game.id)}/first-dealer`;
+  const res = await api.request('PUT', path, { body: op.body, token: game.edit_token, headers });
+  if (res.status === 412 || res.status === 428) {
+    await store.updateGame(game.id, (g) => {
+      g.etag = null;
+    });
+    return 'retry-later';
+  }
+  if (res.status !== 200 && res.status !== 409) return fail(op, game, res);
+  await store.updateGame(
+    game.id,
+    (g) => {
+      g.etag = res.status === 200 ? res.etag || null : null;
+    },
+    { dequeue: op.seq },
+  );
+  if (res.status === 409) await pull(game.id);
+  return 'done';
 }
 
 /**
@@ -393,6 +421,7 @@ export function localGameFrom(g, editToken, etag = null) {
     teams: g.teams,
     first_dealer: g.first_dealer,
     start_totals: g.start_totals,
+    in_match: Boolean(g.match), // a match's games take who shakes first from the match
     created: true,
     etag,
     share_url: g.share_url,
@@ -440,6 +469,10 @@ async function adopt(id, game, body, etag) {
     g.etag = etag || g.etag;
     adoptMeta(g, body);
     if ('set_aside' in body) g.set_aside = body.set_aside; // another phone's edit
+    if (Number.isInteger(body.first_dealer) && body.first_dealer !== g.first_dealer) {
+      g.first_dealer = body.first_dealer; // who shakes first, set on another phone
+      replaced = true;
+    }
     if (!sameHands(g.hands, theirs)) {
       g.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
       replaced = true;

@@ -11,6 +11,7 @@ BODIES = {
     ("post", "/api/games/{game_id}/hands"): {"hand_no": 2, **made(bidder=2)},
     ("put", "/api/games/{game_id}/hands/{hand_no}"): made(bidder=1, captured=40),
     ("post", "/api/games/{game_id}/share"): {"action": "rotate"},
+    ("put", "/api/games/{game_id}/first-dealer"): {"first_dealer": 1},
     ("post", "/api/games/{game_id}/set-aside/restore"): None,  # no body
     ("post", "/api/matches"): {"ruleset": "straight-42", "first_dealer": 0, "first_to": 2},
     ("post", "/api/matches/{match_id}/games"): {"game_no": 1},  # game 1 exists: returned
@@ -41,8 +42,9 @@ BODIES = {
 # What the right token gets where the game below has nothing for the operation to act on.
 RIGHT_STATUS = {
     ("post", "/api/games/{game_id}/set-aside/restore"): 409,  # nothing set aside
-    ("put", "/api/games/{game_id}/seats"): 409,
-}  # the game is in no crew
+    ("put", "/api/games/{game_id}/seats"): 409,  # the game is in no crew
+    ("put", "/api/games/{game_id}/first-dealer"): 409,  # the game has a hand
+}
 # Operations anyone may call (the share token is in the path, not in Authorization).
 PUBLIC = {
     ("get", "/api/rulesets"),

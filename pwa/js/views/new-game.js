@@ -5,6 +5,7 @@ import { createGame, loadRulesets } from '../actions.js';
 import * as api from '../api.js';
 import { getGame, getMeta, putGame } from '../store.js';
 import { localGameFrom } from '../sync.js';
+import { shakerButtons, drawnLine } from '../parts/shaker-pick.js';
 import { h, go, toast, choiceButtons } from '../ui.js';
 import { seatName, sideName, seatsOf, sideCount, score } from '../game.js';
 import { rulesBody } from '../parts/rules-body.js';
@@ -32,6 +33,7 @@ export async function render(main, rematchId) {
   let dealer = from ? (score(from).state?.next_dealer ?? 0) : 0;
   let bestOf = 1; // 1: one game; 3 or 5: a match, first to 2 or 3 wins
   let shakeRule = 'rotate';
+  let drawn = false; // the first shaker was drawn by the app (the form says who drew)
   // a crew game (issue 14): the crew's modules load only when this phone holds a crew
   const crews = (await getMeta('crews')) || [];
   const crewKit = crews.length
@@ -202,23 +204,15 @@ export async function render(main, rematchId) {
     const r = rules();
     const names = currentNames(r);
     if (dealer >= r.players) dealer = 0;
-    const buttons = Array.from({ length: r.players }, (_, seat) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          'aria-pressed': String(seat === dealer),
-          onclick: () => {
-            dealer = seat;
-            drawShaker();
-          },
-        },
-        seatName(names, seat),
-      ),
-    );
+    const seats = Array.from({ length: r.players }, (_, seat) => seatName(names, seat));
     shakerBox.replaceChildren(
       h('legend', {}, bestOf > 1 ? 'Who shakes first in game 1' : 'Who shakes first'),
-      h('div', { class: 'grid wide' }, buttons),
+      shakerButtons(seats, dealer, (seat, wasDrawn) => {
+        dealer = seat;
+        drawn = wasDrawn;
+        drawShaker();
+      }),
+      drawn ? drawnLine(seats[dealer]) : null,
     );
   }
 

@@ -1,7 +1,7 @@
 // The sheet: both sides' totals (tally marks or points), whose shake, the hands so far, and
 // for a game of a match the match score (read from the server when online).
 import { getGame, outboxAll } from '../store.js';
-import { undoLast, addHand, restoreSetAside } from '../actions.js';
+import { undoLast, addHand, restoreSetAside, setFirstDealer } from '../actions.js';
 import { h, toast } from '../ui.js';
 import {
   score,
@@ -23,9 +23,11 @@ import {
 import { toGo, endSentence } from '../words.js';
 import { seatGrid, startAllPass } from '../parts/seat-grid.js';
 import { matchSentence, readMatch } from '../parts/match-line.js';
+import { shakerButtons, drawnLine } from '../parts/shaker-pick.js';
 
 const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
 let undone = null; // the hand last undone: {id, hand_no, input, label, until}
+let drawnHere = null; // the sheet's last shaker tap: {id, seat} (seat: the one drawn, or null)
 
 const SVG = 'http://www.w3.org/2000/svg';
 // seven marks are the seven strokes of "ALL": A (3 strokes), L (2), L (2)
@@ -120,6 +122,26 @@ async function undo(game, last, label) {
     until: Date.now() + PUT_BACK_MS,
   };
   window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+}
+
+/**
+ * Game 1 before its first hand: the table may set who shakes first, or draw for it (the
+ * app draws and says who drew), as on the new-game form.
+ */
+function firstShaker(game) {
+  const seats = Array.from({ length: game.rules.players }, (_, seat) => seatName(game, seat));
+  const shown = drawnHere?.id === game.id ? drawnHere : null;
+  return h(
+    'details',
+    { class: 'first-shaker', id: 'first-shaker', open: Boolean(shown) },
+    h('summary', {}, 'Who shakes first'),
+    shakerButtons(seats, game.first_dealer ?? 0, async (seat, drawn) => {
+      drawnHere = drawn ? { id: game.id, seat } : { id: game.id, seat: null };
+      await setFirstDealer(game.id, seat);
+      window.dispatchEvent(new CustomEvent('tally:changed', { detail: game.id }));
+    }),
+    shown?.seat != null ? drawnLine(seats[shown.seat]) : null,
+  );
 }
 
 /** What an undone hand was, in words: "30 bid by Ann, made", "all passed". */
@@ -264,6 +286,8 @@ function sheet(game, match) {
       ),
     );
   }
+  if (!state.game_over && !game.hands.length && !game.in_match && !game.table && !match)
+    out.push(firstShaker(game));
   const last = game.hands[game.hands.length - 1];
   const lastResult = last ? state.hands[state.hands.length - 1] : null;
   const label = last && undoneWords(game, last, lastResult);
