@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '5c172841b053';
+const VERSION = 'ab55326f078b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -31,7 +31,8 @@ const SHELL = [
   '/js/views/game-over.js',
   '/js/views/conflict.js',
   '/js/views/join.js',
-  '/js/qr.js',
+  '/js/parts/qr-code.js',
+  '/js/vendor/lean-qr.js',
   '/js/words.js',
   '/js/views/rules-screen.js',
   '/js/views/backup.js',

@@ -65,7 +65,7 @@ async function screen(crew, games) {
       toast('Copy the link from the box');
     }
   };
-  const { qrSvg } = await import('../qr.js');
+  const { qrSvg } = await import('../parts/qr-code.js');
   return [
     h('h1', {}, crew.name),
     h(

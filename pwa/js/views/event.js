@@ -359,7 +359,7 @@ export async function render(main, id) {
 
   // --- after the start
   async function linkBox(url, label, id) {
-    const { qrSvg } = await import('../qr.js');
+    const { qrSvg } = await import('../parts/qr-code.js');
     return h(
       'details',
       { class: 'card link-box', id },

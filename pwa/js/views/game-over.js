@@ -261,7 +261,7 @@ function bestHand(game, state) {
 const bidValue = (game, bid) => (typeof bid === 'number' ? bid : bid.marks * game.rules.mark_value);
 
 async function qrFigure(text, alt) {
-  const { qrSvg } = await import('../qr.js');
+  const { qrSvg } = await import('../parts/qr-code.js');
   return qrSvg(text, alt);
 }
 
