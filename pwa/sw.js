@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'ab55326f078b';
+const VERSION = 'fc673add8652';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

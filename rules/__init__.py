@@ -2,6 +2,7 @@
 
 from .auction import legal_bids as _legal_bids
 from .auction import winnable_bids as _winnable_bids
+from .count import count_points
 from .errors import (
     AuctionError,
     BadInputError,
@@ -55,6 +56,7 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "RulesetError",
+    "count_points",
     "get_ruleset",
     "hand_decided",
     "legal_bids",

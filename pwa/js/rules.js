@@ -1139,6 +1139,84 @@ export function feasibleTotals(rs) {
   return totals;
 }
 
+// --- count.py: the count helper's arithmetic ------------------------------------------------
+
+const NUMBERS = { 1: 'one', 2: 'two' };
+const tileName = ([high, low]) => `${high}-${low}`;
+
+/** A domino given as its two ends (either order), as [high, low]. */
+function readTile(tile, field) {
+  if (!Array.isArray(tile) || tile.length !== 2)
+    fail('BAD_INPUT', 'A count domino is given by its two ends, like 5-5.', field);
+  const ends = tile.map((end) => checkInt(end, field));
+  return [Math.max(...ends), Math.min(...ends)];
+}
+
+/** The values of `tiles` from the ruleset's count dominoes, each used once at most. */
+function takeTiles(rs, tiles) {
+  const same = (a, b) => a[0] === b[0] && a[1] === b[1];
+  const ends = ([a, b]) => [Math.max(a, b), Math.min(a, b)];
+  const left = rs.count_tiles.map((t) => [ends(t), t[2]]);
+  return tiles.map((tile, i) => {
+    const want = readTile(tile, `tiles[${i}]`);
+    const found = left.findIndex(([have]) => same(have, want));
+    if (found < 0) {
+      const held = rs.count_tiles.filter((t) => same(ends(t), want)).length;
+      const why = held
+        ? `${rs.name} has only ${NUMBERS[held] ?? held} ${tileName(want)}`
+        : `the ${tileName(want)} is not a count domino in ${rs.name}`;
+      fail('RESULT_INFEASIBLE', `${why[0].toUpperCase()}${why.slice(1)}.`, `tiles[${i}]`);
+    }
+    return left.splice(found, 1)[0][1];
+  });
+}
+
+/** Refuse count that `tricks` tricks cannot hold, or that the other tricks cannot. */
+function checkHeld(rs, tricks, taken) {
+  if (tricks === 0 && taken)
+    fail('RESULT_INFEASIBLE', 'A side with no trick has no count.', 'tiles');
+  if (taken > tricks * rs.players) {
+    const plural = tricks !== 1 ? 's' : '';
+    fail(
+      'RESULT_INFEASIBLE',
+      `${tricks} trick${plural} hold only ${tricks * rs.players} dominoes, not ${taken} count dominoes.`,
+      'tiles',
+    );
+  }
+  const other = (rs.tricks - tricks) * rs.players;
+  if (rs.count_tiles.length - taken > other) {
+    const least = rs.count_tiles.length - other;
+    fail(
+      'RESULT_INFEASIBLE',
+      other
+        ? `With ${tricks} of the ${rs.tricks} tricks the side has at least ${least} of the count dominoes.`
+        : 'With every trick the side took all the count.',
+      'tiles',
+    );
+  }
+}
+
+/**
+ * The points a side took with `tricks` tricks holding the count dominoes `tiles` (each its two
+ * ends, either order: [[5, 5], [6, 4]]): tricks x trick_value + the tiles' pips (Python:
+ * count_points; the same refusals and codes).
+ */
+export function countPoints(rs, tricks, tiles = []) {
+  checkInt(tricks, 'tricks', 'RESULT_NOT_INTEGER', 'a whole number of tricks');
+  if (tricks < 0 || tricks > rs.tricks) {
+    fail(
+      'RESULT_OUT_OF_RANGE',
+      `${tricks} tricks can't be taken: a hand of ${rs.name} has ${rs.tricks}.`,
+      'tricks',
+    );
+  }
+  if (!Array.isArray(tiles))
+    fail('BAD_INPUT', 'The count dominoes are a list, like [[5, 5], [6, 4]].', 'tiles');
+  const values = takeTiles(rs, tiles);
+  if (rs.check_totals) checkHeld(rs, tricks, values.length);
+  return tricks * rs.trick_value + values.reduce((a, b) => a + b, 0);
+}
+
 /** The possible totals either side of an impossible one, in words (Python: _nearest_words). */
 function nearestWords(rs, value) {
   const possible = [...feasibleTotals(rs)].sort((x, y) => x - y);

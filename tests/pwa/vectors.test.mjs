@@ -13,6 +13,7 @@ import {
   RulesError,
   applyOverrides,
   canonicalBid,
+  countPoints,
   handDecided,
   legalBids,
   replay,
@@ -51,6 +52,7 @@ function runCase(c) {
   if (kind === 'ruleset_error') return ruleset;
   if (kind === 'ladder') return [ruleset, legalBids(ruleset, c.auction, c.dealer ?? 0)];
   if (kind === 'decided') return handDecided(ruleset, c.bid, c.bidder, c.points_by_side);
+  if (kind === 'count') return countPoints(ruleset, c.tricks, c.tiles);
   return replay(ruleset, c.hands, c.first_dealer ?? 0, c.start_totals ?? null);
 }
 
@@ -114,7 +116,7 @@ function excludedKey(ruleset, bid) {
   }
 }
 
-const KINDS = ['game', 'ladder', 'decided', 'ruleset_error'];
+const KINDS = ['game', 'ladder', 'decided', 'count', 'ruleset_error'];
 const files = readdirSync(VECTORS)
   .filter((f) => f.endsWith('.json'))
   .sort();
@@ -134,6 +136,7 @@ for (const file of files) {
       const kind = c.kind ?? 'game';
       if (kind === 'ladder') return checkLadder(c, result);
       if (kind === 'decided') return assert.equal(result, c.expect.decided);
+      if (kind === 'count') return assert.equal(result, c.expect.points);
       if (kind === 'ruleset_error') return assert.fail('a ruleset_error case needs "error"');
       return checkGame(c, result);
     });

@@ -13,7 +13,15 @@ from pathlib import Path
 
 import pytest
 
-from rules import RulesError, get_ruleset, hand_decided, legal_bids, replay, winnable_bids
+from rules import (
+    RulesError,
+    count_points,
+    get_ruleset,
+    hand_decided,
+    legal_bids,
+    replay,
+    winnable_bids,
+)
 from rules.errors import CODES
 from rules.rulesets import KNOB_NAMES
 
@@ -239,6 +247,8 @@ def test_every_error_vector_reads_as_table_talk(case):
             legal_bids(ruleset, case["auction"], case.get("dealer", 0))
         elif kind == "decided":
             hand_decided(ruleset, case["bid"], case["bidder"], case["points_by_side"])
+        elif kind == "count":
+            count_points(ruleset, case["tricks"], case["tiles"])
         else:
             replay(ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals"))
     check_message(caught.value)
@@ -278,7 +288,7 @@ def test_texas_88_impossible_count_is_explained():
 
 JS_MESSAGES = """
 import { readdirSync, readFileSync } from 'node:fs';
-import { applyOverrides, handDecided, legalBids, replay } from './pwa/js/rules.js';
+import { applyOverrides, countPoints, handDecided, legalBids, replay } from './pwa/js/rules.js';
 const presets = JSON.parse(process.argv[1]);
 const out = {};
 for (const file of readdirSync('tests/vectors').filter((f) => f.endsWith('.json'))) {
@@ -289,6 +299,7 @@ for (const file of readdirSync('tests/vectors').filter((f) => f.endsWith('.json'
       const kind = c.kind ?? 'game';
       if (kind === 'ladder') legalBids(rs, c.auction, c.dealer ?? 0);
       else if (kind === 'decided') handDecided(rs, c.bid, c.bidder, c.points_by_side);
+      else if (kind === 'count') countPoints(rs, c.tricks, c.tiles);
       else if (kind === 'game') replay(rs, c.hands, c.first_dealer ?? 0, c.start_totals ?? null);
       out[c.id] = null;
     } catch (error) {
@@ -329,6 +340,8 @@ def test_js_twin_says_the_same_words():
                 )
             elif case["kind"] == "ladder":
                 legal_bids(ruleset, case["auction"], case.get("dealer", 0))
+            elif case["kind"] == "count":
+                count_points(ruleset, case["tricks"], case["tiles"])
             else:
                 hand_decided(ruleset, case["bid"], case["bidder"], case["points_by_side"])
         assert js[case["id"]] == caught.value.message, case["id"]

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from rules import RulesError, get_ruleset, hand_decided, legal_bids, replay
+from rules import RulesError, count_points, get_ruleset, hand_decided, legal_bids, replay
 from rules.bids import parse_bid
 from rules.errors import CODES
 
@@ -42,6 +42,8 @@ def run_case(case):
         return ruleset, legal_bids(ruleset, case["auction"], case.get("dealer", 0))
     if kind == "decided":
         return hand_decided(ruleset, case["bid"], case["bidder"], case["points_by_side"])
+    if kind == "count":
+        return count_points(ruleset, case["tricks"], case["tiles"])
     return replay(
         ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals")
     ).to_dict()
@@ -95,5 +97,7 @@ def test_vector_case(case):
         check_ladder(*result, case["expect"])
     elif kind == "decided":
         assert result == case["expect"]["decided"]
+    elif kind == "count":
+        assert result == case["expect"]["points"]
     else:
         check_game(result, case["expect"])
