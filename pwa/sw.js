@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'fc673add8652';
+const VERSION = '137e79ab2fe0';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -21,6 +21,7 @@ const SHELL = [
   '/js/parts/house-rules.js',
   '/js/parts/seat-picker.js',
   '/js/parts/shaker-pick.js',
+  '/js/parts/count-helper.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',

@@ -43,7 +43,14 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # hand screen's state. The code is the same (the house rules form 0.3 KB smaller), but six more
 # files, each gzipped alone with its header, make the shell 2.6 KB larger: 124.7 KB. The
 # budget did not grow; it leaves 2.3 KB (122.1 -> 124.7 of 127.0 KB, in 1000-byte KB).
-SHELL_BUDGET = 124 * 1024
+# Issue 22 grew the shell by 6.2 KB to 130.9 KB, and the budget by 8 KB to 132 KiB (135.2 KB),
+# for what a table asked for, all of it needed offline: the count helper (parts/count-helper.js
+# 2.4 KB, its tile styles and the hand screen's hook 0.7, the engine's countPoints in rules.js
+# 0.9), who shakes first (parts/shaker-pick.js 0.7, its outbox op 0.3), the honest status line
+# (0.7), and large type. The QR encoder changed hands at about the same weight (qr.js 3.1 KB
+# out; vendor/lean-qr.js 2.2 and parts/qr-code.js 0.9 in). None of it is in the first load but
+# the stylesheet's few lines (49.6 -> 50.7 KB of 60).
+SHELL_BUDGET = 132 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -21,6 +21,7 @@ import {
   handsText,
 } from '../game.js';
 import { seatGrid, takeAllPass } from '../parts/seat-grid.js';
+import { countHelper, helperState } from '../parts/count-helper.js';
 import {
   handFromPick,
   isNello,
@@ -212,6 +213,28 @@ export async function render(main, id, handNo, firstBidder) {
     update();
   };
 
+  // the count helper: one per kind of count (the bidders', nel-o's tricks, a side's), kept
+  // across redraws so its taps stay; `total` is what it added up last (a side's, for a tap)
+  let helper = null;
+  function helperFor(kind, side, onTotal) {
+    const key = `${kind}:${side}`;
+    if (helper?.key !== key) {
+      const state = helperState(Boolean(helper?.state.open));
+      const who =
+        kind === 'nello' ? 'the bidder' : sideCount(r) > 2 ? sideName(game, side) : 'the bidders';
+      const el = countHelper({ rules: r, state, who, nello: kind === 'nello', done: onTotal });
+      helper = { key, state, el, total: null };
+    }
+    return helper.el;
+  }
+  const helped = (res) => {
+    if (!res) {
+      pick.result = null;
+      drawCount();
+      update();
+    } else setResult(res.tricks !== undefined ? { tricks: res.tricks } : { captured: res.points });
+  };
+
   function drawCount() {
     const bid = pick.bid;
     countTitle.textContent = countHeading(bid);
@@ -231,6 +254,7 @@ export async function render(main, id, handNo, firstBidder) {
     }
     if (isNello(bid)) {
       countBox.replaceChildren(
+        helperFor('nello', r.sides[pick.bidder ?? 0], helped),
         h(
           'div',
           { class: 'row' },
@@ -272,8 +296,10 @@ export async function render(main, id, handNo, firstBidder) {
     }
     const need = isAllTricks(r, bid) ? r.points_per_hand : bid;
     const early = unit(r) === 'marks' ? stoppedEarly() : [];
+    const helping = helperFor('count', r.sides[pick.bidder ?? 0], helped);
     if (counts.length > GRID_MAX) {
       countBox.replaceChildren(
+        helping,
         pads(need),
         ...(early.length ? [h('div', { class: 'row' }, early)] : []),
       );
@@ -287,7 +313,7 @@ export async function render(main, id, handNo, firstBidder) {
         { 'data-count': n, class: n >= need ? 'made' : null, 'aria-label': `took ${n}` },
       ),
     );
-    countBox.replaceChildren(h('div', { class: 'grid count' }, cells, early));
+    countBox.replaceChildren(helping, h('div', { class: 'grid count' }, cells, early));
   }
 
   /** Tournament rule: the hand stops once the bid is made or set, so nobody counts. */
@@ -379,6 +405,19 @@ export async function render(main, id, handNo, firstBidder) {
         'aria-label': `${sideName(game, pick.active)} took ${c}`,
       }),
     );
+    const helping = helperFor('side', pick.active, (res) => {
+      helper.total = res ? res.points : null;
+      drawBySide();
+    });
+    const total = helper.total;
+    const give =
+      total === null
+        ? null
+        : h(
+            'button',
+            { type: 'button', class: 'primary give', onclick: () => tapSideCount(total) },
+            `Put ${total} on ${sideName(game, pick.active)}`,
+          );
     countBox.replaceChildren(
       h(
         'p',
@@ -386,6 +425,8 @@ export async function render(main, id, handNo, firstBidder) {
         `${r.points_per_hand} in all: tap a side, then its count`,
       ),
       sides,
+      helping,
+      give,
       h('div', { class: 'grid count' }, cells),
     );
   }
