@@ -2,9 +2,10 @@
 // triggers (start, online, timer), the live stream of the game on screen, and the screen wake
 // lock during a game.
 import { syncNow, syncOnTimer, watch } from './sync.js';
-import { toast } from './ui.js';
+import { largeType, toast } from './ui.js';
 import { loadRulesets } from './actions.js';
 
+document.documentElement.classList.toggle('large-type', largeType()); // before any screen
 const main = document.getElementById('view');
 const net = document.getElementById('net');
 const updateBar = document.getElementById('update');

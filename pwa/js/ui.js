@@ -29,6 +29,28 @@ export function toast(message) {
   toastTimer = setTimeout(() => el.classList.remove('show'), 2600);
 }
 
+const LARGE_TYPE = 'tally42-large-type'; // localStorage: read before the first screen is drawn
+
+/** Whether large type is on for this phone. */
+export function largeType() {
+  try {
+    return localStorage.getItem(LARGE_TYPE) === 'on';
+  } catch {
+    return false; // storage refused (a private window): one size
+  }
+}
+
+/** Turn large type on or off for this phone (the whole app about 1.3 times larger). */
+export function setLargeType(on) {
+  try {
+    if (on) localStorage.setItem(LARGE_TYPE, 'on');
+    else localStorage.removeItem(LARGE_TYPE);
+  } catch {
+    // not kept, but still shown now
+  }
+  document.documentElement.classList.toggle('large-type', on);
+}
+
 /** Navigate to a fragment route. */
 export function go(route) {
   if (location.hash === route) window.dispatchEvent(new HashChangeEvent('hashchange'));

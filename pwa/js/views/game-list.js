@@ -1,7 +1,7 @@
 // Start screen: the games on this phone, newest first, and "New game". Each game shows its
 // teams and score, its rules, when it started, and whether every hand has reached the server.
 import { allGames, getMeta } from '../store.js';
-import { h } from '../ui.js';
+import { h, largeType, setLargeType } from '../ui.js';
 import { score, sideName, sideCount } from '../game.js';
 
 /** "Straight 42, to 7 marks"; "42 for 250 points" already says its target. */
@@ -84,5 +84,28 @@ export async function render(main) {
       h('a', { class: 'btn', href: '#/backup', id: 'backup' }, 'Back up or restore'),
     ),
     h('p', {}, h('a', { class: 'btn', href: '#/events', id: 'tournaments' }, 'Run a tournament')),
+    largeTypeSwitch(),
+  );
+}
+
+/** The "Large type" switch: the whole app about 1.3 times larger, kept on this phone. */
+function largeTypeSwitch() {
+  const input = h('input', {
+    type: 'checkbox',
+    id: 'large-type',
+    checked: largeType(),
+    'aria-describedby': 'why-large-type',
+    onchange: () => setLargeType(input.checked),
+  });
+  return h(
+    'label',
+    { class: 'switch', for: 'large-type' },
+    input,
+    h('strong', {}, 'Large type'),
+    h(
+      'span',
+      { class: 'why', id: 'why-large-type' },
+      'Bigger words and buttons on every screen, kept on this phone.',
+    ),
   );
 }
