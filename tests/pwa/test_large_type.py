@@ -10,11 +10,16 @@ NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 # targets under 48 px as drawn (after the zoom); the helper's tricks share one row (32 px up)
 SMALL = """() => [...document.querySelectorAll('button, a.btn, input, select, summary')]
     .filter((el) => el.getClientRects().length)
-    .map((el) => [el, (el.type === 'checkbox' && el.closest('label') || el).getBoundingClientRect()])
-    .filter(([el, r]) => r.height < 47.5 || r.width < (el.dataset.tricks === undefined ? 47.5 : 32))
-    .map(([el, r]) => `${el.textContent.trim() || el.id} ${Math.round(r.width)}x${Math.round(r.height)}`)"""
+    .map((el) => [el, (el.type === 'checkbox' && el.closest('label') || el)
+                        .getBoundingClientRect()])
+    .filter(([el, r]) => r.height < 47.5
+                         || r.width < (el.dataset.tricks === undefined ? 47.5 : 32))
+    .map(([el, r]) => `${el.textContent.trim() || el.id} ${Math.round(r.width)}`
+                      + `x${Math.round(r.height)}`)"""
 BUTTON_HEIGHT = "() => document.querySelector('#new-game').getBoundingClientRect().height"
-FONT = "() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize) * (parseFloat(getComputedStyle(document.body).zoom) || 1)"
+# the heading's type as drawn: its size times the page's zoom
+FONT = """() => parseFloat(getComputedStyle(document.querySelector('h1')).fontSize)
+                * (parseFloat(getComputedStyle(document.body).zoom) || 1)"""
 
 
 def large_phone(browser, base_url, width, height, scheme):
