@@ -5,7 +5,7 @@
 // small read). On a change it fetches a fresh copy of this page (the server renders it: one
 // renderer for both) and swaps in only the parts that changed, so nothing flickers. It says
 // "live" or "reconnecting…" quietly in the header, and closes everything while hidden.
-// A board of several screens (api/board_screens.py) also moves on to the next one every
+// A board of several screens (api/pages/board_screens.py) also moves on to the next one every
 // data-screen-seconds: it fetches that screen (<body data-next>) and swaps it in the same way,
 // so the live redraws and the rotation share one fetch and one swap.
 (() => {
