@@ -8,9 +8,10 @@ drawn order of which table finishes first, and after every decided match reads t
 view, the public view and the stored calls to check both rules."""
 
 import random
+import uuid
 
 import pytest
-from eventtest import Director
+from eventtest import TWO_MARKS, Director
 
 from api.store.db import flask_db
 from api.store.events import EventMatch
@@ -114,3 +115,65 @@ def test_a_double_elimination_on_many_tables_never_seats_a_team_twice(app, clien
     director.start()
     assert play_to_the_end(app, client, director, seed=16) == 8
     assert director.view()["champion"] is not None
+
+
+def undo_last_hand(client, phone):
+    """DELETE the last hand of the phone's current game (its ETag as If-Match)."""
+    view = phone.view()
+    game = view["match"]["games"][-1]["id"]
+    hand_no = client.get(f"/api/games/{game}", headers=phone.auth).json["next_hand_no"] - 1
+    etag = client.get(f"/api/games/{game}", headers=phone.auth).headers["ETag"]
+    return client.delete(
+        f"/api/games/{game}/hands/{hand_no}",
+        headers={**phone.auth, "If-Match": etag},
+        expect_errors=True,
+    )
+
+
+def reopened_round_robin(client):
+    """6 teams on 3 tables: R1.2, then R1.1 decided; R1.1's teams are called on, one of them
+    (R3.3) to another table than R1.1's. Returns (director, R1.1's phone, the calls)."""
+    director = Director(client, teams=6, format="round-robin", first_to=[1], tables=3)
+    director.check_in_all()
+    director.start()
+    director.table("R1.2").play(0)
+    first = director.table("R1.1")
+    first.play(0)
+    view = director.view()
+    calls = {m["id"]: m for m in view["matches"] if m["status"] == "playing"}
+    r11 = director.match(view, "R1.1")
+    assert set(calls) == {"R1.3", "R2.1", "R3.3"}
+    assert set(calls["R3.3"]["teams"]) & set(r11["teams"]) and calls["R3.3"]["table"] != 1
+    return director, first, calls
+
+
+def test_an_undo_that_reopens_a_match_takes_back_its_teams_calls_at_other_tables(app, client):
+    """Undoing R1.1's deciding hand puts its teams back at table 1: R3.3, one of them called
+    to table 2 with no hand played, is taken back too (docs/tournaments.md "An undo or edit
+    after the next match was called"), so no team is at two tables."""
+    director, first, _calls = reopened_round_robin(client)
+    assert undo_last_hand(client, first).status_code == 200
+    view = director.view()
+    check_one_table_per_team(app, client, director, view)
+    assert director.match(view, "R1.1")["status"] == "playing"
+    assert director.match(view, "R3.3")["status"] == "waiting-for-table"
+
+
+def test_an_undo_that_would_seat_a_team_at_two_tables_is_refused(app, client):
+    """Once R3.3 has a hand played, R1.1's team is at work at table 2: reopening R1.1 would
+    put it at two tables, so the undo is refused (409 LATER_MATCH_STARTED, R3.3 locked)."""
+    director, first, calls = reopened_round_robin(client)
+    other = director.table("R3.3")
+    game = other.view()["current_game"]
+    client.post_json(
+        f"/api/games/{game}/hands",
+        {"hand_no": 1, "bidder": 0, **TWO_MARKS},
+        headers={**other.auth, "Idempotency-Key": uuid.uuid4().hex},
+        status=201,
+    )
+    refused = undo_last_hand(client, first)
+    assert refused.status_code == 409
+    assert refused.json["rule_code"] == "LATER_MATCH_STARTED"
+    assert refused.json["locked"] == ["R3.3"]
+    assert f"table {calls['R3.3']['table']}" in refused.json["message"]
+    check_one_table_per_team(app, client, director, director.view())
