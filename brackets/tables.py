@@ -8,6 +8,7 @@ callable and the order of the results over tables numbered 1..N; a finished matc
 table and its two teams.
 """
 
+import heapq
 from dataclasses import dataclass
 
 from .errors import BracketError
@@ -40,6 +41,40 @@ def seat(waiting, busy, tables):
             seated.append((match_id, free.pop(0)))
             taken.update(teams)
     return seated
+
+
+def forecast(playing, waiting, tables, now):
+    """When and where each waiting match would start, were every match to last its length.
+
+    `playing` is (end, table, teams) of each match at a table (`end` when it is expected to
+    free its table and teams); `waiting` (match id, teams, length), longest-waiting first;
+    `tables` the free tables; `now` the time the free tables are free. Tables free up in
+    the order of their ends (those ending together at once), and at each moment `seat` (the
+    calling rule) says which waiting matches they take. Returns {match id: (start, table)}
+    of the matches some table takes. Times are anything that adds up (datetimes and
+    timedeltas, or numbers).
+    """
+    ends = list(playing)
+    heapq.heapify(ends)
+    free = sorted(tables)
+    busy = {team for _end, _table, teams in ends for team in teams}
+    queue = {match: (tuple(teams), length) for match, teams, length in waiting}  # in order
+    plan, moment = {}, now
+    while queue:
+        for match, table in seat(((m, q[0]) for m, q in queue.items()), busy, free):
+            teams, length = queue.pop(match)
+            plan[match] = (moment, table)
+            heapq.heappush(ends, (moment + length, table, teams))
+            free.remove(table)
+            busy.update(teams)
+        if not ends:
+            break
+        moment = max(moment, ends[0][0])
+        while ends and ends[0][0] <= moment:  # every table freed at that moment at once
+            _end, table, teams = heapq.heappop(ends)
+            free = sorted([*free, table])
+            busy.difference_update(teams)
+    return plan
 
 
 def assign_tables(ready_log, results, table_count, teams_of=None):

@@ -35,7 +35,7 @@ def bump(event, by=1):
     notify_event(event.id)
 
 
-def _at_tables(derived):
+def at_tables(derived):
     """The called matches whose players sit at their tables: each called match not yet
     decided, and each held (stale: its teams no longer fit, after a hand edit or undo
     upstream) that is under way: its players are still at it, scoring it."""
@@ -44,14 +44,14 @@ def _at_tables(derived):
 
 
 def free_tables(derived):
-    """The tables not held by a match being played (`_at_tables`), lowest first."""
-    busy = {row.table for row in _at_tables(derived)}
+    """The tables not held by a match being played (`at_tables`), lowest first."""
+    busy = {row.table for row in at_tables(derived)}
     return [t for t in range(1, derived.event.table_count + 1) if t not in busy]
 
 
 def busy_teams(derived):
-    """The teams (ids as text, as the bracket names them) at a table now (`_at_tables`)."""
-    return {str(team) for row in _at_tables(derived) for team in row.teams}
+    """The teams (ids as text, as the bracket names them) at a table now (`at_tables`)."""
+    return {str(team) for row in at_tables(derived) for team in row.teams}
 
 
 def _still_played(derived, row):

@@ -7,6 +7,7 @@ Each test plays a whole event through the API (the deciding hand calls the next 
 drawn order of which table finishes first, and after every decided match reads the director
 view, the public view and the stored calls to check both rules."""
 
+import datetime
 import random
 import uuid
 
@@ -177,3 +178,25 @@ def test_an_undo_that_would_seat_a_team_at_two_tables_is_refused(app, client):
     assert refused.json["locked"] == ["R3.3"]
     assert f"table {calls['R3.3']['table']}" in refused.json["message"]
     check_one_table_per_team(app, client, director, director.view())
+
+
+def test_estimates_and_the_table_plan_wait_for_the_teams(client):
+    """6 teams on 5 tables, 20 minutes a game: round 1 at tables 1 to 3, every team playing,
+    so no waiting match is expected before 20 minutes on (when its teams are free), and
+    tables 4 and 5 expect nothing: what they would take has a team busy all day long at
+    tables 1 to 3 (docs/tournaments.md "The views": `est_start`, `table_plan`)."""
+    director = Director(
+        client, teams=6, format="round-robin", first_to=[1], tables=5, minutes_per_game=20
+    )
+    director.check_in_all()
+    view = director.start()
+    started = datetime.datetime.fromisoformat(director.match(view, "R1.3")["called_at"])
+    waiting = {m["id"]: m for m in view["matches"] if m["status"] == "waiting-for-table"}
+    assert len(waiting) == 12
+    for bid, match in waiting.items():
+        wait = datetime.datetime.fromisoformat(match["est_start"]) - started
+        assert wait >= datetime.timedelta(minutes=20), f"{bid} expected after {wait}"
+    plan = {t["table"]: (t["playing"], t["next"]) for t in view["table_plan"]}
+    assert [plan[t][0] for t in (1, 2, 3)] == ["R1.1", "R1.2", "R1.3"]
+    assert all(plan[t][1] in waiting for t in (1, 2, 3))
+    assert plan[4] == plan[5] == (None, None)

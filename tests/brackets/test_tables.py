@@ -13,7 +13,7 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from brackets import Format, Result, Tournament, seat
+from brackets import Format, Result, Tournament, forecast, seat
 from brackets.layout import round_robin_rounds
 
 TEAMS = [f"team {n}" for n in range(1, 13)]
@@ -121,3 +121,36 @@ def test_the_round_robin_schedule_pairs_every_team_once_and_no_team_twice_a_roun
     if count % 2:
         out = [set(range(1, count + 1)) - {t for duel in duels for t in duel} for duels in rounds]
         assert sorted(t for gone in out for t in gone) == list(range(1, count + 1))
+
+
+@given(queues(), st.lists(st.integers(1, 5), min_size=30, max_size=30))
+def test_forecast_starts_now_what_seat_calls_now_and_never_overlaps_a_team(queue, lengths):
+    """The forecast (the estimated starts the views show) calls at `now` exactly what `seat`
+    calls, and later never has a team, nor a table, in two matches at once."""
+    waiting, busy, free = queue
+    playing = [(3, 100 + i, (team,)) for i, team in enumerate(sorted(busy))]
+    entries = [(m, teams, lengths[i]) for i, (m, teams) in enumerate(waiting)]
+    plan = forecast(playing, entries, free, 0)
+    now = {m: table for m, (start, table) in plan.items() if start == 0}
+    assert now == dict(seat(waiting, busy, free))
+    spans = [(0, 3, table, teams) for _end, table, teams in playing]
+    length = {m: size for m, _teams, size in entries}
+    teams = dict(waiting)
+    spans += [(s, s + length[m], table, teams[m]) for m, (s, table) in plan.items()]
+    for i, (start, end, table, who) in enumerate(spans):
+        for other_start, other_end, other_table, others in spans[i + 1 :]:
+            if start < other_end and other_start < end:  # at the table at the same time
+                assert table != other_table and not set(who) & set(others)
+
+
+def test_forecast_of_a_round_robin_on_more_tables_than_it_can_fill():
+    """6 teams on 5 tables, every match 1 long: round after round on tables 1 to 3, and
+    nothing ever goes to tables 4 and 5."""
+    waiting = [
+        (f"R{r}.{i}", duel, 1)
+        for r, duels in enumerate(round_robin_rounds(6), 1)
+        for i, duel in enumerate(duels, 1)
+    ]
+    plan = forecast([], waiting, [1, 2, 3, 4, 5], 0)
+    assert {m: start for m, (start, _t) in plan.items()} == {m: int(m[1]) - 1 for m, *_ in waiting}
+    assert {table for _start, table in plan.values()} == {1, 2, 3}
