@@ -10,7 +10,7 @@ has a team at two tables, and a round robin still plays every pair once."""
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 from brackets import Format, Result, Tournament, forecast, seat
@@ -96,9 +96,13 @@ def playing_on(tournament, tables, draw):
     tables=st.integers(1, 8),
     seed=st.integers(0, 2**32),
 )
+@example(fmt=Format.DOUBLE, count=64, tables=24, seed=1)
+@example(fmt=Format.DOUBLE, count=48, tables=20, seed=2)
+@example(fmt=Format.ROUND_ROBIN, count=14, tables=10, seed=3)
 def test_a_whole_event_on_many_tables_never_seats_a_team_twice(fmt, count, tables, seed):
-    """Every format, 2 to 12 teams on 1 to 8 tables, any finishing order: one table per team,
-    and a round robin still plays every pair once."""
+    """Every format, 2 to 12 teams on 1 to 8 tables, any finishing order, and a 64-team
+    double elimination on 24 tables: one table per team, and a round robin still plays every
+    pair once."""
     advance = min(count, 4) if fmt is Format.ROUND_ROBIN_PLAYOFF else None
     teams = tuple(f"team {n}" for n in range(1, count + 1))
     done = playing_on(Tournament(fmt, teams, advance=advance), tables, random.Random(seed))
