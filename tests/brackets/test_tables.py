@@ -1,6 +1,7 @@
-"""One table per team (brackets/tables.py `seat`; docs/tournaments.md "Calling matches without
-a director"; issue 20, "A team is never at two tables"), and the round robin's schedule it
-calls from (brackets/layout.py `round_robin_rounds`, the circle method).
+"""One table per team (brackets/tables.py `seat`; docs/tournaments.md "One table per team";
+issue 20, "A team is never at two tables"), and the round robin's schedule it calls from
+(brackets/layout.py `round_robin_rounds`, the circle method; docs/tournaments.md "The order
+of a round robin").
 
 Checked on every example: no team is seated twice or while busy; the longest-waiting match
 whose teams are free takes the lowest free table; a table is left free only when every
