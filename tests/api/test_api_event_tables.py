@@ -1,7 +1,8 @@
 """One table per team (issue 20, "A team is never at two tables"; docs/tournaments.md
-"Calling matches without a director", "One table per team"): a match is called to a table only when both its teams are free,
-not playing a called match not yet decided; among those the longest-waiting match takes the
-lowest free table, so a table stays idle only when no waiting match could be played at it.
+"Calling matches without a director", "One table per team"): a match is called to a table
+only when both its teams are free, not playing a called match not yet decided; among those
+the longest-waiting match takes the lowest free table, so a table stays idle only when no
+waiting match could be played at it.
 
 Each test plays a whole event through the API (the deciding hand calls the next match), in a
 drawn order of which table finishes first, and after every decided match reads the director
