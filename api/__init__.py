@@ -1,19 +1,20 @@
 """Tally 42's server: the app factory (API, share pages, the PWA at /)."""
 
 import click
-import swagger_ui_bundle
-from flask import Flask, abort, render_template, request, send_from_directory
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
 from . import openapi
 from .config import Config
 from .core import errors, ratelimit
+from .core.headers import CSP, add_security_headers
 from .core.json_provider import OrjsonProvider, read_request_body
 from .events import live as event_live
 from .live import hub, topology
 from .routes import (
     board,
     crews,
+    docs,
     events,
     games,
     hands,
@@ -45,47 +46,6 @@ BLUEPRINTS = (
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
     (pwa.bp, False, False),
 )
-
-CSP = (
-    "default-src 'self'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
-    "connect-src 'self'; manifest-src 'self'; worker-src 'self'; font-src 'self'; "
-    "object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'self'"
-)
-# Swagger UI's two files, served from the swagger-ui-bundle package: the docs work offline
-# and under the same CSP as everything else (no CDN, no inline).
-DOCS_ASSETS = ("swagger-ui.css", "swagger-ui-bundle.js")
-SECURITY_HEADERS = {
-    "X-Content-Type-Options": "nosniff",
-    "Referrer-Policy": "no-referrer",
-    "X-Frame-Options": "DENY",
-    "Cross-Origin-Opener-Policy": "same-origin",
-    "Cross-Origin-Resource-Policy": "same-origin",
-    "Permissions-Policy": "camera=(), microphone=(), geolocation=(), interest-cohort=()",
-}
-
-
-def add_security_headers(response):
-    """Every response: CSP without unsafe-inline, nosniff, no referrer, no framing; API
-    answers and share pages are revalidated, never stored by shared caches."""
-    response.headers.extend(SECURITY_HEADERS)  # no view sets these: extend skips update's scans
-    if request.path.startswith(("/api/", "/s/")) and "Cache-Control" not in response.headers:
-        response.headers["Cache-Control"] = "no-cache, private"
-    response.headers.setdefault("Content-Security-Policy", CSP)
-    if response.status_code in (204, 304):  # no body, so no type (flask-smorest sets one)
-        response.headers.pop("Content-Type", None)
-    return response
-
-
-def api_docs():
-    """The API docs: Swagger UI, served from this app, started by a script served here."""
-    return render_template("docs.html", assets=DOCS_ASSETS)
-
-
-def api_docs_asset(filename):
-    """One of Swagger UI's files (404 for anything else), cacheable for a day."""
-    if filename not in DOCS_ASSETS:
-        abort(404)
-    return send_from_directory(swagger_ui_bundle.swagger_ui_path, filename, max_age=86400)
 
 
 def create_app(test_config=None):
@@ -143,8 +103,8 @@ def register_blueprints(app):
     for blp, documented, _limited in BLUEPRINTS:
         if documented:
             api.register_blueprint(blp)
-    app.add_url_rule("/api/docs", "api_docs", api_docs)
-    app.add_url_rule("/api/docs/<filename>", "api_docs_asset", api_docs_asset)
+    app.add_url_rule("/api/docs", "api_docs", docs.api_docs)
+    app.add_url_rule("/api/docs/<filename>", "api_docs_asset", docs.api_docs_asset)
     for blp, documented, _limited in BLUEPRINTS:
         if not documented:
             app.register_blueprint(blp)

@@ -28,7 +28,7 @@ from .errors import (
 from .lateness import TIMPSON_GRACE_MINUTES, give_away, late_teams, no_show_result
 from .model import BYE, Format, MatchState, PathStep, Result, Standing
 from .series import Series, ShakeRule
-from .tables import TablePlan, assign_tables
+from .tables import TablePlan, assign_tables, forecast, seat
 from .tournament import MAX_TEAMS, Tournament, seed
 
 __all__ = [
@@ -52,8 +52,10 @@ __all__ = [
     "TIMPSON_GRACE_MINUTES",
     "Tournament",
     "assign_tables",
+    "forecast",
     "give_away",
     "late_teams",
     "no_show_result",
+    "seat",
     "seed",
 ]

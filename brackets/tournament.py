@@ -188,8 +188,14 @@ class Tournament:
         ]
 
     def tables(self, table_count):
-        """Which table each match was or is played at, given `table_count` tables."""
-        return assign_tables(self._derived.ready_log, self.results, table_count)
+        """Which table each match was or is played at, given `table_count` tables (one table
+        per team: `tables.seat`)."""
+        return assign_tables(
+            self._derived.ready_log,
+            self.results,
+            table_count,
+            lambda match: self._derived.state(match).teams,
+        )
 
     @property
     def finished(self):

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'ede5c6807564';
+const VERSION = '9dc78219a68e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -2,7 +2,7 @@
 
 import datetime
 
-from .errors import abort, field_errors
+from .errors import Invalid, field_errors
 
 
 def naive_utc(moment, refusal="that time falls off the calendar once put in UTC", field=None):
@@ -15,7 +15,9 @@ def naive_utc(moment, refusal="that time falls off the calendar once put in UTC"
         return moment.astimezone(datetime.UTC).replace(tzinfo=None)
     except OverflowError:
         message = f"{refusal} ({moment.isoformat()})"
-        abort(422, message, rule_code="BAD_DATE", errors=field and field_errors(field, message))
+        raise Invalid(
+            message, rule_code="BAD_DATE", errors=field and field_errors(field, message)
+        ) from None
 
 
 def iso(moment, exact=False):

@@ -6,6 +6,7 @@ import random
 import uuid
 
 from brackets import (
+    MAX_TEAMS,
     BracketError,
     CorrectionError,
     Format,
@@ -177,12 +178,27 @@ def _team(event, team_id):
     return team
 
 
+def _check_room(event, teams, name):
+    """An event holds at most as many teams as it can start (brackets.MAX_TEAMS, counting
+    the teams not dropped: a dropped team is not seeded): the team past it is refused when
+    it is entered, not at the start (409 EVENT_FULL)."""
+    if sum(1 for t in teams if t.dropped_at is None) >= MAX_TEAMS:
+        raise Conflict(
+            f"{event.name} is full: an event can start at most {MAX_TEAMS} teams. "
+            f"Remove a team to enter {name}",
+            rule_code="EVENT_FULL",
+        )
+
+
 def add_team(event_id, data):
-    """Enter a team (two players) before the start; returns the director view."""
+    """Enter a team (two players) before the start; returns the director view. 409
+    EVENT_STARTED after the start, TEAM_NAME_TAKEN for a name entered, EVENT_FULL past
+    the most teams an event can start."""
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
         teams = teams_of(event.id)
+        _check_room(event, teams, data["name"])
         _check_new_names(event, [data["name"]], [t.name for t in teams])
         Team.create(
             event=event.id,

@@ -4,6 +4,8 @@ and `sync`, which makes the calls a read or a write finds due (api/events/derive
 import dataclasses
 import uuid
 
+from brackets import seat
+
 from ..core.errors import NotFound
 from ..core.tokens import hash_token, new_token
 from ..games.matches import insert_game
@@ -33,13 +35,23 @@ def bump(event, by=1):
     notify_event(event.id)
 
 
+def at_tables(derived):
+    """The called matches whose players sit at their tables: each called match not yet
+    decided, and each held (stale: its teams no longer fit, after a hand edit or undo
+    upstream) that is under way: its players are still at it, scoring it."""
+    playing = [row for bid, row in derived.called.items() if bid not in derived.how]
+    return playing + [row for row in derived.stale if _still_played(derived, row)]
+
+
 def free_tables(derived):
-    """The tables not held by a called match still being played, lowest first. A held match
-    (stale: its teams no longer fit, after a hand edit or undo upstream) that is under way
-    holds its table too: its players are still at it, scoring it."""
-    busy = {row.table for bid, row in derived.called.items() if bid not in derived.how}
-    busy.update(row.table for row in derived.stale if _still_played(derived, row))
+    """The tables not held by a match being played (`at_tables`), lowest first."""
+    busy = {row.table for row in at_tables(derived)}
     return [t for t in range(1, derived.event.table_count + 1) if t not in busy]
+
+
+def busy_teams(derived):
+    """The teams (ids as text, as the bracket names them) at a table now (`at_tables`)."""
+    return {str(team) for row in at_tables(derived) for team in row.teams}
 
 
 def _still_played(derived, row):
@@ -53,15 +65,18 @@ def _still_played(derived, row):
 
 
 def to_call(derived):
-    """(bracket id, table) for each callable match with no row yet that a free table takes,
-    longest-waiting first."""
+    """(bracket id, table) for each callable match with no row yet that a free table takes:
+    one table per team, the longest-waiting match whose teams are both free first
+    (brackets/tables.py `seat`; docs/tournaments.md "Calling matches without a director")."""
     if derived.tournament is None:
         return []
     held = {row.bracket_id for row in derived.stale}  # settled by the director, not called
     waiting = [
-        m.id for m in derived.tournament.ready() if m.id not in derived.called and m.id not in held
+        (m.id, m.teams)
+        for m in derived.tournament.ready()
+        if m.id not in derived.called and m.id not in held
     ]
-    return list(zip(waiting, free_tables(derived), strict=False))
+    return seat(waiting, busy_teams(derived), free_tables(derived))
 
 
 def call_match(derived, bracket_id, table):

@@ -26,9 +26,9 @@ def check(game, before, state):
     with `exclusive`), before the write is stored: `before` is the game's (game over, winner)
     as stored, `state` the game's state after the write. If the write reopens the game's
     decided match or changes its winner: 409 LATER_MATCH_STARTED when a later match that
-    depends on it (one it fed, one called after it at its table) has a hand played, or was
-    settled by the director (a forfeit, a no-show, a correction); else
-    the calls of those later matches are taken back here. Nothing happens for a casual game,
+    depends on it (one it fed, one called after it at its table or with one of its teams)
+    has a hand played, or was settled by the director (a forfeit, a no-show, a correction);
+    else the calls of those later matches are taken back here. Nothing happens for a casual game,
     nor for a write that leaves who won the game as it was (a fixed typo in an old hand)."""
     if game.match_id is None or not before[0] or (state["game_over"], state["winner"]) == before:
         return
@@ -71,8 +71,10 @@ def _after_write(derived, game, state):
 def _depending(now, then, bracket_id, reopened):
     """The called matches, in call order, that depend on match `bracket_id`'s result: those
     it fed whose teams the write changes, and, when the match is reopened, those called
-    after it at its table (its players would take that table back) not yet decided."""
-    table = now.called[bracket_id].table
+    after it at its table (its players would take that table back) not yet decided, and
+    those of its teams called after it, elsewhere, not yet decided (one table per team:
+    its players would be at two tables)."""
+    table, teams = now.called[bracket_id].table, set(now.called[bracket_id].teams)
     order = list(now.rows)
     after = order[order.index(bracket_id) + 1 :]
     found = []
@@ -80,7 +82,8 @@ def _depending(now, then, bracket_id, reopened):
         row = now.rows[bid]
         fed = bid in now.called and bid not in then.called
         at_table = reopened and row.table == table and (bid not in then.how or has_hands(row))
-        if fed or at_table:
+        its_team = reopened and bid not in then.how and not teams.isdisjoint(row.teams)
+        if fed or at_table or its_team:
             found.append(row)
     return found
 

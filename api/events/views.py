@@ -9,6 +9,7 @@ from flask import current_app
 from brackets import (
     BYE,
     NotFinishedError,
+    forecast,
     lateness,
 )
 
@@ -22,7 +23,7 @@ from ..store.db import flask_db
 from ..store.events import Event
 from . import derive, revision
 from .derive import ready_match
-from .progress import free_tables, projection, sync
+from .progress import at_tables, free_tables, projection, sync
 
 
 def director_view(derived, tokens):
@@ -63,27 +64,24 @@ def _game_view(game):
     }
 
 
-def _estimates(derived, now):
-    """Estimated start of each callable match waiting for a table: tables free up in turn,
-    each called match taking up to (2 x first_to - 1) games of the event's minutes."""
-    event = derived.event
-    minutes = datetime.timedelta(minutes=event.minutes_per_game)
-    free_at = [now] * len(free_tables(derived))
-    for bid, row in derived.called.items():
-        if bid not in derived.how:
-            free_at.append(max(now, row.called_at + minutes * (2 * row.first_to - 1)))
-    free_at.sort()
-    estimates = {}
-    waiting = [m for m in derived.tournament.ready() if m.id not in derived.called]
-    for match in waiting:
-        if not free_at:
-            break
-        start = free_at.pop(0)
-        estimates[match.id] = start
-        length = derived.tournament.series(match.id).first_to
-        free_at.append(start + minutes * (2 * length - 1))
-        free_at.sort()
-    return estimates
+def _forecast(derived, now):
+    """{bracket id: (estimated start, table)} of each callable match waiting for a table:
+    each match at a table is taken to last up to (2 x first_to - 1) games of the event's
+    minutes from its call, and the tables and teams it frees are given out in turn by the
+    calling rule, one table per team (brackets/tables.py `forecast`)."""
+    minutes = datetime.timedelta(minutes=derived.event.minutes_per_game)
+    playing = [
+        (max(now, row.called_at + minutes * (2 * row.first_to - 1)), row.table, row.teams)
+        for row in at_tables(derived)
+    ]
+    playing = [(end, table, tuple(str(t) for t in teams)) for end, table, teams in playing]
+    held = {row.bracket_id for row in derived.stale}
+    waiting = [
+        (m.id, m.teams, minutes * (2 * derived.tournament.series(m.id).first_to - 1))
+        for m in derived.tournament.ready()
+        if m.id not in derived.called and m.id not in held
+    ]
+    return forecast(playing, waiting, free_tables(derived), now)
 
 
 def _match_view(derived, state, estimates, projected=None):
@@ -188,7 +186,8 @@ def event_view(event, director=False, derived=None, now=None):
     if tournament is None:
         return view
     derived, projected = projection(derived)
-    estimates = _estimates(derived, now)
+    plan = _forecast(derived, now)
+    estimates = {bid: start for bid, (start, _table) in plan.items()}
     view["matches"] = [_match_view(derived, m, estimates, projected) for m in tournament.matches()]
     by_table = defaultdict(lambda: {"playing": None, "next": None})
     for bid, row in derived.called.items():
@@ -196,18 +195,9 @@ def event_view(event, director=False, derived=None, now=None):
             by_table[row.table]["playing"] = bid
     for bid, table in projected.items():  # the next calling write puts them there
         by_table[table]["next"] = bid
-    waiting = [
-        m.id for m in tournament.ready() if m.id not in derived.called and m.id not in projected
-    ]
-    for bid, table in zip(
-        waiting,
-        sorted(
-            (t for t in range(1, event.table_count + 1) if by_table[t]["next"] is None),
-            key=lambda t: by_table[t]["playing"] is not None,
-        ),
-        strict=False,
-    ):
-        by_table[table]["next"] = bid
+    for bid, (_start, table) in plan.items():  # then the soonest the forecast sends there
+        if by_table[table]["next"] is None:
+            by_table[table]["next"] = bid
     view["table_plan"] = [{"table": t, **by_table[t]} for t in range(1, event.table_count + 1)]
     view["finished"] = tournament.finished
     try:

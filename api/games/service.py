@@ -1,4 +1,5 @@
-"""Games for the views: create, delete, share, and their JSON. No scoring arithmetic here."""
+"""A game's writes (create, delete, share) and the lookups of a shared or a locked game. No
+scoring arithmetic here: that is rules's."""
 
 import hashlib
 import hmac

@@ -7,7 +7,7 @@
 // quietly in the header, in the phone's words, "live" while the stream is open, "updates every
 // 15 s" while it polls (no live process on this server), "reconnecting…" only once an open
 // stream has been down a few seconds, "offline" with no network; it closes everything while hidden.
-// A board of several screens (api/board_screens.py) also moves on to the next one every
+// A board of several screens (api/pages/board_screens.py) also moves on to the next one every
 // data-screen-seconds: it fetches that screen (<body data-next>) and swaps it in the same way,
 // so the live redraws and the rotation share one fetch and one swap.
 (() => {

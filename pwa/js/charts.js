@@ -1,5 +1,5 @@
 // Pictures of a game, drawn on the phone from the local game (so they work offline): the
-// score race, hand by hand, as SVG with a text table beside it. The twin of api/charts.py,
+// score race, hand by hand, as SVG with a text table beside it. The twin of api/pages/charts.py,
 // which draws the same race on the share page; both are tested against the same golden
 // games (tests/charts/score-race.json). Loaded only with the game-over screen. Pure
 // functions: data in, strings and rows out (escaped here), so node can test them.
@@ -22,7 +22,7 @@ export function tickStep(span, most = MAX_TICKS) {
 }
 
 /**
- * The race a game ran (api/charts.py score_race): every side's total before the first hand
+ * The race a game ran (api/pages/charts.py score_race): every side's total before the first hand
  * and after each hand, the sets (hand number and bidding side), the reshuffled hands, the
  * winner (or null), the target, the unit and the y scale (ticks, lowest first). `results`
  * are rules.js hand results; nothing is scored again, so the cost is one pass.
@@ -86,14 +86,14 @@ const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&
 /** Text made safe inside markup (names are the players' own). */
 export const escapeText = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
-/** A coordinate with one decimal, without a trailing ".0" (api/charts.py: _fmt). */
+/** A coordinate with one decimal, without a trailing ".0" (api/pages/charts.py: _fmt). */
 function fmt(number) {
   const text = number.toFixed(1);
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 }
 
 /**
- * The chart as an SVG string (api/charts.py race_svg): grid and scale, the target line, one
+ * The chart as an SVG string (api/pages/charts.py race_svg): grid and scale, the target line, one
  * line per side (the winner's thicker), a cross where the bidders were set, hand numbers.
  * Colours come from classes in app.css, so dark mode follows the phone.
  */

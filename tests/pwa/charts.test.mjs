@@ -1,6 +1,6 @@
 // The phone's score race (issue 14: "each game's score race, hand by hand, on the game-over
 // screen"): pwa/js/charts.js against the golden games of tests/charts/score-race.json, the
-// same file api/charts.py is tested against (tests/api/test_charts.py), and against the SVG
+// same file api/pages/charts.py is tested against (tests/api/test_charts.py), and against the SVG
 // the share page draws for the same game (run once through Python): same points, same marks.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
@@ -23,10 +23,10 @@ const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const GOLDEN = join(ROOT, 'tests', 'charts', 'score-race.json');
 const { cases } = JSON.parse(readFileSync(GOLDEN, 'utf8'));
 
-// Presets from rules/ and the share page's SVG of every golden game from api/charts.py.
+// Presets from rules/ and the share page's SVG of every golden game from api/pages/charts.py.
 const PYTHON = `
 import json, sys, rules
-from api import charts
+from api.pages import charts
 cases = json.load(open(sys.argv[1]))["cases"]
 svgs = {}
 for c in cases:
@@ -145,7 +145,7 @@ test('names are escaped in the SVG', () => {
   assert.ok(svg.includes('&lt;script&gt;alert(&quot;x&quot;)') && svg.includes('Them &amp; co'));
 });
 
-test('hand numbers below the chart are round and at most eight (as api/charts.py)', () => {
+test('hand numbers below the chart are round and at most eight (as api/pages/charts.py)', () => {
   const cases = [
     [1, [1]],
     [7, [1, 2, 3, 4, 5, 6, 7]],
