@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '9dc78219a68e';
+const VERSION = '9db6a4bd73ba';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

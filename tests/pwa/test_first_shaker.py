@@ -20,7 +20,8 @@ def test_the_new_game_form_draws_who_shakes_first_and_says_who_drew(table):
     page.click("#new-game")
     page.get_by_role("button", name="Draw", exact=True).click()
     said = page.get_by_role("status").filter(has_text="Drawn:").inner_text()
-    drawn = re.fullmatch(r"Drawn: (\w+) shakes first\.", said).group(1)
+    drawn = re.fullmatch(r"Drawn: (\w+) shakes? first\.", said).group(1)
+    assert said.endswith(" shake first." if drawn == "You" else " shakes first.")
     assert page.locator(PRESSED).inner_text() == drawn
     page.click("#start")
     page.wait_for_url("**/#/g/*")
@@ -44,7 +45,8 @@ def test_game_one_sheet_sets_who_shakes_first_until_the_first_hand(table):
 
     page.get_by_role("button", name="Draw", exact=True).click()
     said = page.get_by_role("status").filter(has_text="Drawn:").inner_text()
-    drawn = re.fullmatch(r"Drawn: (\w+) shakes first\.", said).group(1)
+    drawn = re.fullmatch(r"Drawn: (\w+) shakes? first\.", said).group(1)
+    assert said.endswith(" shake first." if drawn == "You" else " shakes first.")
     wait_js(page, f"() => document.querySelector('p.turn').textContent.includes('{drawn} shake')")
     table.wait_synced(game_id)
     assert table.server_game(game_id)["first_dealer"] == SEATS.index(drawn)

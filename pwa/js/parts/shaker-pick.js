@@ -29,6 +29,10 @@ export function shakerButtons(names, chosen, pick) {
   return h('div', { class: 'grid wide' }, seats, draw);
 }
 
-/** The line saying who drew: "Drawn: Left shakes first." */
+/** The line saying who drew: "Drawn: Left shakes first.", "Drawn: You shake first." */
 export const drawnLine = (name) =>
-  h('p', { class: 'drawn', role: 'status' }, `Drawn: ${name} shakes first.`);
+  h(
+    'p',
+    { class: 'drawn', role: 'status' },
+    `Drawn: ${name} ${name === 'You' ? 'shake' : 'shakes'} first.`,
+  );
