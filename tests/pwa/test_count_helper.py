@@ -5,7 +5,7 @@ says it in words. Straight 42, Texas 88 (two sets, tricks at 2), nel-o (tricks o
 dark."""
 
 import pytest
-from conftest import Table, new_phone, screenshot, wait_js
+from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
 NELLO = '{"contract":"nello","marks":1,"doubles":"high"}'
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
@@ -158,3 +158,20 @@ def test_the_helper_fits_and_works_offline(browser, base_url, size, scheme):
         screenshot(page, f"count-helper-{size[0]}-{scheme}")
     finally:
         context.close()
+
+
+def test_the_open_helper_passes_axe(table, axe_source):
+    """The helper's tiles, tricks and sum are named for a screen reader (axe-core finds
+    nothing), in plain and in large type."""
+    table.open()
+    table.new_game("marks", preset="texas-88")
+    page = table.page
+    page.click(".bidder-bar [data-seat='1']")
+    page.click("[data-bid='60']")
+    open_helper(page)
+    page.get_by_role("button", name="5 tricks").click()
+    tap_tiles(page, "5-5")
+    assert page.get_by_role("button", name="5-5, 10").first.get_attribute("aria-pressed") == "true"
+    assert axe_violations(page, axe_source) == []
+    page.evaluate("() => document.documentElement.classList.add('large-type')")
+    assert axe_violations(page, axe_source) == []
