@@ -13,7 +13,8 @@ builds each event once (the share view; the editor view per host), then hands ev
 of that game a reference to the latest event. A stream keeps only that latest event, never
 a queue: a slow reader holds no memory and misses nothing that matters, because every event
 carries the whole game (a missed event never leaves a screen wrong). A stream that cannot
-write for LIVE_WRITE_TIMEOUT_SECONDS is dropped.
+write for LIVE_WRITE_TIMEOUT_SECONDS is dropped; one whose client closes the connection is
+counted out at once (api/live/watch.py).
 """
 
 import os
@@ -25,6 +26,7 @@ from peewee import SqliteDatabase
 
 from ..store.db import flask_db, is_sqlite
 from ..store.games import Game
+from .watch import Watch
 
 CHANNEL = "tally42_live"
 
@@ -43,12 +45,13 @@ class TooManyStreams(Exception):
 class Subscriber:
     """One open stream: which game and view it shows, and the latest event for it."""
 
-    __slots__ = ("game_id", "token", "host", "client", "wake", "latest")
+    __slots__ = ("game_id", "token", "host", "client", "wake", "latest", "left")
 
     def __init__(self, game_id, token, host, client):
         self.game_id, self.token, self.host, self.client = game_id, token, host, client
         self.wake = threading.Event()
         self.latest = None  # (revision or None for gone, the event's bytes)
+        self.left = False  # its client closed the connection (the stream ends)
 
     def deliver(self, item):
         """Replace the latest event (never queue) and wake the stream."""
@@ -89,8 +92,24 @@ class Hub:
         self.thread = None
         self.pid = None
         self.seen = {}  # SQLite poll: game id -> (revision, share token) last seen
+        self.watched = Watch()  # the streams' sockets, for their clients' close
 
     # ---- streams come and go ----
+
+    def watch(self, sub, fd):
+        """Free `sub`'s slot the moment its client closes socket `fd` (api/live/watch.py)."""
+        self.watched.watch(fd, lambda: self.client_left(sub))
+
+    def unwatch(self, fd):
+        """Stop watching socket `fd` (the stream ends: its socket goes back to the server)."""
+        self.watched.unwatch(fd)
+
+    def client_left(self, sub):
+        """The client of `sub` closed its connection: count the stream out now, and wake it
+        so it ends."""
+        sub.left = True
+        self.unsubscribe(sub)
+        sub.wake.set()
 
     def subscribe(self, sub):
         """Count the stream in (429 over a limit) and make sure the thread runs."""

@@ -14,6 +14,7 @@ from ..games.service import shared_game
 from ..games.views import etag_data, game_view, shared_view
 from ..live.hub import RETRY_MS, Subscriber, TooManyStreams, game_event, gone_event, hub
 from ..live.topology import elsewhere, page_base, role
+from ..live.watch import drop
 from ..schemas.games import GameOut
 from ..store.games import Game
 from . import games, share
@@ -54,9 +55,12 @@ def stream(live, sub, first, last_event_id):
     write_timeout = config["LIVE_WRITE_TIMEOUT_SECONDS"]
 
     def events():
+        fd = None
         try:
             if sock is not None:  # a reader that stops reading is dropped, not waited for
                 sock.settimeout(write_timeout)
+                fd = sock.fileno()
+                live.watch(sub, fd)  # a client that closes frees its slot at once
             yield b"retry: %d\n\n" % RETRY_MS
             sent = last_event_id
             item = first
@@ -74,12 +78,21 @@ def stream(live, sub, first, last_event_id):
                     return
                 if sub.wake.wait(min(heartbeat, remaining)):
                     sub.wake.clear()
+                    if sub.left:  # its client closed the connection
+                        drop(sock)
+                        return
                     item = sub.latest
                 else:
                     item = None
                     if time.monotonic() < deadline:
                         yield b": keep-alive\n\n"
+        except GeneratorExit:  # a write failed (timed out, reset): drop it, never wait on it
+            if sock is not None:
+                drop(sock)
+            raise
         finally:
+            if fd is not None:
+                live.unwatch(fd)  # before the server closes the socket (its number is reused)
             live.unsubscribe(sub)
 
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
