@@ -7,8 +7,9 @@ import time
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from ..core.access import require_edit
+from ..core.access import bearer_token, require_edit
 from ..core.errors import abort
+from ..core.tokens import hash_token
 from ..events import live as event_live
 from ..games.service import shared_game
 from ..games.views import etag_data, game_view, shared_view
@@ -99,11 +100,12 @@ def stream(live, sub, first, last_event_id):
     return Response(events(), mimetype="text/event-stream", headers=headers)
 
 
-def open_stream(game_id, token, initial):
+def open_stream(game_id, token, initial, holder=None):
     """Subscribe (429 over a limit), then read the current state (so no change falls between
-    the two), and stream. `initial()` returns the current event, or a gone event."""
+    the two), and stream. `initial()` returns the current event, or a gone event; `holder`:
+    the SHA-256 of an editor stream's token, checked again before every event it is sent."""
     live = hub()
-    sub = Subscriber(str(game_id), token, page_base(), request.remote_addr or "?")
+    sub = Subscriber(str(game_id), token, page_base(), request.remote_addr or "?", holder)
     subscribe(live, sub)
     try:
         first = initial()
@@ -224,7 +226,12 @@ def share_events(token):
 @blp.route("/games/<uuid:game_id>/events")
 @blp.doc(
     security=[{"editToken": []}],
-    **stream_doc("`GET /api/games/{id}` answers", "the game is deleted", "streamGame"),
+    **stream_doc(
+        "`GET /api/games/{id}` answers",
+        "the game is deleted, or the token the stream was opened with no longer reaches it (a "
+        "table's link re-issued, or its match settled by the director: `revoked`)",
+        "streamGame",
+    ),
 )
 def game_events(game_id):
     """Follow a game live (edit token)
@@ -236,7 +243,8 @@ def game_events(game_id):
         return elsewhere(editor=True)
     require_edit(game_id)
     host = page_base()
-    return open_stream(game_id, None, lambda: _current(game_id, None, host))
+    holder = hash_token(bearer_token())  # a table's link re-issued ends the stream (`gone`)
+    return open_stream(game_id, None, lambda: _current(game_id, None, host), holder)
 
 
 EVENT_STREAM_DOC = (
