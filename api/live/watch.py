@@ -87,11 +87,6 @@ class Watch:
                 except OSError:  # closed already
                     pass
 
-    def count(self):
-        """How many sockets are watched."""
-        with self.lock:
-            return len(self.callbacks)
-
     def _ensure_thread(self):
         """A fresh epoll and thread in this process (under the lock; none is inherited)."""
         if self.pid != os.getpid():
@@ -112,6 +107,9 @@ class Watch:
                     closed = self.callbacks.get(fd)
                     if closed is not None and not peer_closed(fd):
                         closed = None
-                        self.epoll.modify(fd, HANG_UP)  # armed again for its next close
+                        try:
+                            self.epoll.modify(fd, HANG_UP)  # armed again for its next close
+                        except OSError:  # closed meanwhile: its stream ends anyway
+                            pass
                 if closed is not None:
                     closed()
