@@ -12,7 +12,7 @@ from functools import wraps
 from flask import g, request
 
 from ..store.crews import Crew
-from ..store.events import Event, EventMatch
+from ..store.events import Event, EventMatch, match_holders
 from ..store.games import Game, Match
 from .errors import abort
 from .tokens import TOKEN_RE, hash_token
@@ -122,7 +122,7 @@ def require_edit(game_id):
     if (
         game is not None
         and game.match_id is not None
-        and (match_with_token(token, game.match_id) or directs_match(token, game.match_id))
+        and hash_token(token) in match_holders(game.match_id)
     ):
         return game
     refuse(

@@ -20,7 +20,7 @@ from ..core.times import iso
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
-from ..live.hub import notify_event
+from ..live.hub import notify_event, notify_match_games
 from ..store.base import utcnow
 from ..store.db import write_transaction
 from ..store.events import Event, EventRecord, Team
@@ -373,6 +373,7 @@ def record_forfeit(event_id, bracket_id, team_id, kind):
             Match.update(edit_token_hash=hash_token(new_token())).where(
                 Match.id == row.match_id
             ).execute()
+            notify_match_games(row.match_id)  # nor its streams of them
         bump(event)
         derived, tokens = progress.settle(event, rederive(derived, [*derived.records, record]))
     return director_view(derived, tokens)
@@ -444,4 +445,5 @@ def issue_table_token(event_id, bracket_id):
                 rule_code="MATCH_ALREADY_PLAYED",
             )
         Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
+        notify_match_games(row.match_id)  # the old token's streams end
     return {"match": bracket_id, "table": row.table, "match_id": row.match_id, "table_token": token}

@@ -10,7 +10,7 @@ from ..core.errors import NotFound
 from ..core.tokens import hash_token, new_token
 from ..games.matches import insert_game
 from ..games.series import series_of
-from ..live.hub import notify_event
+from ..live.hub import notify_event, notify_match_games
 from ..store.db import is_sqlite, write_transaction
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
@@ -147,6 +147,7 @@ def drop_stale(derived):
     stays as derived) and how many it dropped."""
     dropped = [row for row in derived.stale if not has_hands(row)]
     for row in dropped:
+        notify_match_games(row.match_id)  # their streams end (`gone`): sent on commit
         Game.delete().where(Game.match_id == row.match_id).execute()
         Match.delete().where(Match.id == row.match_id).execute()
         EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()

@@ -13,7 +13,8 @@ builds each event once (the share view; the editor view per host), then hands ev
 of that game a reference to the latest event. A stream keeps only that latest event, never
 a queue: a slow reader holds no memory and misses nothing that matters, because every event
 carries the whole game (a missed event never leaves a screen wrong). A stream that cannot
-write for LIVE_WRITE_TIMEOUT_SECONDS is dropped.
+write for LIVE_WRITE_TIMEOUT_SECONDS is dropped; one whose client closes the connection is
+counted out at once (api/live/watch.py).
 """
 
 import os
@@ -21,10 +22,12 @@ import threading
 import time
 
 from flask import current_app
-from peewee import SqliteDatabase
+from peewee import JOIN, SqliteDatabase
 
 from ..store.db import flask_db, is_sqlite
-from ..store.games import Game
+from ..store.events import match_holders
+from ..store.games import Game, Match
+from .watch import Watch
 
 CHANNEL = "tally42_live"
 
@@ -41,14 +44,18 @@ class TooManyStreams(Exception):
 
 
 class Subscriber:
-    """One open stream: which game and view it shows, and the latest event for it."""
+    """One open stream: which game and view it shows (`token`: the share link of a share
+    stream; `holder`: the SHA-256 of the token an editor stream was opened with), and the
+    latest event for it."""
 
-    __slots__ = ("game_id", "token", "host", "client", "wake", "latest")
+    __slots__ = ("game_id", "token", "host", "client", "holder", "wake", "latest", "left")
 
-    def __init__(self, game_id, token, host, client):
+    def __init__(self, game_id, token, host, client, holder=None):
         self.game_id, self.token, self.host, self.client = game_id, token, host, client
+        self.holder = holder
         self.wake = threading.Event()
         self.latest = None  # (revision or None for gone, the event's bytes)
+        self.left = False  # its client closed the connection (the stream ends)
 
     def deliver(self, item):
         """Replace the latest event (never queue) and wake the stream."""
@@ -88,9 +95,25 @@ class Hub:
         self.kick = threading.Event()
         self.thread = None
         self.pid = None
-        self.seen = {}  # SQLite poll: game id -> (revision, share token) last seen
+        self.seen = {}  # SQLite poll: game id -> (revision, share token, table's) last seen
+        self.watched = Watch()  # the streams' sockets, for their clients' close
 
     # ---- streams come and go ----
+
+    def watch(self, sub, fd):
+        """Free `sub`'s slot the moment its client closes socket `fd` (api/live/watch.py)."""
+        self.watched.watch(fd, lambda: self.client_left(sub))
+
+    def unwatch(self, fd):
+        """Stop watching socket `fd` (the stream ends: its socket goes back to the server)."""
+        self.watched.unwatch(fd)
+
+    def client_left(self, sub):
+        """The client of `sub` closed its connection: count the stream out now, and wake it
+        so it ends."""
+        sub.left = True
+        self.unsubscribe(sub)
+        sub.wake.set()
 
     def subscribe(self, sub):
         """Count the stream in (429 over a limit) and make sure the thread runs."""
@@ -216,10 +239,13 @@ class Hub:
             rows = {}
             for prefix, source in self.sources.items():
                 rows.update(source.poll([name for name in ids if name.startswith(prefix)]))
-            if games:
+            if games:  # a game of a match: its table's token too (re-issued: streams check)
                 rows.update(
-                    (str(game_id), (state.get("revision", 0), share))
-                    for game_id, state, share in Game.select(Game.id, Game.state, Game.share_token)
+                    (str(game_id), (state.get("revision", 0), share, table))
+                    for game_id, state, share, table in Game.select(
+                        Game.id, Game.state, Game.share_token, Match.edit_token_hash
+                    )
+                    .join(Match, JOIN.LEFT_OUTER, on=(Match.id == Game.match_id))
                     .where(Game.id.in_(games))
                     .tuples()
                 )
@@ -254,7 +280,7 @@ class Hub:
         with self.app.app_context(), database.connection_context():
             game = Game.by_id(game_id)
             hands = game.ordered_hands() if game is not None else None
-            shared, editors = None, {}
+            shared, editors, holders = None, {}, None
             for sub in subs:
                 if game is None:
                     sub.deliver(gone_event("deleted"))
@@ -265,6 +291,12 @@ class Hub:
                     shared = shared or self.builders["share"](self.app, game, hands)
                     sub.deliver(shared)
                 else:
+                    if sub.holder is not None and sub.holder != game.edit_token_hash:
+                        if holders is None:  # read once for all the game's streams
+                            holders = match_holders(game.match_id) if game.match_id else set()
+                        if sub.holder not in holders:  # its table's link re-issued, settled
+                            sub.deliver(gone_event("revoked"))
+                            continue
                     if sub.host not in editors:
                         editors[sub.host] = self.builders["editor"](self.app, game, hands, sub.host)
                     sub.deliver(editors[sub.host])
@@ -312,6 +344,18 @@ def event_of_game_statement(game_id):
     if is_sqlite():
         return []
     return [(EVENT_OF_GAME, [CHANNEL, "e:", str(game_id)])]
+
+
+GAMES_OF_MATCH = 'SELECT pg_notify(%s, "id") FROM "game" WHERE "match_id" = %s'
+
+
+def notify_match_games(match_id):
+    """Announce to the streams of every game of match `match_id` that who reaches them changed
+    (its table's token re-issued, the match settled or dropped), inside the write's
+    transaction: each editor stream checks its token again. SQLite: nothing (the poll reads
+    the match's token)."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql(GAMES_OF_MATCH, [CHANNEL, str(match_id)])
 
 
 def notify_event(event_id):

@@ -7,13 +7,15 @@ import time
 from flask import Response, current_app, request
 from flask_smorest import Blueprint
 
-from ..core.access import require_edit
+from ..core.access import bearer_token, require_edit
 from ..core.errors import abort
+from ..core.tokens import hash_token
 from ..events import live as event_live
 from ..games.service import shared_game
 from ..games.views import etag_data, game_view, shared_view
 from ..live.hub import RETRY_MS, Subscriber, TooManyStreams, game_event, gone_event, hub
 from ..live.topology import elsewhere, page_base, role
+from ..live.watch import drop
 from ..schemas.games import GameOut
 from ..store.games import Game
 from . import games, share
@@ -54,9 +56,12 @@ def stream(live, sub, first, last_event_id):
     write_timeout = config["LIVE_WRITE_TIMEOUT_SECONDS"]
 
     def events():
+        fd = None
         try:
             if sock is not None:  # a reader that stops reading is dropped, not waited for
                 sock.settimeout(write_timeout)
+                fd = sock.fileno()
+                live.watch(sub, fd)  # a client that closes frees its slot at once
             yield b"retry: %d\n\n" % RETRY_MS
             sent = last_event_id
             item = first
@@ -74,23 +79,33 @@ def stream(live, sub, first, last_event_id):
                     return
                 if sub.wake.wait(min(heartbeat, remaining)):
                     sub.wake.clear()
+                    if sub.left:  # its client closed the connection
+                        drop(sock)
+                        return
                     item = sub.latest
                 else:
                     item = None
                     if time.monotonic() < deadline:
                         yield b": keep-alive\n\n"
+        except GeneratorExit:  # a write failed (timed out, reset): drop it, never wait on it
+            if sock is not None:
+                drop(sock)
+            raise
         finally:
+            if fd is not None:
+                live.unwatch(fd)  # before the server closes the socket (its number is reused)
             live.unsubscribe(sub)
 
     headers = {"Cache-Control": "no-cache, no-store", "X-Accel-Buffering": "no"}
     return Response(events(), mimetype="text/event-stream", headers=headers)
 
 
-def open_stream(game_id, token, initial):
+def open_stream(game_id, token, initial, holder=None):
     """Subscribe (429 over a limit), then read the current state (so no change falls between
-    the two), and stream. `initial()` returns the current event, or a gone event."""
+    the two), and stream. `initial()` returns the current event, or a gone event; `holder`:
+    the SHA-256 of an editor stream's token, checked again before every event it is sent."""
     live = hub()
-    sub = Subscriber(str(game_id), token, page_base(), request.remote_addr or "?")
+    sub = Subscriber(str(game_id), token, page_base(), request.remote_addr or "?", holder)
     subscribe(live, sub)
     try:
         first = initial()
@@ -211,7 +226,12 @@ def share_events(token):
 @blp.route("/games/<uuid:game_id>/events")
 @blp.doc(
     security=[{"editToken": []}],
-    **stream_doc("`GET /api/games/{id}` answers", "the game is deleted", "streamGame"),
+    **stream_doc(
+        "`GET /api/games/{id}` answers",
+        "the game is deleted, or the token the stream was opened with no longer reaches it (a "
+        "table's link re-issued, or its match settled by the director: `revoked`)",
+        "streamGame",
+    ),
 )
 def game_events(game_id):
     """Follow a game live (edit token)
@@ -223,7 +243,8 @@ def game_events(game_id):
         return elsewhere(editor=True)
     require_edit(game_id)
     host = page_base()
-    return open_stream(game_id, None, lambda: _current(game_id, None, host))
+    holder = hash_token(bearer_token())  # a table's link re-issued ends the stream (`gone`)
+    return open_stream(game_id, None, lambda: _current(game_id, None, host), holder)
 
 
 EVENT_STREAM_DOC = (

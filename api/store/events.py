@@ -7,6 +7,7 @@ records, every time it is read.
 """
 
 from peewee import (
+    JOIN,
     CharField,
     DateTimeField,
     ForeignKeyField,
@@ -15,6 +16,7 @@ from peewee import (
 
 from .base import JSONField, utcnow
 from .db import flask_db
+from .games import Match
 
 
 class Event(flask_db.Model):
@@ -87,3 +89,18 @@ class EventRecord(flask_db.Model):
 
 
 EVENT_MODELS = (Event, Team, EventMatch, EventRecord)
+
+
+def match_holders(match_id):
+    """The SHA-256s of the tokens that reach match `match_id` and its games besides each
+    game's own edit token: the match's (its table's) and the director's of the event that
+    called it; empty for a match that no longer exists. One query: the edit check
+    (api/core/access.require_edit) and the live hub's check of an editor stream's standing."""
+    rows = (
+        Match.select(Match.edit_token_hash, Event.director_token_hash)
+        .join(EventMatch, JOIN.LEFT_OUTER, on=(EventMatch.match_id == Match.id))
+        .join(Event, JOIN.LEFT_OUTER, on=(Event.id == EventMatch.event))
+        .where(Match.id == str(match_id))
+        .tuples()
+    )
+    return {digest for row in rows for digest in row if digest is not None}

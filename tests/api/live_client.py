@@ -4,6 +4,7 @@ against real servers (gunicorn processes): streams cannot be read through webtes
 import http.client
 import json
 import queue
+import socket
 import threading
 import time
 import uuid
@@ -72,7 +73,14 @@ class Events:
             return item
 
     def close(self):
-        """Close the connection (the reading thread then ends)."""
+        """Close the connection (the reading thread then ends). Shut down first: the reading
+        thread holds the response's buffer until its next line, which would hold the close
+        back until the server's next write (a heartbeat)."""
+        if self.conn.sock is not None:
+            try:
+                self.conn.sock.shutdown(socket.SHUT_RDWR)
+            except OSError:  # already closed
+                pass
         self.response.close()
         self.conn.close()
 

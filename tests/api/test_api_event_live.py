@@ -293,3 +293,36 @@ def test_the_director_view_names_the_stream_etag_it_shows(live, director, other)
     after = director.view()
     assert after["live_etag"] == moved["etag"] != view["live_etag"]
     assert match(after, "W1.1")["games"][0]["totals"] == [2, 0]
+
+
+@pytest.mark.parametrize("revoked_by", ["a new table link", "a forfeit"])
+def test_a_revoked_table_link_ends_its_game_stream(live, director, other, revoked_by):
+    """A game stream opened with a table's token ends with `gone` ("revoked") as soon as the
+    director re-issues that table's link or records a forfeit of its match: a revoked token
+    reaches nothing, streams included. The director's own stream of the game goes on."""
+    phone = director.table("W1.1")
+    game_id = phone.view()["current_game"]
+    path = f"/api/games/{game_id}/events"
+    table, directing = Events(live.url, path, phone.auth), Events(live.url, path, director.auth)
+    assert table.next_event()["event"] == directing.next_event()["event"] == "game"
+    if revoked_by == "a new table link":
+        director.post("/matches/W1.1/table-token", status=201)
+    else:
+        view = director.view()
+        loser = match(view, "W1.1")["teams"][1]
+        director.post("/matches/W1.1/forfeit", {"team": loser, "reason": "forfeit"})
+    gone = table.next_event(5)
+    assert (gone["event"], gone["data"]) == ("gone", {"reason": "revoked"})
+    assert table.next_event() == {"closed": True}
+    assert Events(live.url, path, phone.auth).status == 401  # and opens no new one: unknown
+    status, _, _ = other.call(  # a hand the director writes reaches the director's stream
+        "POST",
+        f"/api/games/{game_id}/hands",
+        {"hand_no": 1, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}},
+        {**director.auth, "Idempotency-Key": "b" * 32},
+    )
+    if status == 201:  # (a forfeited match takes no more hands: 409)
+        assert directing.next_event(5)["data"]["revision"] == 1
+    else:
+        assert (revoked_by, status) == ("a forfeit", 409)
+    directing.next(5)  # still open: its heartbeat

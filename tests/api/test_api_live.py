@@ -6,8 +6,11 @@ TEST_DATABASE_URL, where two API servers write beside one live process, as the i
 the revision poll on SQLite)."""
 
 import os
+import socket
+import struct
 import time
 import uuid
+from urllib.parse import urlsplit
 
 import pytest
 from apitest import PG_URL
@@ -191,8 +194,8 @@ def test_rotated_token_closes_and_deleted_game_ends_every_stream(a, b):
 
 
 def open_when_counted_out(server, game):
-    """A share stream, once the server has counted out the streams closed before (it notices
-    a closed stream at its next write: the heartbeat, every second here)."""
+    """A share stream, once the server has counted out the streams closed before (a moment
+    after their close, on the live worker's watching thread)."""
     deadline = time.monotonic() + 10
     while True:
         stream = share_stream(server, game)
@@ -212,6 +215,43 @@ def test_streams_per_client_are_bounded(a, b):
     assert "Retry-After" in refused.headers
     streams[0].close()
     assert open_when_counted_out(a, game).status == 200
+
+
+def open_and_leave(server, game, how):
+    """Open a share stream on a bare socket, read it up to its first event and leave: close
+    the connection cleanly, or reset it (an abortive close: the client's RST, no FIN). The
+    status it was answered with."""
+    parts = urlsplit(server.url)
+    sock = socket.create_connection((parts.hostname, parts.port), timeout=10)
+    path = f"/api/share/{game['share_token']}/events"
+    sock.sendall(f"GET {path} HTTP/1.1\r\nHost: {parts.netloc}\r\n\r\n".encode())
+    got = b""
+    while b"\r\n\r\n" not in got or (b" 200 " in got and b"event: game" not in got):
+        chunk = sock.recv(65536)
+        assert chunk, got
+        got += chunk
+    if how == "reset":
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_LINGER, struct.pack("ii", 1, 0))
+    sock.close()
+    return int(got.split(b" ", 2)[1])
+
+
+@pytest.mark.parametrize("how", ["closed", "reset"])
+def test_a_stream_its_client_closes_frees_its_slot_at_once(a, b, how):
+    """Streams opened and left one after another, three times LIVE_MAX_STREAMS_PER_CLIENT (6
+    here), closed cleanly or reset: every one opens, and one more after them (a phone that
+    reconnects on every visibility change never meets 429 TOO_MANY_STREAMS). The server counts
+    a closed stream out on a thread of its own, a moment after the close: each open is asked
+    again for at most half a second (before, at the stream's next writes: 1 to 2 heartbeats,
+    a second each here)."""
+    game = b.new_game()
+    for _ in range(3 * 6 + 1):
+        deadline = time.monotonic() + 0.5
+        status = open_and_leave(a, game, how)
+        while status == 429 and time.monotonic() < deadline:
+            time.sleep(0.05)
+            status = open_and_leave(a, game, how)
+        assert status == 200
 
 
 def test_stream_refusals_use_the_error_shape(a, b):

@@ -6,6 +6,7 @@ TEST_DATABASE_URL."""
 
 import os
 import socket
+import threading
 import time
 from urllib.parse import urlsplit
 
@@ -165,3 +166,64 @@ def test_a_slow_reader_is_dropped_and_holds_nothing(servers):
     assert held(live) == 1
     api.post_hand(game, 11, captured=35)
     assert reader.next_event(5)["data"]["revision"] == revision + 1
+
+
+def edit_until(api, game, done, within=60.0):
+    """Edit hand 1 of `game` over and over (each edit a new revision, the whole game pushed to
+    its streams) until `done()`; the last revision."""
+    auth = {"Authorization": f"Bearer {game['edit_token']}"}
+    _, headers, body = api.call("GET", f"/api/games/{game['id']}", headers=auth)
+    etag, revision = headers["ETag"], len(body["hands"])
+    started = time.monotonic()
+    while not done():
+        assert time.monotonic() - started < within, "still not done"
+        revision += 1
+        status, headers, body = api.call(
+            "PUT",
+            f"/api/games/{game['id']}/hands/1",
+            {"bidder": 1, "bid": 30 + revision % 2, "result": {"captured": 35}},
+            {**auth, "If-Match": etag},
+        )
+        assert status == 200, body
+        etag = headers["ETag"]
+    return revision
+
+
+def test_readers_that_stop_reading_never_shut_the_workers_door(servers):
+    """Three streams whose readers stop reading are dropped (LIVE_WRITE_TIMEOUT_SECONDS, 1 s
+    here) without the live worker waiting on their clients: all the while it answers its
+    health route at once, and a new stream opens. (gunicorn's gthread worker closes a failed
+    request gracefully on its one accepting thread, waiting up to 2 s for the client to close:
+    three such readers shut the worker's door for about 6 s.)"""
+    _, api, live = servers
+    game = api.new_game()
+    for hand_no in range(1, 11):
+        api.post_hand(game, hand_no, captured=35 if hand_no % 2 else 7)
+    wait_held(live, 0)
+    path = f"/api/share/{game['share_token']}/events"
+    stuck = [slow_reader(live, path) for _ in range(3)]  # LIVE_MAX_STREAMS_PER_GAME
+    wait_held(live, 3)
+    answers, stop = [], threading.Event()
+
+    def probe():  # the health route, asked again and again: (seconds it took, streams held)
+        while not stop.is_set():
+            started = time.monotonic()
+            streams = held(live)
+            answers.append((time.monotonic() - started, streams))
+            time.sleep(0.05)
+
+    prober = threading.Thread(target=probe, daemon=True)
+    prober.start()
+    try:
+        edit_until(api, game, lambda: answers and answers[-1][1] == 0)
+        opened = time.monotonic()
+        fresh = Events(live.url, path)
+        assert fresh.next_event(5)["event"] == "game"
+        assert time.monotonic() - opened < 1.5
+    finally:
+        stop.set()
+        prober.join()
+        for sock in stuck:
+            sock.close()
+    slowest = max(seconds for seconds, _ in answers)
+    assert slowest < 1.5, f"the health route took {slowest:.1f} s while readers were dropped"
