@@ -72,6 +72,7 @@ def card_height(card, width, k):
     name_em = (width - 7.1 * k) / (1.45 * k)
     height = 1.0 * k + 1.8 * k
     if card["playing"]:
+        height += 1.14 * k * lines(tag_words(card["playing"]), (width - 1.9 * k) / 0.95 / k)
         height += 1.74 * k * sum(name_lines(s, name_em) for s in card["playing"]["sides"])
     if card["next"]:
         height += 0.3 * k + 1.14 * k * lines(next_words(card["next"]), (width - 1.9 * k) / 0.95 / k)
@@ -88,6 +89,11 @@ def dense_card_height(card, width):
     if card["next"]:
         height += 0.1 + 1.14 * lines(next_words(card["next"]), (width - 1.3) / 0.95)
     return height
+
+
+def tag_words(match):
+    """A card's "Winners' round 1, match 3 · best of 3 · between games" (as board.html)."""
+    return f"{match['name']} · {match['series']} · between games"
 
 
 def next_words(match):

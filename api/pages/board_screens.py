@@ -23,7 +23,19 @@ MAIN_REM = 50.0  # the main column's height under the header bar
 
 GAP = 0.6  # between two blocks of the main column
 
-SCALES = (2.0, 1.8, 1.6, 1.4, 1.2, 1.0)  # a screen's type grows into its free room, up to 2x
+SCALES = (
+    2.0,
+    1.9,
+    1.8,
+    1.7,
+    1.6,
+    1.5,
+    1.4,
+    1.3,
+    1.2,
+    1.1,
+    1.0,
+)  # a screen's type grows into its free room, up to 2x
 
 MAX_COLUMNS = 6  # rounds shown side by side: six keep a name's box wide enough to read
 
