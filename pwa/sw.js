@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '213d50841f29';
+const VERSION = '06ede101b640';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -20,6 +20,7 @@ const SHELL = [
   '/js/parts/rules-body.js',
   '/js/parts/house-rules.js',
   '/js/parts/seat-picker.js',
+  '/js/parts/team-list.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
