@@ -32,7 +32,7 @@ def new_event(base_url, teams=(), **settings):
     return api(base_url, "POST", "/api/events", body=body)
 
 
-def phone_on(browser, base_url, made, size="390", scheme="light"):
+def phone_on(browser, base_url, made, size="390", scheme="light", ready="#player-1"):
     context = browser.new_context(
         viewport=SIZES[size],
         base_url=base_url,
@@ -47,7 +47,7 @@ def phone_on(browser, base_url, made, size="390", scheme="light"):
     wait_js(page, "() => document.querySelector('#tournaments')")
     keep_on_phone(page, made, {})
     page.goto(f"/#/e/{made['id']}")
-    page.get_by_role("textbox", name="Player 1").wait_for()
+    page.locator(ready).wait_for()
     return context, page
 
 
@@ -174,5 +174,67 @@ def test_drop_and_remove_look_apart_and_ask_first(browser, base_url, axe_source,
         page.locator("[data-team='Latecomers']").wait_for(state="detached")
         assert asked[-1] == "Remove Latecomers from the list? Their names are taken off for good."
         assert names_on_server(base_url, made) == ["Rangers"]
+    finally:
+        context.close()
+
+
+def started_32(base_url):
+    """A 32-team double elimination, started, the first four winners' matches forfeited."""
+    made = new_event(
+        base_url,
+        [(f"Team {n}", [f"P{n}a", f"P{n}b"]) for n in range(1, 33)],
+        format="double-elimination",
+        first_to=[1],
+        tables=8,
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    view = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+    for m in [m for m in view["matches"] if m["status"] == "playing"][:4]:
+        body = {"team": m["teams"][1], "reason": "forfeit"}
+        api(base_url, "POST", f"/api/events/{event_id}/matches/{m['id']}/forfeit", token, body)
+    return made, api(base_url, "GET", f"/api/events/{event_id}", token)
+
+
+SHOWN = "() => [...document.querySelectorAll('#matches > li')].filter((li) => !li.hidden).length"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_match_list_folds_and_finds_a_team_at_32_teams(
+    browser, base_url, axe_source, size, scheme
+):
+    made, view = started_32(base_url)
+    context, page = phone_on(browser, base_url, made, size, scheme, ready="#matches")
+    try:
+        matches = [m for m in view["matches"] if m["status"] != "void"]
+        open_ = [m for m in matches if m["status"] not in ("played", "bye")]
+        known = [m for m in open_ if any(t is not None for t in m["teams"])]
+        done = [m for m in matches if m["status"] in ("played", "bye")]
+        playing = [m for m in matches if m["status"] == "playing"]
+        group = page.get_by_role("group", name="Show matches")
+        to_play = group.get_by_role("button", name=f"To play ({len(known)})")
+        assert to_play.get_attribute("aria-pressed") == "true"  # while it runs: what is left
+        assert page.evaluate(SHOWN) == len(known) < len(matches)
+        later = len(open_) - len(known)
+        page.get_by_text(f"{later} later matches wait for earlier results (under All).").wait_for()
+        screenshot(page, f"director-matches-{size}-{scheme}")
+        assert axe_violations(page, axe_source) == []
+        group.get_by_role("button", name=f"Done ({len(done)})").click()
+        assert page.evaluate(SHOWN) == len(done)
+        group.get_by_role("button", name=f"In play ({len(playing)})").click()
+        assert page.evaluate(SHOWN) == len(playing)
+        group.get_by_role("button", name=f"All ({len(matches)})").click()
+        assert page.evaluate(SHOWN) == len(matches)
+        # a team's matches, by its name: Team 7's first-round match, wherever it stands
+        page.get_by_role("searchbox", name="Find a team").fill("team 7")
+        shown = page.locator("#matches > li:not([hidden])")
+        names = {t["id"]: t["name"] for t in view["teams"]}
+        mine = [m for m in matches if any(names.get(t, "").lower() == "team 7" for t in m["teams"])]
+        assert shown.count() >= len(mine) >= 1
+        assert all("Team 7" in text for text in shown.all_inner_texts())
+        page.get_by_role("searchbox", name="Find a team").fill("nobody by this name")
+        page.get_by_text("No match here.").wait_for()
     finally:
         context.close()

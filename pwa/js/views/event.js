@@ -659,20 +659,104 @@ export async function render(main, id) {
     return null;
   }
 
+  // the match list folded (issue 23): a 32-team event has 63 matches, most decided or with
+  // teams not known yet; the filter and the search act in place, never redrawing the screen
+  const FILTERS = [
+    ['to-play', 'To play'],
+    ['in-play', 'In play'],
+    ['done', 'Done'],
+    ['all', 'All'],
+  ];
+  let matchFilter = null; // null: "To play" while the event runs, "All" once it is over
+  let matchSearch = '';
+  const groupOf = (m) => {
+    if (m.status === 'playing') return ['to-play', 'in-play'];
+    if (['played', 'bye'].includes(m.status)) return ['done'];
+    if (m.teams.every((t) => t === null)) return []; // later: teams not known yet
+    return ['to-play'];
+  };
+  const teamsOf = (m) => m.teams.map((t) => sideWords(ev, t).toLowerCase()).join(' | ');
+  function showMatches(list) {
+    const filter = matchFilter ?? (ev.finished ? 'all' : 'to-play');
+    const words = matchSearch.trim().toLowerCase();
+    let shown = 0;
+    for (const li of list.children) {
+      const m = ev.matches.find((x) => x.id === li.dataset.match);
+      const inFilter = filter === 'all' || groupOf(m).includes(filter);
+      li.hidden = !(inFilter && (!words || teamsOf(m).includes(words)));
+      if (!li.hidden) shown += 1;
+    }
+    for (const button of list.parentNode?.querySelectorAll('[data-filter]') || [])
+      button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
+    const none = list.parentNode?.querySelector('#matches-none');
+    if (none) none.hidden = shown > 0;
+  }
+
   function matchList() {
-    const rows = ev.matches
-      .filter((m) => m.status !== 'void')
-      .map((m) =>
+    const matches = ev.matches.filter((m) => m.status !== 'void');
+    const rows = matches.map((m) =>
+      h(
+        'li',
+        { class: `card match-row ${m.status}`, 'data-match': m.id },
+        h('strong', {}, matchName(ev, m)),
+        h('span', {}, pairing(ev, m)),
+        h('span', { class: 'muted' }, statusWords(ev, m)),
+        matchActions(m),
+      ),
+    );
+    const list = h('ul', { class: 'list', id: 'matches' }, rows);
+    const count = (key) =>
+      key === 'all' ? matches.length : matches.filter((m) => groupOf(m).includes(key)).length;
+    const later = matches.filter((m) => groupOf(m).length === 0).length;
+    const filters = h(
+      'div',
+      { class: 'grid wide match-filter', role: 'group', 'aria-label': 'Show matches' },
+      FILTERS.map(([key, words]) =>
         h(
-          'li',
-          { class: `card match-row ${m.status}`, 'data-match': m.id },
-          h('strong', {}, matchName(ev, m)),
-          h('span', {}, pairing(ev, m)),
-          h('span', { class: 'muted' }, statusWords(ev, m)),
-          matchActions(m),
+          'button',
+          {
+            type: 'button',
+            'data-filter': key,
+            id: `matches-${key}`,
+            onclick: () => {
+              matchFilter = key;
+              showMatches(list);
+            },
+          },
+          `${words} (${count(key)})`,
         ),
-      );
-    return [h('h2', {}, 'Matches'), h('ul', { class: 'list', id: 'matches' }, rows)];
+      ),
+    );
+    const search = h('input', {
+      type: 'search',
+      id: 'match-search',
+      autocomplete: 'off',
+      autocorrect: 'off',
+      spellcheck: 'false',
+      value: matchSearch,
+      oninput: (e) => {
+        matchSearch = e.target.value;
+        showMatches(list);
+      },
+    });
+    const section = h(
+      'section',
+      { 'aria-labelledby': 'matches-head' },
+      h('h2', { id: 'matches-head' }, 'Matches'),
+      filters,
+      h('label', { for: 'match-search' }, 'Find a team', search),
+      later
+        ? h(
+            'p',
+            { class: 'muted' },
+            `${later} later ${later === 1 ? 'match waits' : 'matches wait'} for earlier results (under All).`,
+          )
+        : null,
+      list,
+      h('p', { class: 'muted', id: 'matches-none', hidden: true }, 'No match here.'),
+    );
+    showMatches(list);
+    return [section];
   }
 
   /** What the director must settle first: matches held by an edited earlier result. */
