@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '3c7f259c233e';
+const VERSION = '91c1ebf824bd';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -8,6 +8,7 @@ tests/pwa/test_board_fit.py checks the estimates against a real browser.
 Pure: it reads the blocks of api/pages/board_screens.py only.
 """
 
+import functools
 import math
 
 MAIN_WIDTH = 71.8  # the main column: 100rem, less the side column, the gap and the padding
@@ -30,6 +31,10 @@ DENSE_PER_ROW, DENSE_GAP = 4, 0.4  # .cards.dense: many tables, four a row
 
 BOX_GAP, ROUND_HEADING = 0.15, 1.1  # between a round's match boxes; a round's h3
 
+TITLE_EM = 0.78  # a capital of the section's name, with its spacing
+
+LEAST_BOX = 0.2 + 2 * 1.035 + BOX_GAP  # a match box of one line a side, and its gap
+
 BRACKET_EDGE, ROUND_GAP = 1.64, 0.6  # the section's name up its left edge; between rounds
 
 RR_ROW, RR_LINE = 0.38, 1.44  # a standings row's padding and border; one line of its type
@@ -41,7 +46,13 @@ IDLE_LINE = 1.8  # "The bracket is drawn when ..."
 
 def lines(text, width_em, letter=LETTER_EM):
     """How many lines `text` takes in a box `width_em` wide, wrapped at spaces (a word wider
-    than the box breaks where it must: board.css `overflow-wrap: anywhere`)."""
+    than the box breaks where it must: board.css `overflow-wrap: anywhere`). The width is
+    taken to a twentieth of an em down, so the same name in the same box is laid out once."""
+    return _lines(text, math.floor(width_em * 20) / 20, letter)
+
+
+@functools.lru_cache(maxsize=16384)
+def _lines(text, width_em, letter):
     width_em = max(width_em - SLACK_EM, letter)
     count, used = 0, None
     for word in text.split() or [""]:
@@ -124,7 +135,9 @@ def box_height(match, width, k):
     """A bracket's match box `width` rem wide: its two sides, each name on its lines."""
     games = any(s["games"] is not None for s in match["sides"])
     live = match["live"] and any(s["game"] is not None for s in match["sides"])
-    name_rem = width - (1.1 + 2.88 + 0.3 + (1.29 if games else 0) + (1.29 if live else 0)) * k
+    # the box's edge and padding, its tag column, the gaps and the score columns (measured in
+    # Chromium: about two rem more than their nominal widths)
+    name_rem = width - (3.3 + 2.88 + 0.3 + (1.29 if games else 0) + (1.29 if live else 0)) * k
     name_em = name_rem / (0.9 * k)
     return 0.2 * k + 1.035 * k * sum(name_lines(s, name_em) for s in match["sides"])
 
@@ -134,14 +147,21 @@ def round_width(count, k):
     return (MAIN_WIDTH - BRACKET_EDGE * k - ROUND_GAP * k * (count - 1)) / count
 
 
-def section_height(rounds, k=1.0):
-    """A bracket section: as tall as its tallest round (its h3 and its boxes)."""
+def title_length(title, k=1.0):
+    """How long a section's name reads up its left edge (board.css `.bracket > h2`: capitals
+    spaced .08em, .95rem): a short section is at least that tall."""
+    return len(title) * TITLE_EM * 0.95 * k
+
+
+def section_height(rounds, k=1.0, title=""):
+    """A bracket section: as tall as its tallest round (its h3 and its boxes), or as its
+    name up its edge."""
     width = round_width(len(rounds), k)
     tallest = 0.0
     for r in rounds:
         boxes = [box_height(m, width, k) for m in r["matches"]]
         tallest = max(tallest, sum(boxes) + BOX_GAP * k * (len(boxes) - 1))
-    return ROUND_HEADING * k + tallest
+    return max(ROUND_HEADING * k + tallest, title_length(title, k))
 
 
 def rr_name_em(columns, ranked, k):
@@ -190,7 +210,7 @@ def height(block, k):
     if kind == "tables":
         return tables_height(block["cards"], block["dense"], k)
     if kind == "section":
-        return section_height(block["section"]["rounds"], k)
+        return section_height(block["section"]["rounds"], k, block["section"]["title"])
     if kind == "rr":
         return rr_height(block["columns"], block["ranked"], k)
     if kind == "entered":

@@ -73,7 +73,14 @@ def whole_page_blocks(page):
         height = measure.rr_height(cols, False)
         blocks.append(block("rr", "Round robin", height, columns=cols, ranked=False))
     for s in page["sections"]:
-        blocks.append(block("section", s["title"], measure.section_height(s["rounds"]), section=s))
+        blocks.append(
+            block(
+                "section",
+                s["title"],
+                measure.section_height(s["rounds"], 1.0, s["title"]),
+                section=s,
+            )
+        )
     if page["entered"]:
         names = page["entered"]
         height = measure.entered_height(names, 4)
@@ -202,10 +209,14 @@ def section_cut(section):
     most = max(len(r["matches"]) for r in section["rounds"])
     parts = 1
     while True:
+        # a part's tallest round holds at least this many boxes, each of two lines at least
+        if parts < most and most / parts * measure.LEAST_BOX > MAIN_REM:
+            parts *= 2
+            continue
         for columns in range(MAX_COLUMNS, FEWEST_COLUMNS - 1, -1):
             shown = {**section, "rounds": rounds_in_play(section["rounds"], columns)}
             cut = cut_section(shown, parts)
-            if all(measure.section_height(s["rounds"]) <= MAIN_REM for s in cut):
+            if all(measure.section_height(s["rounds"], 1.0, s["title"]) <= MAIN_REM for s in cut):
                 return cut
         if parts >= most:
             return cut  # one match a round a part: more parts would not help
@@ -215,7 +226,9 @@ def section_cut(section):
 def section_blocks(section):
     """A bracket's rounds in play, in as few parts as fit."""
     return [
-        block("section", s["title"], measure.section_height(s["rounds"]), section=s)
+        block(
+            "section", s["title"], measure.section_height(s["rounds"], 1.0, s["title"]), section=s
+        )
         for s in section_cut(section)
     ]
 
@@ -260,28 +273,36 @@ def named(blocks):
     return blocks
 
 
-def used(blocks, scales):
-    """The main column's height that `blocks` take, each at its scale, with the gaps."""
-    heights = [measure.height(b, k) for b, k in zip(blocks, scales, strict=True)]
-    return sum(heights) + GAP * max(0, len(blocks) - 1)
+def used(blocks, scales, memo=None):
+    """The main column's height that `blocks` take, each at its scale, with the gaps
+    (`memo`: heights already measured, by block index and scale)."""
+    memo = {} if memo is None else memo
+    total = GAP * max(0, len(blocks) - 1)
+    for i, (b, k) in enumerate(zip(blocks, scales, strict=True)):
+        if (i, k) not in memo:
+            memo[i, k] = measure.height(b, k)
+        total += memo[i, k]
+    return total
 
 
 def scaled(blocks):
     """`blocks` as big as the screen's room allows: all at the biggest scale (SCALES) at
     which they fit together, then each in turn (the tables first, as they come) bigger
-    still while the room lasts. Sets each block's `k` and its `height` there."""
+    still while the room lasts. Sets each block's `k` and its `height` there. From the
+    biggest down: a height is not monotonic in k (fewer, wider cards a row)."""
     n = len(blocks)
-    k = next((k for k in SCALES if used(blocks, [k] * n) <= MAIN_REM), 1.0)
+    memo = {}
+    k = next((k for k in SCALES if used(blocks, [k] * n, memo) <= MAIN_REM), 1.0)
     scales = [k] * n
     for i in range(n):
         for bigger in (s for s in SCALES if s > k):
             trial = scales[:i] + [bigger] + scales[i + 1 :]
-            if used(blocks, trial) <= MAIN_REM:
+            if used(blocks, trial, memo) <= MAIN_REM:
                 scales = trial
                 break
-    for b, k in zip(blocks, scales, strict=True):
+    for i, (b, k) in enumerate(zip(blocks, scales, strict=True)):
         b["k"] = k
-        b["height"] = measure.height(b, k)
+        b["height"] = memo[i, k] if (i, k) in memo else measure.height(b, k)
     return blocks
 
 

@@ -155,9 +155,9 @@ def test_every_screen_shows_every_name_whole(hall_browser, server, events, name,
                     shown[card["table"]] = (*card["names"], card["match"])
         assert shown == playing_tables(event)  # every table in play, both teams, in full
         if name == "8-se":
-            # room to spare: the names at least 1.4 times the least size the checks allow
+            # room to spare: table names 1.4 and bracket names 1.25 times the least sizes checked
             assert count == 1
             assert min(sizes["card"]) >= 0.035 * viewport["height"], sizes["card"]
-            assert min(sizes["bracket"]) >= 0.022 * viewport["height"], sizes["bracket"]
+            assert min(sizes["bracket"]) >= 0.02 * viewport["height"], sizes["bracket"]
     finally:
         context.close()

@@ -43,7 +43,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # hand screen's state. The code is the same (the house rules form 0.3 KB smaller), but six more
 # files, each gzipped alone with its header, make the shell 2.6 KB larger: 124.7 KB. The
 # budget did not grow; it leaves 2.3 KB (122.1 -> 124.7 of 127.0 KB, in 1000-byte KB).
-SHELL_BUDGET = 124 * 1024
+# Issue 23 added 3.1 KB to the director's screen, loaded with it only: parts/team-list.js (a
+# pasted list of teams read, 0.7 KB), the paste form and its preview, Rename, the words of the
+# confirmations that name the team and the match, and the folded match list with its search.
+# A sign-up table and a director mid-event may be offline when they need them. 127.8 KB; the
+# budget grows by 2 KB to 126 KB (129.0 in 1000-byte KB), leaving 1.2 KB.
+SHELL_BUDGET = 126 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
