@@ -17,8 +17,12 @@ TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}  # 2 marks: 4 hand
 class EventSeed:
     """An event made through the API at `base_url` (the director's token kept)."""
 
-    def __init__(self, base_url, teams=128, fmt="double-elimination", tables=40, first_to=(1,)):
+    def __init__(
+        self, base_url, teams=128, fmt="double-elimination", tables=40, first_to=(1,), names=None
+    ):
+        """`names`: the teams' names ("Team 1", "Team 2", ... when None)."""
         self.base_url = base_url
+        names = names or [f"Team {n}" for n in range(1, teams + 1)]
         self.local = threading.local()
         body = {
             "name": f"Bench {teams}",
@@ -27,7 +31,7 @@ class EventSeed:
             "first_to": list(first_to),
             "tables": tables,
             "teams": [
-                {"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in range(1, teams + 1)
+                {"name": names[n - 1], "players": [f"P{n}a", f"P{n}b"]} for n in range(1, teams + 1)
             ],
         }
         created = self.call("POST", "/api/events", body, status=201)

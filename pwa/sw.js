@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '9db6a4bd73ba';
+const VERSION = 'e7b04b3a1cb4';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -22,6 +22,7 @@ const SHELL = [
   '/js/parts/seat-picker.js',
   '/js/parts/shaker-pick.js',
   '/js/parts/count-helper.js',
+  '/js/parts/team-list.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',

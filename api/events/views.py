@@ -18,6 +18,7 @@ from ..core.lru import LockedLRU
 from ..core.times import iso
 from ..core.tokens import hash_token
 from ..games.series import match_view
+from ..pages.match_names import last_rounds, match_name
 from ..store.base import utcnow
 from ..store.db import flask_db
 from ..store.events import Event
@@ -189,6 +190,7 @@ def event_view(event, director=False, derived=None, now=None):
     plan = _forecast(derived, now)
     estimates = {bid: start for bid, (start, _table) in plan.items()}
     view["matches"] = [_match_view(derived, m, estimates, projected) for m in tournament.matches()]
+    named(view["matches"], derived.event.format)
     by_table = defaultdict(lambda: {"playing": None, "next": None})
     for bid, row in derived.called.items():
         if bid not in derived.how:
@@ -322,6 +324,24 @@ def public_view(token, etag_sent):
     return etag, body
 
 
+def _bracket_match(derived, state):
+    """A table's match as the event's views show it, with its name."""
+    spans = [
+        {"bracket": m.spec.bracket, "round": m.spec.round} for m in derived.tournament.matches()
+    ]
+    view = _match_view(derived, state, {})
+    view["name"] = match_name(view["id"], derived.event.format, last_rounds(spans))
+    return view
+
+
+def named(matches, fmt):
+    """Each match's `name` in words (api/pages/match_names.py: "Winners' round 1, match 3")."""
+    last = last_rounds(matches)
+    for m in matches:
+        m["name"] = match_name(m["id"], fmt, last)
+    return matches
+
+
 def table_view(event_id, bracket_id, match):
     """What a table's phone needs: the event's name, its match (teams with players, table,
     score, games, the next game to start), from the match view of api/match_play."""
@@ -335,7 +355,7 @@ def table_view(event_id, bracket_id, match):
     decided = bracket_id in derived.how
     return {
         "event": {"id": derived.event.id, "name": derived.event.name},
-        "bracket_match": _match_view(derived, state, {}),
+        "bracket_match": _bracket_match(derived, state),
         "teams": [_team_view(derived.teams[t], None, False) for t in row.teams],
         "table": row.table,
         "match": view,

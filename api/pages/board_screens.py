@@ -1,40 +1,45 @@
 """The board's screens (docs/tournaments.md "The board"): a page model too big for one 16:9
-screen is cut into screens that the board shows in turn, each of which fits.
+screen is cut into screens that the board shows in turn, each of which fits, and each drawn
+as big as its room allows.
 
 Pure, like api/pages/board_view.py: it reads the page model only. Heights are estimated in `rem`
 of api/static/board.css (1rem is 1/100 of a 16:9 screen's width, so the screen is 56.25rem
-tall); the estimates are checked against a real browser by tests/pwa/test_board_screens.py
-(nothing clipped, nothing overlapping, at 1920x1080 and 1280x720).
+tall) by api/pages/board_measure.py, from the names each block shows (names wrap, never cut);
+the estimates are checked against a real browser by tests/pwa/test_board_fit.py and
+tests/pwa/test_board_screens.py (nothing clipped, nothing overlapping, every name whole, at
+1920x1080 and 1280x720).
 
-An event that fits today stays one screen. A bigger one gets, in this order: the tables
-(denser cards when there are many, several screens past 40); the round-robin standings in
-columns; each bracket's rounds in play, cut into parts by position when the first shown round
-is too tall; the teams entered in columns. Blocks that fit together share a screen.
+An event that fits stays one screen. A bigger one gets, in this order: the tables (denser
+cards when that takes fewer screens); the round-robin standings in columns; each bracket's
+rounds in play, cut into parts by position when they are too tall; the teams entered in
+columns. Blocks that fit together share a screen.
 """
 
 import math
+
+from . import board_measure as measure
 
 MAIN_REM = 50.0  # the main column's height under the header bar
 
 GAP = 0.6  # between two blocks of the main column
 
-HEADING = 1.8  # a block's h2 and its margin
-
-CARD, CARD_GAP, CARDS_PER_ROW = 7.7, 0.6, 4  # a table card (board.css .card)
-
-DENSE_CARD, DENSE_GAP, DENSE_PER_ROW = 5.1, 0.4, 5  # .cards.dense: one screen of 40
-
-BOX, BOX_GAP, ROUND_HEADING = 2.27, 0.15, 1.1  # a bracket's match box, a round's h3
-
-RR_ROW = 1.82  # a round-robin table's row (and its head)
-
-NAME_ROW = 1.56  # a name among the teams entered
-
-IDLE_LINE = 1.8  # "The bracket is drawn when ..."
-
-SECTION_ALONE = 16  # match boxes one bracket part may stack on a screen of its own
+SCALES = (
+    2.0,
+    1.9,
+    1.8,
+    1.7,
+    1.6,
+    1.5,
+    1.4,
+    1.3,
+    1.2,
+    1.1,
+    1.0,
+)  # a screen's type grows into its free room, up to 2x
 
 MAX_COLUMNS = 6  # rounds shown side by side: six keep a name's box wide enough to read
+
+FEWEST_COLUMNS = 3  # a tall bracket shows fewer rounds, wider, before it takes more parts
 
 RR_COLUMNS = 3  # standings side by side on a screen
 
@@ -43,66 +48,43 @@ ENTERED_COLUMNS = (4, 5)  # names side by side: four as ever, five for a big fie
 DECIDED = ("played", "bye")
 
 
-def tables_height(count, dense=False):
-    """The height of the tables block with `count` cards."""
-    if dense:
-        card, gap, per_row = DENSE_CARD, DENSE_GAP, DENSE_PER_ROW
-    else:
-        card, gap, per_row = CARD, CARD_GAP, CARDS_PER_ROW
-    rows = math.ceil(count / per_row)
-    return HEADING + rows * (card + gap) - gap
-
-
-def section_height(tall):
-    """The height of a bracket section whose tallest round has `tall` match boxes."""
-    return ROUND_HEADING + tall * (BOX + BOX_GAP) - BOX_GAP
-
-
-def rr_height(rows):
-    """The height of a round-robin table of `rows` teams (its head row included)."""
-    return HEADING + (rows + 1) * RR_ROW
-
-
-def entered_height(count, columns):
-    """The height of the teams entered, `count` names in `columns` columns."""
-    return HEADING + math.ceil(count / columns) * NAME_ROW + IDLE_LINE
-
-
-def podium_height():
-    """The final standings' three boxes."""
-    return HEADING + 5.0
-
-
-def rows_that_fit(row, room):
-    """How many rows of height `row` fit in `room` rem."""
-    return max(1, int(room // row))
-
-
 def block(kind, title, height, **payload):
-    """One block of a screen's main column."""
-    return {"kind": kind, "title": title, "height": height, **payload}
+    """One block of a screen's main column (its `height` at scale 1, set again with the
+    screen's scale `k` once the screens are cut)."""
+    return {"kind": kind, "title": title, "height": height, "k": 1.0, **payload}
+
+
+def podium_block(page):
+    places = page["podium"]
+    return block("podium", "Final standings", measure.podium_height(places), places=places)
 
 
 def whole_page_blocks(page):
-    """The page as today's one screen shows it, as blocks."""
+    """The page as one screen shows it, as blocks."""
     blocks = []
     if page["podium"]:
-        blocks.append(block("podium", "Final standings", podium_height()))
+        blocks.append(podium_block(page))
     if page["tables"] and not page["finished"]:
-        height = tables_height(len(page["tables"]))
-        blocks.append(block("tables", "Tables", height, cards=page["tables"], dense=False))
+        cards = page["tables"]
+        height = measure.tables_height(cards, False)
+        blocks.append(block("tables", "Tables", height, cards=cards, dense=False))
     if page["round_robin"]:
-        rows = page["round_robin"]
-        blocks.append(
-            block("rr", "Round robin", rr_height(len(rows)), columns=[rows], ranked=False)
-        )
+        cols = [page["round_robin"]]
+        height = measure.rr_height(cols, False)
+        blocks.append(block("rr", "Round robin", height, columns=cols, ranked=False))
     for s in page["sections"]:
-        blocks.append(block("section", s["title"], section_height(s["tall"]), section=s))
+        blocks.append(
+            block(
+                "section",
+                s["title"],
+                measure.section_height(s["rounds"], 1.0, s["title"]),
+                section=s,
+            )
+        )
     if page["entered"]:
         names = page["entered"]
-        blocks.append(
-            block("entered", "Teams entered", entered_height(len(names), 4), names=names, cols=4)
-        )
+        height = measure.entered_height(names, 4)
+        blocks.append(block("entered", "Teams entered", height, names=names, cols=4))
     return blocks
 
 
@@ -112,53 +94,67 @@ def chunks(items, count):
     return [items[i : i + size] for i in range(0, len(items), size)]
 
 
+def fitting_runs(items, fits):
+    """`items` cut into the fewest runs of nearly equal length for which `fits(run)` holds of
+    every run (one item a run at worst)."""
+    for count in range(1, len(items) + 1):
+        runs = chunks(items, count)
+        if all(fits(run) for run in runs):
+            return runs
+    return [[item] for item in items]
+
+
 def table_blocks(cards):
-    """The tables: one block of normal cards when they fit a screen, else dense cards, 40 a
-    screen (titled "Tables 1-40", "Tables 41-50" when there are several)."""
-    room = MAIN_REM - HEADING + CARD_GAP
-    normal = rows_that_fit(CARD + CARD_GAP, room) * CARDS_PER_ROW
-    if len(cards) <= normal:
-        return [block("tables", "Tables", tables_height(len(cards)), cards=cards, dense=False)]
-    dense = rows_that_fit(DENSE_CARD + DENSE_GAP, room + DENSE_GAP - CARD_GAP) * DENSE_PER_ROW
-    runs = chunks(cards, math.ceil(len(cards) / dense))
+    """The tables: normal cards, or dense ones (five a row) when that takes fewer screens,
+    over as many screens as the names need (titled "Tables 1-20", "Tables 21-40")."""
+    layouts = []
+    for dense in (False, True):
+        runs = fitting_runs(cards, lambda run, d=dense: measure.tables_height(run, d) <= MAIN_REM)
+        layouts.append((len(runs), dense, runs))
+    _count, dense, runs = min(layouts, key=lambda layout: layout[0])
     out = []
     for i, run in enumerate(runs):
         title = "Tables"
         if len(runs) > 1:
             title = f"Tables {run[0]['table']}–{run[-1]['table']}"
-        height = tables_height(len(run), True)
-        out.append(block("tables", title, height, cards=run, dense=True, part=i + 1))
+        height = measure.tables_height(run, dense)
+        out.append(block("tables", title, height, cards=run, dense=dense, part=i + 1))
     return out
 
 
 def rr_blocks(rows):
-    """The standings in up to three columns a screen, ranked, over as many screens as need."""
-    per_column = rows_that_fit(RR_ROW, MAIN_REM - HEADING) - 1
-    screens = math.ceil(len(rows) / (per_column * RR_COLUMNS))
+    """The standings ranked, in two or three columns a screen (whichever takes fewer
+    screens), over as many screens as need."""
+    ranked = [{**row, "rank": n + 1} for n, row in enumerate(rows)]
+    best = None
+    for columns in (RR_COLUMNS, 2):
+
+        def fits(run, columns=columns):
+            cols = chunks(run, min(columns, len(run)))
+            return measure.rr_height(cols, True) <= MAIN_REM
+
+        runs = fitting_runs(ranked, fits)
+        if best is None or len(runs) < len(best[1]):
+            best = (columns, runs)
+    columns, runs = best
     out = []
-    start = 0
-    for i, run in enumerate(chunks(rows, screens)):
-        columns = math.ceil(len(run) / per_column)
-        ranked = [{**row, "rank": start + n + 1} for n, row in enumerate(run)]
-        start += len(run)
-        title = "Round robin" + (f" · part {i + 1} of {screens}" if screens > 1 else "")
-        cols = chunks(ranked, columns)
-        height = rr_height(max(len(c) for c in cols))
+    for i, run in enumerate(runs):
+        title = "Round robin" + (f" · part {i + 1} of {len(runs)}" if len(runs) > 1 else "")
+        cols = chunks(run, min(columns, len(run)))
+        height = measure.rr_height(cols, True)
         out.append(block("rr", title, height, columns=cols, ranked=True, part=i + 1))
     return out
 
 
 def entered_blocks(names):
     """The teams entered in four or five columns, over as many screens as need."""
-    room = MAIN_REM - HEADING - IDLE_LINE
-    per_column = rows_that_fit(NAME_ROW, room)
     few, many = ENTERED_COLUMNS
-    cols = few if len(names) <= few * per_column else many
-    screens = math.ceil(len(names) / (cols * per_column))
+    cols = few if measure.entered_height(names, few) <= MAIN_REM else many
+    runs = fitting_runs(names, lambda run: measure.entered_height(run, cols) <= MAIN_REM)
     out = []
-    for i, run in enumerate(chunks(names, screens)):
-        title = "Teams entered" + (f" · part {i + 1} of {screens}" if screens > 1 else "")
-        height = entered_height(len(run), cols)
+    for i, run in enumerate(runs):
+        title = "Teams entered" + (f" · part {i + 1} of {len(runs)}" if len(runs) > 1 else "")
+        height = measure.entered_height(run, cols)
         out.append(block("entered", title, height, names=run, cols=cols, part=i + 1))
     return out
 
@@ -171,13 +167,13 @@ def first_open(rounds):
     )
 
 
-def rounds_in_play(rounds):
+def rounds_in_play(rounds, columns=MAX_COLUMNS):
     """The rounds worth a hall's look: from the earliest round with a match still to be
-    decided, at most MAX_COLUMNS of them (the last MAX_COLUMNS once all is decided)."""
+    decided, at most `columns` of them (the last `columns` once all is decided)."""
     first = first_open(rounds)
     if first is None:
-        first = max(0, len(rounds) - MAX_COLUMNS)
-    return rounds[first : first + MAX_COLUMNS]
+        first = max(0, len(rounds) - columns)
+    return rounds[first : first + columns]
 
 
 def part_of(index, count, parts):
@@ -206,15 +202,34 @@ def cut_section(section, parts):
     return out
 
 
-def section_blocks(section):
-    """A bracket's rounds in play, in as few parts as keep each within SECTION_ALONE boxes."""
-    shown = {**section, "rounds": rounds_in_play(section["rounds"])}
+def section_cut(section):
+    """A bracket's rounds in play cut into the fewest parts by position that each fit a
+    screen, showing fewer rounds side by side (wider, so names take fewer lines) down to
+    FEWEST_COLUMNS before taking more parts."""
+    most = max(len(r["matches"]) for r in section["rounds"])
     parts = 1
-    while max(math.ceil(len(r["matches"]) / parts) for r in shown["rounds"]) > SECTION_ALONE:
+    while True:
+        # a part's tallest round holds at least this many boxes, each of two lines at least
+        if parts < most and most / parts * measure.LEAST_BOX > MAIN_REM:
+            parts *= 2
+            continue
+        for columns in range(MAX_COLUMNS, FEWEST_COLUMNS - 1, -1):
+            shown = {**section, "rounds": rounds_in_play(section["rounds"], columns)}
+            cut = cut_section(shown, parts)
+            if all(measure.section_height(s["rounds"], 1.0, s["title"]) <= MAIN_REM for s in cut):
+                return cut
+        if parts >= most:
+            return cut  # one match a round a part: more parts would not help
         parts *= 2
+
+
+def section_blocks(section):
+    """A bracket's rounds in play, in as few parts as fit."""
     return [
-        block("section", s["title"], section_height(s["tall"]), section=s)
-        for s in cut_section(shown, parts)
+        block(
+            "section", s["title"], measure.section_height(s["rounds"], 1.0, s["title"]), section=s
+        )
+        for s in section_cut(section)
     ]
 
 
@@ -236,7 +251,7 @@ def split_blocks(page):
     """The page's blocks for a board of several screens."""
     blocks = []
     if page["podium"]:
-        blocks.append(block("podium", "Final standings", podium_height()))
+        blocks.append(podium_block(page))
     if page["tables"] and not page["finished"]:
         blocks += table_blocks(page["tables"])
     if page["round_robin"]:
@@ -258,16 +273,49 @@ def named(blocks):
     return blocks
 
 
+def used(blocks, scales, memo=None):
+    """The main column's height that `blocks` take, each at its scale, with the gaps
+    (`memo`: heights already measured, by block index and scale)."""
+    memo = {} if memo is None else memo
+    total = GAP * max(0, len(blocks) - 1)
+    for i, (b, k) in enumerate(zip(blocks, scales, strict=True)):
+        if (i, k) not in memo:
+            memo[i, k] = measure.height(b, k)
+        total += memo[i, k]
+    return total
+
+
+def scaled(blocks):
+    """`blocks` as big as the screen's room allows: all at the biggest scale (SCALES) at
+    which they fit together, then each in turn (the tables first, as they come) bigger
+    still while the room lasts. Sets each block's `k` and its `height` there. From the
+    biggest down: a height is not monotonic in k (fewer, wider cards a row)."""
+    n = len(blocks)
+    memo = {}
+    k = next((k for k in SCALES if used(blocks, [k] * n, memo) <= MAIN_REM), 1.0)
+    scales = [k] * n
+    for i in range(n):
+        for bigger in (s for s in SCALES if s > k):
+            trial = scales[:i] + [bigger] + scales[i + 1 :]
+            if used(blocks, trial, memo) <= MAIN_REM:
+                scales = trial
+                break
+    for i, (b, k) in enumerate(zip(blocks, scales, strict=True)):
+        b["k"] = k
+        b["height"] = memo[i, k] if (i, k) in memo else measure.height(b, k)
+    return blocks
+
+
 def screens(page):
-    """The page's screens: [{title, blocks}], one screen (titled "") when all fits as today."""
+    """The page's screens: [{title, blocks}], one screen (titled "") when all fits; each
+    screen's type as big as its room allows."""
     whole = whole_page_blocks(page)
-    height = sum(b["height"] for b in whole) + GAP * max(0, len(whole) - 1)
-    if height <= MAIN_REM:
-        return [{"title": "", "blocks": named(whole)}]
+    if used(whole, [1.0] * len(whole)) <= MAIN_REM:
+        return [{"title": "", "blocks": scaled(named(whole))}]
     packed = pack(named(split_blocks(page)))
     if len(packed) == 1:
-        return [{"title": "", "blocks": packed[0]}]
-    return [{"title": " and ".join(b["title"] for b in bs), "blocks": bs} for bs in packed]
+        return [{"title": "", "blocks": scaled(packed[0])}]
+    return [{"title": " and ".join(b["title"] for b in bs), "blocks": scaled(bs)} for bs in packed]
 
 
 def screen_number(asked, count):

@@ -16,6 +16,7 @@ from brackets.model import Format
 from brackets.tournament import match_layout
 
 from .board_screens import screens
+from .match_names import CODE_WORDS
 
 FORMAT_WORDS = {
     "single-elimination": "Single elimination",
@@ -136,6 +137,7 @@ def match_card(match, names, now):
         )
     return {
         "id": match["id"],
+        "name": match.get("name") or match["id"],
         "status": match["status"],
         "how": match["how"],
         "table": match["table"],
@@ -301,6 +303,7 @@ def build(view, unit, now=None):
         if view["format"].startswith("round-robin") and started
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
+        "code_words": CODE_WORDS.get(view["format"], ""),
     }
     page["screens"] = screens(page)
     return page

@@ -121,22 +121,15 @@ export function firstToWords(firstTo) {
   return parts.join('; ').replace(/^r/, 'R');
 }
 
-/** A match's name at the table: "Final", "Semifinal 2", "Round 1, match 3", "Grand final". */
+/**
+ * A match's one name (docs/tournaments.md "Naming a match"): "Winners' round 1, match 3",
+ * "Semifinal 2", "Final", "Grand final". The server names every match in its views
+ * (api/pages/match_names.py), so the board, this phone and the table's phone say the same;
+ * a view kept from before it did falls back to the code ("W1.3"). `event` may be null.
+ */
 export function matchName(event, m) {
-  const [, letter, round, no] = m.id.match(/^([A-Z])(\d+)(?:\.(\d+))?$/) || [];
-  const last = Math.max(
-    ...event.matches.filter((x) => x.id[0] === letter).map((x) => x.round || 0),
-  );
-  const single = event.format === 'single-elimination' || letter === 'P';
-  const prefix = letter === 'P';
-  if (letter === 'G') return round === '1' ? 'Grand final' : 'Grand final, deciding match';
-  if (single && Number(round) === last) return 'Final';
-  if (single && Number(round) === last - 1)
-    return `${prefix ? 'Championship semifinal' : 'Semifinal'} ${no}`;
-  if (letter === 'L') return `Losers' round ${round}, match ${no}`;
-  if (letter === 'R') return `Round ${round}, match ${no}`;
-  if (event.format === 'double-elimination') return `Winners' round ${round}, match ${no}`;
-  return `${prefix ? 'Championship round' : 'Round'} ${round}, match ${no}`;
+  const found = m?.name ?? (event?.matches || []).find((x) => x.id === m?.id)?.name;
+  return found ?? m?.id ?? '';
 }
 
 /** The name of a side of a match: the team's, "a bye", or "to be decided". */

@@ -81,7 +81,7 @@ def test_a_single_elimination_board_shows_bracket_tables_live_game_and_qr(client
     assert "Team 1" in w21 and "winner of W1.2" in w21
     # the live game at table 2: games won 0-0, marks this game 0-2 (docs/rules.md: 2 marks)
     card = "Table 2" + text.split("Table 2", 1)[1].split("Table 3", 1)[0]
-    assert "Table 2 W1.2 · best of 5 · game 1 Team 4 0 0 Team 5 0 2" in card
+    assert "Table 2 Quarterfinal 2 · best of 5 · game 1 Team 4 0 0 Team 5 0 2" in card
     # the QR code of the board's own link, and the link in words
     assert '<svg viewBox="0 0 ' in html and 'class="qr-code"' in html
     assert f"http://localhost/b/{director.public}" in text
@@ -210,7 +210,7 @@ def test_the_board_answers_304_while_nothing_changed_and_a_new_page_after_a_hand
     one_hand(director.table("W1.1"), 0)
     again = board(client, director)
     assert again.headers["ETag"] != etag
-    assert "Table 1 W1.1 · one game Team 1 0 2 Team 2 0 0" in text_of(again.text)
+    assert "Table 1 Final · one game Team 1 0 2 Team 2 0 0" in text_of(again.text)
 
 
 def test_up_next_shows_the_soonest_eight_with_their_estimates_and_counts_the_rest(client):
@@ -220,7 +220,7 @@ def test_up_next_shows_the_soonest_eight_with_their_estimates_and_counts_the_res
     html = board(client, director).text
     upcoming = text_of(html.split('data-part="next"', 1)[1].split("</section>", 1)[0])
     assert upcoming.count(" v ") == 8
-    assert "R1.2 · Table 1 · in about 20 min" in upcoming
+    assert "Round 1, match 2 · Table 1 · in about 20 min" in upcoming
     assert "in about 1 h" in upcoming and "1 h 0 min" not in upcoming
     assert "and 19 more matches after these" in upcoming
     assert "Next: " in text_of(html) and "· ~20 min" in text_of(html)

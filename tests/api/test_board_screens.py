@@ -46,6 +46,7 @@ def events(tmp_path_factory):
     app = make_app(tmp_path_factory.mktemp("screens"))
     client = TestApp(app)
     out = {
+        "8-de": started(client, 8, 4),
         "16-de": started(client, 16, 8),
         "32-de-midway": started(client, 32, 8),
         "128-de": started(client, 128, 40),
@@ -71,11 +72,23 @@ def ids(block):
     return [[m["id"] for m in r["matches"]] for r in block["section"]["rounds"]]
 
 
-def test_an_event_that_fits_today_stays_one_untitled_screen(events):
-    # the 16-team double elimination of tests/pwa/test_board.py: tables, both brackets whole
-    page = page_of(events, "16-de")
+def test_an_event_that_fits_stays_one_untitled_screen_with_bigger_type(events):
+    # an 8-team double elimination: tables, both brackets whole, on one screen with room to
+    # spare, so drawn bigger than the least scale (the tables biggest)
+    page = page_of(events, "8-de")
     assert len(page["screens"]) == 1 and page["screens"][0]["title"] == ""
-    kinds = [b["name"] for b in page["screens"][0]["blocks"]]
+    shown = page["screens"][0]["blocks"]
+    assert [b["name"] for b in shown] == ["tables", "bracket-W", "bracket-L"]
+    assert all(b["k"] > 1 for b in shown) and shown[0]["k"] >= max(b["k"] for b in shown)
+    used = sum(b["height"] for b in shown) + pages_board_screens.GAP * (len(shown) - 1)
+    assert used <= pages_board_screens.MAIN_REM
+
+
+def test_a_16_team_event_keeps_its_first_round_whole(events):
+    # the 16-team double elimination of tests/pwa/test_board.py: each table's next match
+    # wraps rather than being cut, so its two brackets take a second screen
+    page = page_of(events, "16-de")
+    kinds = [b["name"] for s in page["screens"] for b in s["blocks"]]
     assert kinds == ["tables", "bracket-W", "bracket-L"]
     w = blocks(page, "section")[0]
     assert [r["title"] for r in w["section"]["rounds"]][0] == "Round 1"  # nothing dropped
@@ -100,22 +113,18 @@ def test_a_32_team_double_elimination_midway_shows_the_rounds_in_play(events):
 def test_a_128_team_bracket_is_cut_into_parts_by_position(events):
     page = page_of(events, "128-de")
     tables = blocks(page, "tables")
-    assert len(tables) == 1 and tables[0]["dense"] and len(tables[0]["cards"]) == 40
+    assert sum(len(t["cards"]) for t in tables) == 40 and all(t["height"] <= 50 for t in tables)
     parts = [b for b in blocks(page, "section") if b["section"]["key"] == "W"]
     assert [b["title"] for b in parts] == [
         f"Winners' bracket · part {i} of 4" for i in (1, 2, 3, 4)
     ]
     assert [b["name"] for b in parts] == ["bracket-W", "bracket-W-2", "bracket-W-3", "bracket-W-4"]
-    # rounds 1 to 6 of 7 (64 matches down to 2; the winners' final and the grand final wait);
-    # a round with fewer matches than parts puts each where its feeders are: round 6's two on
-    # parts 1 and 3
-    assert [len(ids(p)) for p in parts] == [6, 5, 6, 5]
-    assert [[r for r in ids(p) if r[0].startswith("W6")] for p in parts] == [
-        [["W6.1"]],
-        [],
-        [["W6.2"]],
-        [],
-    ]
+    # from round 1 on, as many rounds side by side as keep the names readable (six at most,
+    # three at least: fewer, wider rounds before more parts)
+    assert all(
+        pages_board_screens.FEWEST_COLUMNS <= len(ids(p)) <= pages_board_screens.MAX_COLUMNS
+        for p in parts
+    )
     for i, part in enumerate(parts):
         rounds = ids(part)
         # part i: the i-th quarter of round 1, and the matches they feed in rounds 2 and 3
@@ -125,7 +134,7 @@ def test_a_128_team_bracket_is_cut_into_parts_by_position(events):
     losers = [b["title"] for b in blocks(page, "section") if b["section"]["key"] == "L"]
     assert losers == ["Losers' bracket · part 1 of 2", "Losers' bracket · part 2 of 2"]
     for b in blocks(page, "section"):
-        assert b["section"]["tall"] <= pages_board_screens.SECTION_ALONE
+        assert b["height"] <= pages_board_screens.MAIN_REM
 
 
 def test_a_128_team_round_robin_shows_its_standings_in_ranked_columns(events):
@@ -189,7 +198,7 @@ def test_without_javascript_the_refresh_moves_on_to_the_next_screen(events):
     held = board_page(events, "32-de-midway", screen=2, hold="1").text
     assert refresh(held) == f"15; url=/b/{public}?screen=2&amp;hold=1"  # stays
     assert "data-next" not in held
-    one = board_page(events, "16-de").text  # one screen: as ever, a plain refresh
+    one = board_page(events, "8-de").text  # one screen: as ever, a plain refresh
     assert refresh(one) == "15" and screen_words(one) == ""
 
 

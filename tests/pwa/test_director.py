@@ -149,8 +149,11 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     # starting with a team neither here nor dropped is refused in the table's words
     director.get_by_role("button", name="Start the tournament").click()
     director.locator("#event-note", has_text="Not checked in yet: Latecomers.").wait_for()
+    asked = []
+    director.once("dialog", lambda d: asked.append(d.message) or d.accept())  # it asks first
     director.get_by_role("button", name="Drop Latecomers").click()
     late.locator(".tag", has_text="Dropped").wait_for()
+    assert asked and asked[0].startswith("Drop Latecomers? They stay on the list"), asked
     director.get_by_role("button", name="Start the tournament").click()
     director.locator("#tables").wait_for()
     assert axe_violations(director, axe_source) == []
@@ -217,6 +220,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     # a semifinal can no longer change: the final has been played with its winner
     semi = director.locator("[data-match='W1.1']")
     semi.get_by_text("Correct the result").click()
+    director.once("dialog", lambda d: d.accept())  # "Correct Semifinal 1: Owls won it, ...?"
     semi.get_by_role("button", name="Owls won it").click()
     director.locator("#event-note", has_text="can no longer change").wait_for()
     assert director.locator("#event-note").inner_text() == (

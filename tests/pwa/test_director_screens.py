@@ -186,6 +186,8 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
     phone.goto(f"/#/e/{made['id']}")
     semi = phone.locator("[data-match='W1.1']")
     semi.get_by_text("Forfeit or no-show").click()
+    asked = []
+    phone.once("dialog", lambda d: asked.append(d.message) or d.accept())
     semi.get_by_role("button", name="Owls did not show").click()
     note = phone.locator("#event-note")
     note.filter(has_text="not late yet").wait_for()
@@ -194,6 +196,22 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
     assert words.endswith(", and a team is out only when more than 5 minutes late."), words
     assert "W1.1" not in words and "Z" not in words
 
+    # a forfeit asks first, naming the team and the match; "Cancel" records nothing
+    assert asked == [
+        "Owls did not show for Semifinal 1? Rangers of Hallettsville wins it. "
+        "This cannot be undone."
+    ]
+    phone.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
+    semi.get_by_role("button", name="Owls forfeits").click()
+    wait_js(phone, "() => true")
+    assert asked[-1] == (
+        "Owls forfeits Semifinal 1? Rangers of Hallettsville wins it. This cannot be undone."
+    )
+    phone.wait_for_timeout(500)
+    assert (
+        api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])["records"] == []
+    )
+    phone.once("dialog", lambda d: d.accept())
     semi.get_by_role("button", name="Owls forfeits").click()
     phone.locator("#records li").wait_for()
     record = phone.locator("#records li").inner_text()
@@ -206,6 +224,7 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
     phone.context.set_offline(True)
     other = phone.locator("[data-match='W1.2']")
     other.get_by_text("Forfeit or no-show").click()
+    phone.once("dialog", lambda d: d.accept())
     other.get_by_role("button", name="Bears forfeits").click()
     note.filter(has_text="No signal").wait_for()
     assert note.inner_text() == (

@@ -50,7 +50,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (0.7), and large type. The QR encoder changed hands at about the same weight (qr.js 3.1 KB
 # out; vendor/lean-qr.js 2.2 and parts/qr-code.js 0.9 in). None of it is in the first load but
 # the stylesheet's few lines (49.6 -> 50.7 KB of 60).
-SHELL_BUDGET = 132 * 1024
+# Issue 23 added 3.1 KB to the director's screen, loaded with it only: parts/team-list.js (a
+# pasted list of teams read, 0.7 KB), the paste form and its preview, Rename, the words of the
+# confirmations that name the team and the match, and the folded match list with its search.
+# A sign-up table and a director mid-event may be offline when they need them. With issue 22's
+# table pieces beside it the shell is about 134 KB; the budget grows by 2 KB more, to 134 KiB.
+SHELL_BUDGET = 134 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

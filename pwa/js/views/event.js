@@ -10,6 +10,7 @@
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
 import { h, toast } from '../ui.js';
+import { parseTeams } from '../parts/team-list.js';
 import {
   boardLink,
   call,
@@ -37,6 +38,9 @@ import {
 const POLL_MS = 15000;
 
 /** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st. */
+/** A tap that cannot be taken back asks first, in words naming the team and the match. */
+const sure = (words) => confirm(words);
+
 function ordinal(n) {
   const tail =
     n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
@@ -191,22 +195,29 @@ export async function render(main, id) {
   }
 
   // --- before the start: add a team with one thumb (the form stays put while the list redraws)
-  const teamName = h('input', {
-    type: 'text',
-    id: 'team-name',
-    autocomplete: 'off',
-    maxlength: 60,
-  });
-  const p1 = h('input', { type: 'text', id: 'player-1', autocomplete: 'off', maxlength: 60 });
-  const p2 = h('input', {
-    type: 'text',
-    id: 'player-2',
-    autocomplete: 'off',
-    maxlength: 60,
-    enterkeyhint: 'done',
-  });
-  teamName.setAttribute('enterkeyhint', 'next');
-  p1.setAttribute('enterkeyhint', 'next');
+  // names: word capitals, no autocorrect ("Hrncir" is no typo), Enter moves on a box
+  const nameBox = (boxId, hint) =>
+    h('input', {
+      type: 'text',
+      id: boxId,
+      autocomplete: 'off',
+      autocapitalize: 'words',
+      autocorrect: 'off',
+      spellcheck: 'false',
+      maxlength: 60,
+      enterkeyhint: hint,
+    });
+  const p1 = nameBox('player-1', 'next');
+  const p2 = nameBox('player-2', 'next');
+  const teamName = nameBox('team-name', 'done');
+  const onEnter = (box, next) =>
+    box.addEventListener('keydown', (e) => {
+      if (e.key !== 'Enter' || e.isComposing) return;
+      e.preventDefault(); // not a submit: the next box
+      next.focus();
+    });
+  onEnter(p1, p2);
+  onEnter(p2, teamName);
   const addForm = h(
     'form',
     {
@@ -228,7 +239,7 @@ export async function render(main, id) {
           p1.value = '';
           p2.value = '';
         });
-        teamName.focus();
+        p1.focus(); // the next team's first player
       },
     },
     h('h2', {}, 'Add a team'),
@@ -243,6 +254,77 @@ export async function render(main, id) {
     ),
     h('button', { type: 'submit', class: 'primary', id: 'add-team-button' }, 'Add team'),
   );
+
+  // a whole list at once: pasted, previewed (duplicates named), then one POST a team
+  const pasteBox = h('textarea', {
+    id: 'paste-teams-text',
+    rows: 6,
+    autocapitalize: 'words',
+    autocorrect: 'off',
+    spellcheck: 'false',
+  });
+  const preview = h('div', { id: 'paste-preview', 'aria-live': 'polite' });
+  const pasteButton = h('button', { type: 'button', class: 'primary', id: 'paste-add' }, 'Add');
+  const pasted = () =>
+    parseTeams(
+      pasteBox.value,
+      (ev?.teams || []).map((t) => t.name),
+    );
+  function showPasted() {
+    const got = pasted();
+    const names = (list) => list.map((t) => t.name || t).join(', ');
+    preview.replaceChildren(
+      got.teams.length ? h('p', {}, `To add: ${names(got.teams)}`) : null,
+      got.duplicates.length
+        ? h('p', { class: 'paste-warn' }, `Already on the list, left out: ${names(got.duplicates)}`)
+        : null,
+      ...got.problems.map((words) => h('p', { class: 'paste-warn' }, words)),
+    );
+    const n = got.teams.length;
+    pasteButton.disabled = n === 0;
+    pasteButton.textContent = n === 1 ? 'Add 1 team' : `Add ${n} teams`;
+  }
+  pasteBox.addEventListener('input', showPasted);
+  pasteButton.addEventListener('click', async () => {
+    const got = pasted();
+    let added = 0;
+    for (const team of got.teams) {
+      const res = await call('POST', `/api/events/${id}/teams`, token, team);
+      if (res === null) {
+        offline = true;
+        say(OFFLINE);
+        break;
+      }
+      if (res.status >= 400) {
+        say(`${team.name}: ${refusal(ev, res)}`);
+        break;
+      }
+      added += 1;
+    }
+    if (added) toast(added === 1 ? '1 team added' : `${added} teams added`);
+    if (added === got.teams.length) pasteBox.value = '';
+    await load();
+    showPasted();
+  });
+  const pasteForm = h(
+    'details',
+    { class: 'card', id: 'paste-teams' },
+    h('summary', {}, 'Paste a list of teams'),
+    h(
+      'label',
+      { for: 'paste-teams-text' },
+      'Teams, one a line ',
+      h(
+        'span',
+        { class: 'muted' },
+        '(“Ann & Bob”, or two columns from a spreadsheet: three with the team’s name first)',
+      ),
+      pasteBox,
+    ),
+    preview,
+    pasteButton,
+  );
+  showPasted();
 
   function checkInList() {
     const here = ev.teams.filter((t) => t.checked_in_at).length;
@@ -276,10 +358,14 @@ export async function render(main, id) {
             'button',
             {
               type: 'button',
+              class: 'drop',
               'aria-label': `Drop ${t.name}`,
-              onclick: () => act('POST', `/api/events/${id}/teams/${t.id}/drop`),
+              onclick: () =>
+                sure(
+                  `Drop ${t.name}? They stay on the list, marked dropped, and play no match. This cannot be undone.`,
+                ) && act('POST', `/api/events/${id}/teams/${t.id}/drop`),
             },
-            'Drop',
+            'Drop: late',
           ),
         );
       buttons.push(
@@ -287,11 +373,28 @@ export async function render(main, id) {
           'button',
           {
             type: 'button',
-            'aria-label': `Remove ${t.name}`,
+            'aria-label': `Change ${t.name}'s name`,
             onclick: () => {
-              if (confirm(`Take ${t.name} off the list?`))
-                act('DELETE', `/api/events/${id}/teams/${t.id}`);
+              const name = prompt(`${t.name}: the team's name`, t.name)?.trim();
+              if (name && name !== t.name)
+                act('PATCH', `/api/events/${id}/teams/${t.id}`, { name }, () =>
+                  toast(`${t.name} is now ${name}`),
+                );
             },
+          },
+          'Rename',
+        ),
+      );
+      buttons.push(
+        h(
+          'button',
+          {
+            type: 'button',
+            class: 'remove',
+            'aria-label': `Remove ${t.name}`,
+            onclick: () =>
+              sure(`Remove ${t.name} from the list? Their names are taken off for good.`) &&
+              act('DELETE', `/api/events/${id}/teams/${t.id}`),
           },
           'Remove',
         ),
@@ -464,6 +567,11 @@ export async function render(main, id) {
 
   function matchActions(m) {
     const teams = m.teams.filter((t) => typeof t === 'number');
+    const other = (t) =>
+      sideWords(
+        ev,
+        teams.find((x) => x !== t),
+      );
     if (teams.length !== 2 || (ev.finished && m.status !== 'played')) return null;
     if (['playing', 'waiting-for-table'].includes(m.status)) {
       return h(
@@ -479,6 +587,9 @@ export async function render(main, id) {
               {
                 type: 'button',
                 onclick: () =>
+                  sure(
+                    `${sideWords(ev, t)} forfeits ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
+                  ) &&
                   act(
                     'POST',
                     `/api/events/${id}/matches/${m.id}/forfeit`,
@@ -494,6 +605,9 @@ export async function render(main, id) {
               {
                 type: 'button',
                 onclick: () =>
+                  sure(
+                    `${sideWords(ev, t)} did not show for ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
+                  ) &&
                   act(
                     'POST',
                     `/api/events/${id}/matches/${m.id}/forfeit`,
@@ -529,6 +643,9 @@ export async function render(main, id) {
                 {
                   type: 'button',
                   onclick: () =>
+                    sure(
+                      `Correct ${matchName(ev, m)}: ${sideWords(ev, t)} won it, not ${other(t)}? Later matches not played yet follow the corrected result.`,
+                    ) &&
                     act('POST', `/api/events/${id}/matches/${m.id}/correction`, { winner: t }, () =>
                       toast(`${matchName(ev, m)}: ${sideWords(ev, t)} won`),
                     ),
@@ -542,20 +659,104 @@ export async function render(main, id) {
     return null;
   }
 
+  // the match list folded (issue 23): a 32-team event has 63 matches, most decided or with
+  // teams not known yet; the filter and the search act in place, never redrawing the screen
+  const FILTERS = [
+    ['to-play', 'To play'],
+    ['in-play', 'In play'],
+    ['done', 'Done'],
+    ['all', 'All'],
+  ];
+  let matchFilter = null; // null: "To play" while the event runs, "All" once it is over
+  let matchSearch = '';
+  const groupOf = (m) => {
+    if (m.status === 'playing') return ['to-play', 'in-play'];
+    if (['played', 'bye'].includes(m.status)) return ['done'];
+    if (m.teams.every((t) => t === null)) return []; // later: teams not known yet
+    return ['to-play'];
+  };
+  const teamsOf = (m) => m.teams.map((t) => sideWords(ev, t).toLowerCase()).join(' | ');
+  function showMatches(list) {
+    const filter = matchFilter ?? (ev.finished ? 'all' : 'to-play');
+    const words = matchSearch.trim().toLowerCase();
+    let shown = 0;
+    for (const li of list.children) {
+      const m = ev.matches.find((x) => x.id === li.dataset.match);
+      const inFilter = filter === 'all' || groupOf(m).includes(filter);
+      li.hidden = !(inFilter && (!words || teamsOf(m).includes(words)));
+      if (!li.hidden) shown += 1;
+    }
+    for (const button of list.parentNode?.querySelectorAll('[data-filter]') || [])
+      button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
+    const none = list.parentNode?.querySelector('#matches-none');
+    if (none) none.hidden = shown > 0;
+  }
+
   function matchList() {
-    const rows = ev.matches
-      .filter((m) => m.status !== 'void')
-      .map((m) =>
+    const matches = ev.matches.filter((m) => m.status !== 'void');
+    const rows = matches.map((m) =>
+      h(
+        'li',
+        { class: `card match-row ${m.status}`, 'data-match': m.id },
+        h('strong', {}, matchName(ev, m)),
+        h('span', {}, pairing(ev, m)),
+        h('span', { class: 'muted' }, statusWords(ev, m)),
+        matchActions(m),
+      ),
+    );
+    const list = h('ul', { class: 'list', id: 'matches' }, rows);
+    const count = (key) =>
+      key === 'all' ? matches.length : matches.filter((m) => groupOf(m).includes(key)).length;
+    const later = matches.filter((m) => groupOf(m).length === 0).length;
+    const filters = h(
+      'div',
+      { class: 'grid wide match-filter', role: 'group', 'aria-label': 'Show matches' },
+      FILTERS.map(([key, words]) =>
         h(
-          'li',
-          { class: `card match-row ${m.status}`, 'data-match': m.id },
-          h('strong', {}, matchName(ev, m)),
-          h('span', {}, pairing(ev, m)),
-          h('span', { class: 'muted' }, statusWords(ev, m)),
-          matchActions(m),
+          'button',
+          {
+            type: 'button',
+            'data-filter': key,
+            id: `matches-${key}`,
+            onclick: () => {
+              matchFilter = key;
+              showMatches(list);
+            },
+          },
+          `${words} (${count(key)})`,
         ),
-      );
-    return [h('h2', {}, 'Matches'), h('ul', { class: 'list', id: 'matches' }, rows)];
+      ),
+    );
+    const search = h('input', {
+      type: 'search',
+      id: 'match-search',
+      autocomplete: 'off',
+      autocorrect: 'off',
+      spellcheck: 'false',
+      value: matchSearch,
+      oninput: (e) => {
+        matchSearch = e.target.value;
+        showMatches(list);
+      },
+    });
+    const section = h(
+      'section',
+      { 'aria-labelledby': 'matches-head' },
+      h('h2', { id: 'matches-head' }, 'Matches'),
+      filters,
+      h('label', { for: 'match-search' }, 'Find a team', search),
+      later
+        ? h(
+            'p',
+            { class: 'muted' },
+            `${later} later ${later === 1 ? 'match waits' : 'matches wait'} for earlier results (under All).`,
+          )
+        : null,
+      list,
+      h('p', { class: 'muted', id: 'matches-none', hidden: true }, 'No match here.'),
+    );
+    showMatches(list);
+    return [section];
   }
 
   /** What the director must settle first: matches held by an edited earlier result. */
@@ -723,9 +924,11 @@ export async function render(main, id) {
     const parts = [];
     if (!ev.started_at) {
       addForm.hidden = false;
+      pasteForm.hidden = false;
       parts.push(...checkInList());
     } else {
       addForm.hidden = true;
+      pasteForm.hidden = true;
       if (ev.finished) {
         const champ = sideWords(ev, ev.champion);
         parts.push(
@@ -804,8 +1007,9 @@ export async function render(main, id) {
     return el && el !== body && body.contains(el) ? focusKeyOf(el) : null;
   };
 
-  main.append(title, about, note, addForm, body, bar);
+  main.append(title, about, note, addForm, pasteForm, body, bar);
   addForm.hidden = true;
+  pasteForm.hidden = true;
   await load();
   // live: a change at any table is read at once; the timer reads only while it is not live
   const drawn = () => ev?.live_etag;

@@ -8,7 +8,7 @@ import { loadRulesets } from '../actions.js';
 import { getGame, getMeta, putGame, putMeta, updateGame } from '../store.js';
 import { keepMine, localGameFrom } from '../sync.js';
 import { h, go } from '../ui.js';
-import { call, seriesWords } from '../director.js';
+import { call, matchName, seriesWords } from '../director.js';
 
 const tokenKey = (eventId, bracketId) => `table:${eventId}:${bracketId}`;
 
@@ -136,7 +136,7 @@ export async function render(main, eventId, bracketId, linkToken) {
   const gameNo = t.current_game ? m.games.length : t.next_game_no;
   main.append(
     h('h1', {}, `Table ${t.table}`),
-    h('p', { class: 'muted' }, t.event.name),
+    h('p', { class: 'muted' }, `${t.event.name} · ${matchName(null, t.bracket_match)}`),
     h(
       'ul',
       { class: 'list table-teams', id: 'table-teams' },

@@ -1,0 +1,240 @@
+"""Team entry at the speed of a sign-up table, and taps that cannot be taken back asking first
+(issue 23; docs/tournament-screens.md): Player 1 after "Add team", Enter moving to the next
+box with no warning, word capitals and no autocorrect; a pasted list previewed with its
+duplicates and one-player lines named, then added; a team renamed on the phone; Drop and
+Remove told apart and both asking in words that name the team. At 390x844 and 320x640,
+light and dark (TALLY_SHOTS=/tmp/shots saves each screen)."""
+
+import os
+
+import pytest
+from conftest import axe_violations, screenshot, serve, wait_js
+from test_director_screens import SIZES, api, keep_on_phone
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    db = os.environ.get("TEST_DATABASE_URL")
+    url, stop = serve(tmp_path_factory.mktemp("entry"), **({"DATABASE_URL": db} if db else {}))
+    yield url
+    stop()
+
+
+def new_event(base_url, teams=(), **settings):
+    body = {
+        "name": "Timpson 42",
+        "ruleset": "straight-42",
+        "format": "single-elimination",
+        "tables": 2,
+        **settings,
+    }
+    body["teams"] = [{"name": n, "players": p} for n, p in teams]
+    return api(base_url, "POST", "/api/events", body=body)
+
+
+def phone_on(browser, base_url, made, size="390", scheme="light", ready="#player-1"):
+    context = browser.new_context(
+        viewport=SIZES[size],
+        base_url=base_url,
+        color_scheme=scheme,
+        is_mobile=True,
+        has_touch=True,
+        device_scale_factor=2,
+    )
+    page = context.new_page()
+    page.set_default_timeout(10_000)
+    page.goto("/#/")
+    wait_js(page, "() => document.querySelector('#tournaments')")
+    keep_on_phone(page, made, {})
+    page.goto(f"/#/e/{made['id']}")
+    page.locator(ready).wait_for()
+    return context, page
+
+
+def names_on_server(base_url, made):
+    view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
+    return [t["name"] for t in view["teams"]]
+
+
+def focused(page):
+    return page.evaluate("() => document.activeElement.id")
+
+
+def test_a_team_is_entered_with_the_keyboard_alone(browser, base_url):
+    made = new_event(base_url)
+    context, page = phone_on(browser, base_url, made)
+    try:
+        p1 = page.get_by_role("textbox", name="Player 1")
+        for box in (p1, page.get_by_role("textbox", name="Player 2")):
+            # word capitals asked of the phone's keyboard, and no autocorrect
+            assert box.get_attribute("autocapitalize") == "words"
+            assert box.get_attribute("autocorrect") == "off"
+            assert box.get_attribute("spellcheck") == "false"
+        p1.click()
+        page.keyboard.type("Bubba")
+        page.keyboard.press("Enter")  # on to Player 2, no warning
+        assert focused(page) == "player-2"
+        assert page.locator("#event-note").is_hidden()
+        page.keyboard.type("Earl")
+        page.keyboard.press("Enter")  # on to the team's name (optional)
+        assert focused(page) == "team-name"
+        page.keyboard.press("Enter")  # added as "Bubba & Earl"
+        page.locator("[data-team='Bubba & Earl']").wait_for()
+        assert page.locator("#event-note").is_hidden()
+        assert focused(page) == "player-1"  # the next team's first player
+        page.keyboard.type("Ann")
+        page.keyboard.press("Enter")
+        page.keyboard.type("Bob")
+        page.get_by_role("button", name="Add team").click()
+        page.locator("[data-team='Ann & Bob']").wait_for()
+        assert focused(page) == "player-1"
+        assert names_on_server(base_url, made) == ["Bubba & Earl", "Ann & Bob"]
+    finally:
+        context.close()
+
+
+def test_a_pasted_list_is_previewed_with_its_duplicates_then_added(browser, base_url):
+    made = new_event(base_url, [("Ann & Bob", ["Ann", "Bob"])])
+    context, page = phone_on(browser, base_url, made)
+    try:
+        page.get_by_text("Paste a list of teams").click()
+        box = page.get_by_role("textbox", name="Teams, one a line")
+        box.fill("Bubba & Earl\nann & bob\nKubala,Dietz\nRangers,Leroy,Mary\nLeroy\nKubala & Dietz")
+        preview = page.locator("#paste-preview")
+        preview.get_by_text("To add: Bubba & Earl, Kubala & Dietz, Rangers").wait_for()
+        text = preview.inner_text()
+        assert "Already on the list, left out: ann & bob, Kubala & Dietz" in text, text
+        assert "Line 5: “Leroy” names one player: a team is two." in text, text
+        screenshot(page, "director-paste-preview")
+        page.get_by_role("button", name="Add 3 teams").click()
+        page.locator("[data-team='Rangers']").wait_for()
+        assert names_on_server(base_url, made) == [
+            "Ann & Bob",
+            "Bubba & Earl",
+            "Kubala & Dietz",
+            "Rangers",
+        ]
+        assert box.input_value() == ""  # all added: the box is empty again
+        assert page.get_by_role("button", name="Add 0 teams").is_disabled()
+    finally:
+        context.close()
+
+
+def test_a_team_is_renamed_on_the_phone(browser, base_url):
+    made = new_event(base_url, [("Bubba & Earl", ["Bubba", "Earl"])])
+    context, page = phone_on(browser, base_url, made)
+    try:
+        asked = []
+        page.once("dialog", lambda d: asked.append(d.default_value) or d.accept("Jones & Pruitt"))
+        page.get_by_role("button", name="Change Bubba & Earl's name").click()
+        page.locator("[data-team='Jones & Pruitt']").wait_for()
+        assert asked == ["Bubba & Earl"]  # the box opens with the name as it is
+        assert names_on_server(base_url, made) == ["Jones & Pruitt"]
+        page.once("dialog", lambda d: d.dismiss())  # Cancel changes nothing
+        page.get_by_role("button", name="Change Jones & Pruitt's name").click()
+        page.wait_for_timeout(300)
+        assert names_on_server(base_url, made) == ["Jones & Pruitt"]
+    finally:
+        context.close()
+
+
+PAST = "2020-01-01T00:00:00+00:00"  # a check-in deadline long gone: every team not here is late
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_drop_and_remove_look_apart_and_ask_first(browser, base_url, axe_source, size, scheme):
+    made = new_event(
+        base_url,
+        [("Rangers", ["Ann", "Bo"]), ("Latecomers", ["Ike", "Jo"])],
+        checkin_deadline=PAST,
+    )
+    context, page = phone_on(browser, base_url, made, size, scheme)
+    try:
+        drop = page.get_by_role("button", name="Drop Latecomers")
+        remove = page.get_by_role("button", name="Remove Latecomers")
+        drop.wait_for()
+        look = "(el) => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color]"
+        assert drop.evaluate(look) != remove.evaluate(look)  # told apart at a glance
+        assert drop.inner_text() != remove.inner_text()
+        screenshot(page, f"director-drop-remove-{size}-{scheme}")
+        assert axe_violations(page, axe_source) == []
+        asked = []
+        page.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
+        drop.click()
+        page.wait_for_timeout(300)
+        assert asked == [
+            "Drop Latecomers? They stay on the list, marked dropped, and play no match. "
+            "This cannot be undone."
+        ]
+        view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
+        assert not any(t["dropped"] for t in view["teams"])  # Cancel: nothing changed
+        page.once("dialog", lambda d: asked.append(d.message) or d.accept())
+        remove.click()
+        page.locator("[data-team='Latecomers']").wait_for(state="detached")
+        assert asked[-1] == "Remove Latecomers from the list? Their names are taken off for good."
+        assert names_on_server(base_url, made) == ["Rangers"]
+    finally:
+        context.close()
+
+
+def started_32(base_url):
+    """A 32-team double elimination, started, the first four winners' matches forfeited."""
+    made = new_event(
+        base_url,
+        [(f"Team {n}", [f"P{n}a", f"P{n}b"]) for n in range(1, 33)],
+        format="double-elimination",
+        first_to=[1],
+        tables=8,
+    )
+    event_id, token = made["id"], made["director_token"]
+    for team in made["teams"]:
+        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
+    view = api(base_url, "POST", f"/api/events/{event_id}/start", token)
+    for m in [m for m in view["matches"] if m["status"] == "playing"][:4]:
+        body = {"team": m["teams"][1], "reason": "forfeit"}
+        api(base_url, "POST", f"/api/events/{event_id}/matches/{m['id']}/forfeit", token, body)
+    return made, api(base_url, "GET", f"/api/events/{event_id}", token)
+
+
+SHOWN = "() => [...document.querySelectorAll('#matches > li')].filter((li) => !li.hidden).length"
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("size", sorted(SIZES))
+def test_the_match_list_folds_and_finds_a_team_at_32_teams(
+    browser, base_url, axe_source, size, scheme
+):
+    made, view = started_32(base_url)
+    context, page = phone_on(browser, base_url, made, size, scheme, ready="#matches")
+    try:
+        matches = [m for m in view["matches"] if m["status"] != "void"]
+        open_ = [m for m in matches if m["status"] not in ("played", "bye")]
+        known = [m for m in open_ if any(t is not None for t in m["teams"])]
+        done = [m for m in matches if m["status"] in ("played", "bye")]
+        playing = [m for m in matches if m["status"] == "playing"]
+        group = page.get_by_role("group", name="Show matches")
+        to_play = group.get_by_role("button", name=f"To play ({len(known)})")
+        assert to_play.get_attribute("aria-pressed") == "true"  # while it runs: what is left
+        assert page.evaluate(SHOWN) == len(known) < len(matches)
+        later = len(open_) - len(known)
+        page.get_by_text(f"{later} later matches wait for earlier results (under All).").wait_for()
+        screenshot(page, f"director-matches-{size}-{scheme}")
+        assert axe_violations(page, axe_source) == []
+        group.get_by_role("button", name=f"Done ({len(done)})").click()
+        assert page.evaluate(SHOWN) == len(done)
+        group.get_by_role("button", name=f"In play ({len(playing)})").click()
+        assert page.evaluate(SHOWN) == len(playing)
+        group.get_by_role("button", name=f"All ({len(matches)})").click()
+        assert page.evaluate(SHOWN) == len(matches)
+        # a team's matches, by its name: Team 7's first-round match, wherever it stands
+        page.get_by_role("searchbox", name="Find a team").fill("team 7")
+        shown = page.locator("#matches > li:not([hidden])")
+        names = {t["id"]: t["name"] for t in view["teams"]}
+        mine = [m for m in matches if any(names.get(t, "").lower() == "team 7" for t in m["teams"])]
+        assert shown.count() >= len(mine) >= 1
+        assert all("Team 7" in text for text in shown.all_inner_texts())
+        page.get_by_role("searchbox", name="Find a team").fill("nobody by this name")
+        page.get_by_text("No match here.").wait_for()
+    finally:
+        context.close()
