@@ -79,7 +79,10 @@ class CrewGameOut(Schema):
     game_id = fields.String()
     crew_id = fields.String()
     seats = fields.List(fields.String(allow_none=True), metadata={"description": SEATS_DOC})
-    attached_at = fields.DateTime()
+    # written by the view (api/core/times.py `iso`, with its Z), passed through as it is
+    attached_at = fields.String(
+        metadata={"format": "date-time", "description": "when the game joined the crew (UTC)"}
+    )
 
 
 class CrewOut(Schema):
