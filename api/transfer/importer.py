@@ -197,6 +197,7 @@ def import_document(data):
     known = {m["id"]: m for m in match_plans["content"].values()}
     new_matches = {read["id"] for read, _token in match_plans["create"]}
     game_plans = _plan_games(data["games"], known, new_matches)
+    _check_numbering(data["matches"], game_plans["create"], new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     crew = None
     if data.get("crew") is not None:
@@ -327,6 +328,25 @@ def _plan_games(entries, matches, created):
             }
         )
     return {"answer": answer, "create": create}
+
+
+def _check_numbering(entries, games, created):
+    """422 GAME_MISSING when a match this import creates would have a gap in its games: a
+    match's games are 1..n (the next-game route starts game n + 1; a match whose only game
+    is game 3 would then play game 2 beside it). Names the match and the first game missing."""
+    numbers = {}
+    for game, _rows, _state, _token in games:
+        if game.match_id in created:
+            numbers.setdefault(game.match_id, set()).add(game.match_game_no)
+    for index, entry in enumerate(entries):
+        have = numbers.get(str(entry["id"]), set())
+        missing = next((n for n in range(1, len(have) + 1) if n not in have), None)
+        if missing is not None:
+            raise Invalid(
+                f"Match {index + 1} of the file ({_teams_words(entry)}) has game {max(have)} "
+                f"but no game {missing}: a match's games are numbered from 1, none missing",
+                rule_code="GAME_MISSING",
+            )
 
 
 def _matches_here(entry, matches):
