@@ -21,6 +21,9 @@ from apitest import PG_SCHEMA, PG_URL
 from eventtest import TWO_MARKS, Director
 from test_api_event_settled import refused_as_over, stored
 
+from api.store.db import flask_db
+from api.store.games import Game
+
 pytestmark = pytest.mark.skipif(not PG_URL, reason="the lock order is PostgreSQL's")
 
 
@@ -157,3 +160,29 @@ def test_an_edit_of_the_deciding_hand_queued_behind_a_correction_is_refused(app,
     assert corrected.status_code == 200, corrected.get_json()
     refused_as_over(response_of(edited), "W1.1", "the director corrected its result")
     assert stored(app, game_id) == before
+
+
+def test_the_next_game_queued_behind_a_forfeit_is_not_started(app, client):
+    """The next-game route takes the same check (by the match): a game started there after
+    the forfeit committed would be a game of a match that is over."""
+    director = Director(client, teams=4, first_to=[2], tables=2)
+    director.check_in_all()
+    view = director.start()
+    table = director.table("W1.1")
+    table.win_game(0)  # 1-0 in a first to 2: game 2 is next
+    match_id = table.view()["match"]["id"]
+    absent = director.match(view, "W1.1")["teams"][1]
+
+    def forfeit(own):
+        return own.post(
+            f"{director.url}/matches/W1.1/forfeit", json={"team": absent}, headers=director.auth
+        )
+
+    def next_game(own):
+        return own.post(f"/api/matches/{match_id}/games", json={"game_no": 2}, headers=table.auth)
+
+    forfeited, started = in_order(app, director.id, forfeit, next_game)
+    assert forfeited.status_code == 200, forfeited.get_json()
+    refused_as_over(response_of(started), "W1.1", "the director recorded a forfeit")
+    with app.app_context(), flask_db.database.connection_context():
+        assert Game.select().where(Game.match_id == match_id).count() == 1
