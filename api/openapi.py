@@ -27,8 +27,9 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 `NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
 `METHOD_NOT_ALLOWED`, `CONFLICT`, `STILL_PROCESSING` (409: retry shortly), `GAME_EXISTS`,
 `TOKEN_IN_USE`, `GAME_CHANGED` (412),
-`NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES` and `TOO_MANY_TRIES` (429: writes; failed
-token lookups), `SERVER_BUSY` (503), and for the live streams `TOO_MANY_STREAMS` (429),
+`NEEDS_IF_MATCH` (428), `TOO_MANY_WRITES`, `TOO_MANY_CHANGES` and `TOO_MANY_TRIES` (429:
+writes; an import creating more games, matches and crews than the client's writes left;
+failed token lookups), `SERVER_BUSY` (503), and for the live streams `TOO_MANY_STREAMS` (429),
 `LIVE_ELSEWHERE` (421, with `Tally-Live-URL`) and `LIVE_UNAVAILABLE` (503). A 422 from the rules
 engine adds, when replaying the log, `hand_no`. A 409 on `POST .../hands` for a `hand_no`
 already recorded with other content carries that hand as `stored_hand`.

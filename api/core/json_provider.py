@@ -6,6 +6,7 @@ Request bodies are read here too (`parse_json_body`), once, before any view: a b
 would poison a stored game (NaN, a lone surrogate) or break the parser (deep nesting, an
 integer of thousands of digits) is refused in the one error shape."""
 
+import datetime
 import io
 import json
 
@@ -22,13 +23,28 @@ class OrjsonProvider(DefaultJSONProvider):
     """`dumps` by orjson (sorted keys when asked, int keys allowed as the standard library
     allows them); anything orjson refuses (an int past 64 bits, an unknown type) and indented
     output fall back to the standard library, so no value dumps differently in meaning.
-    Reading stays with the standard library: its errors are the ones the API documents."""
+    Reading stays with the standard library: its errors are the ones the API documents.
+
+    A time is written with its offset, always: the store keeps naive UTC, and a view should
+    write it with api/core/times.py `iso`; one that hands a datetime over as it is still gets
+    it as UTC with a Z (both writers), never bare (issue 24: a crew's `attached_at`)."""
+
+    @staticmethod
+    def default(o):
+        """The standard library's writer: a time or a day in ISO 8601 as orjson writes it,
+        a naive time as UTC with a Z (Flask's own default would write an HTTP date);
+        anything else as Flask writes it."""
+        if isinstance(o, datetime.datetime) and o.tzinfo is None:
+            return f"{o.isoformat()}Z"
+        if isinstance(o, datetime.date):
+            return o.isoformat()
+        return DefaultJSONProvider.default(o)
 
     def dumps(self, obj, **kwargs):
         """JSON text of `obj` (compact; keys sorted if `sort_keys`, as Flask's default is)."""
         if kwargs.get("indent") is not None:
             return super().dumps(obj, **kwargs)
-        option = orjson.OPT_NON_STR_KEYS
+        option = orjson.OPT_NON_STR_KEYS | orjson.OPT_NAIVE_UTC | orjson.OPT_UTC_Z
         if kwargs.get("sort_keys", self.sort_keys):
             option |= orjson.OPT_SORT_KEYS
         try:

@@ -65,6 +65,42 @@ def check_write(game_id=None):
             )
 
 
+def charge_created(count, what):
+    """After `check_write` counted a request as one write: count each object past the first
+    that it creates (an import's games, matches and crew; `what` says them in words, "3
+    games and 1 match") against the client's budget too,
+    before anything is stored. A request that would create more than the client has left is
+    429 with Retry-After (only the request itself counted: nothing was created); one that
+    creates nothing, or one thing, costs its one write."""
+    config = current_app.config
+    more = count - 1
+    if not config["RATELIMIT_ENABLED"] or more <= 0:
+        return
+    strategy = _strategy()
+    limit = config["RATELIMIT_PER_CLIENT"]
+    item = RateLimitItemPerSecond(limit, config["RATELIMIT_WINDOW"])
+    identifiers = (_prefix(), "write-client", request.remote_addr)
+    # test first: a refused request must not use up the budget it did not spend; hit after,
+    # as another request may have spent it meanwhile (two workers, or two servers on Redis)
+    if strategy.test(item, *identifiers, cost=more) and strategy.hit(item, *identifiers, cost=more):
+        return
+    stats = strategy.get_window_stats(item, *identifiers)
+    retry = _retry_after(stats.reset_time)
+    if count > limit:
+        advice = (
+            f"a phone may make at most {limit} in {config['RATELIMIT_WINDOW']} s: import "
+            f"them in parts of at most {limit}"
+        )
+    else:
+        advice = f"only {max(stats.remaining, 0) + 1} more can be made now; try again in {retry} s"
+    abort(
+        429,
+        f"this would make {what} at once, and {advice}",
+        headers={"Retry-After": str(retry)},
+        rule_code="TOO_MANY_CHANGES",
+    )
+
+
 def _guess_limit():
     """(limit item, storage key) of this client's failed token lookups in the window."""
     config = current_app.config

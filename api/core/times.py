@@ -8,7 +8,8 @@ from .errors import Invalid, field_errors
 def naive_utc(moment, refusal="that time falls off the calendar once put in UTC", field=None):
     """An aware datetime as naive UTC, as stored (naive or None stays as it is). The first or
     last day there is, shifted by its offset, runs past the calendar (Python's OverflowError):
-    that is a 422 `BAD_DATE` in the one error shape with the `refusal` words, never a 500."""
+    that is a 422 `BAD_DATE` in the one error shape with the `refusal` words, never a 500
+    (a Refusal: an import names the game it refuses, api/transfer/importer.py)."""
     if moment is None or moment.tzinfo is None:
         return moment
     try:

@@ -9,6 +9,7 @@ from peewee import IntegrityError
 
 from ..core.access import match_with_token, require_holder
 from ..core.errors import Conflict, Invalid, NotFound, Refusal
+from ..core.times import iso
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..games.rulesets import game_ruleset
@@ -104,7 +105,7 @@ def crew_game_view(row, crew_id):
         "game_id": row.game_id,
         "crew_id": crew_id,
         "seats": row.seat_players,
-        "attached_at": row.attached_at,
+        "attached_at": iso(row.attached_at),
     }
 
 

@@ -22,27 +22,55 @@ SETTLED_BY = {
 }
 
 
-def _settled_sql(by_game, exclusive=False):
-    """The called match of a game (`by_game`) or of a match, its event's format and the
-    director's records, in one read; on PostgreSQL the event row is locked FOR SHARE, as
-    every director write locks it FOR UPDATE, so no record lands between the check and the
-    write's commit (and the lock comes before the game's or match's, in the same order as a
-    director write that touches them). `exclusive` locks it FOR UPDATE instead: a hand write
-    that may reopen a decided match (api/events/reopen.py) must see every other table's hands
-    committed, and no hand land elsewhere in the event, until it commits."""
+def _match_where(by_game):
+    """The clause that finds the called match of a game (`by_game`) or of a match."""
     p = flask_db.database.param
-    where = (
-        f'JOIN "game" AS g ON g."match_id" = em."match_id" WHERE g."id" = {p}'
-        if by_game
-        else f'WHERE em."match_id" = {p}'
+    if by_game:
+        return f'JOIN "game" AS g ON g."match_id" = em."match_id" WHERE g."id" = {p}'
+    return f'WHERE em."match_id" = {p}'
+
+
+def _lock_sql(by_game, exclusive):
+    """PostgreSQL: lock the event row of the called match of a game (`by_game`) or of a
+    match, FOR SHARE (FOR UPDATE when `exclusive`), in a statement of its own."""
+    return (
+        'SELECT e."id" FROM "eventmatch" AS em JOIN "event" AS e ON e."id" = em."event_id" '
+        f"{_match_where(by_game)} FOR {'UPDATE' if exclusive else 'SHARE'} OF e"
     )
-    lock = "" if is_sqlite() else f" FOR {'UPDATE' if exclusive else 'SHARE'} OF e"
+
+
+def _settled_sql(by_game):
+    """The called match of a game (`by_game`) or of a match, its event's format and the
+    director's records, in one read."""
     return (
         'SELECT em."event_id", em."match_id", em."bracket_id", em."teams", e."format", '
         'r."bracket_id", r."kind", r."loser" FROM "eventmatch" AS em JOIN "event" AS e ON '
         'e."id" = em."event_id" LEFT JOIN "eventrecord" AS r ON r."event_id" = em."event_id" '
-        f"{where}{lock}"
+        f"{_match_where(by_game)}"
     )
+
+
+def _read_settled(by_game, exclusive, key):
+    """The rows of `_settled_sql`, read once the event row is locked for the rest of the
+    transaction (SQLite: BEGIN IMMEDIATE already holds the write lock).
+
+    On PostgreSQL the event row is locked FOR SHARE, as every director write locks it FOR
+    UPDATE, so no record lands between the check and the write's commit (and the lock comes
+    before the game's or match's, in the same order as a director write that touches them).
+    `exclusive` locks it FOR UPDATE instead: a hand write that may reopen a decided match
+    (api/events/reopen.py) must see every other table's hands committed, and no hand land
+    elsewhere in the event, until it commits.
+
+    The lock is taken in a statement of its own, and the records read in the next: under
+    READ COMMITTED a statement sees the rows as they were when it began, so a read that
+    waited for the lock inside itself would miss the record of the director's write it
+    waited for (issue 24: the table's hand answered 201 in a match just forfeited). A
+    casual game or match has no event row: the lock finds nothing and nothing more is read.
+    """
+    database = flask_db.database
+    if not is_sqlite() and not database.execute_sql(_lock_sql(by_game, exclusive), key).fetchall():
+        return []
+    return database.execute_sql(_settled_sql(by_game), key).fetchall()
 
 
 def settled(game_id=None, match_id=None, exclusive=False):
@@ -50,14 +78,12 @@ def settled(game_id=None, match_id=None, exclusive=False):
     match's that the director settled: a forfeit or no-show recorded for it, a no-show team
     giving it away (brackets/lateness.py), or a correction of its result; else None.
 
-    Call it first in a write transaction, before the game or match row is locked. One read;
-    the bracket is derived only when a record may settle this match (one of its own, or a
-    no-show by one of its teams where a no-show gives later matches away). `exclusive`: lock
-    the event row FOR UPDATE on PostgreSQL (`_settled_sql`)."""
+    Call it first in a write transaction, before the game or match row is locked: it locks
+    the event row (`_read_settled`), then reads; the bracket is derived only when a record
+    may settle this match (one of its own, or a no-show by one of its teams where a no-show
+    gives later matches away). `exclusive`: lock the event row FOR UPDATE on PostgreSQL."""
     by_game = game_id is not None
-    rows = flask_db.database.execute_sql(
-        _settled_sql(by_game, exclusive), (str(game_id if by_game else match_id),)
-    ).fetchall()
+    rows = _read_settled(by_game, exclusive, (str(game_id if by_game else match_id),))
     if not rows:  # a casual game or match
         return None
     event_id, called_match, bracket_id, teams, fmt = rows[0][:5]

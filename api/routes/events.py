@@ -155,7 +155,7 @@ class Teams(MethodView):
     def post(self, data, event_id):
         """Enter a team of two players (before the start)"""
         check_write(event_id)
-        return reply(add_team(event_id, data))
+        return reply(add_team(event_id, data), 201)
 
 
 @blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>")

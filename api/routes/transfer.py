@@ -16,12 +16,12 @@ from rules.words import said
 
 from ..core.access import edit_token_required
 from ..core.errors import ErrorOut, abort
-from ..core.ratelimit import check_write
+from ..core.ratelimit import charge_created, check_write
 from ..schemas.base import EDIT_TOKEN
 from ..schemas.transfer import ExportDocument, ExportQuery, ImportOut
 from ..transfer.crew_file import crew_csv, crew_document
 from ..transfer.export import csv_text, etag, game_document, json_text
-from ..transfer.importer import import_document
+from ..transfer.importer import plan_import, store_import
 from .crews import CREW_TOKEN, crew_token_required
 
 blp = Blueprint("transfer", __name__, url_prefix="/api", description="Export and import")
@@ -126,5 +126,8 @@ class Import(MethodView):
     def post(self, data):
         """Import an export: per game created (new edit token), unchanged or conflict"""
         check_write()
-        status, answer = import_document(data)
+        plan = plan_import(data)
+        if plan.created:
+            charge_created(plan.created, plan.created_words())
+        status, answer = store_import(plan)
         return answer, status

@@ -26,15 +26,24 @@ def Int(lo, hi, **kwargs):  # noqa: N802 (reads like a field class)
     return fields.Integer(strict=True, validate=validate.Range(lo, hi), **kwargs)
 
 
+def refuse_nul(value):
+    """No NUL in text a request brings: PostgreSQL's text columns cannot hold one, and
+    unchecked, a name with a NUL was a 500 there, not a 422 (a query filter compared with a
+    text column too)."""
+    if "\x00" in value:
+        raise ValidationError("holds a NUL character")
+
+
 def stored_text(low, high):
-    """A name's validators: its length, and no NUL (PostgreSQL's text columns cannot hold
-    one: unchecked, an event's or a crew's name with a NUL was a 500 there, not a 422)."""
+    """The validators of text a request brings: its length, and no NUL."""
+    return [validate.Length(low, high), refuse_nul]
 
-    def no_nul(value):
-        if "\x00" in value:
-            raise ValidationError("holds a NUL character")
 
-    return [validate.Length(low, high), no_nul]
+def Name(high, **kwargs):  # noqa: N802 (reads like a field class)
+    """A name, the one rule wherever a name enters (a game's or a match's teams and players,
+    an event's, its teams' and players', a crew's and its roster's, in a request or an
+    import): 1 to `high` characters, no NUL."""
+    return fields.String(validate=stored_text(1, high), **kwargs)
 
 
 class StrictSchema(Schema):

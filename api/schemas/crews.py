@@ -2,9 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from .base import MAX_SEAT, StrictSchema, stored_text
-
-NAME = {"validate": stored_text(1, 80)}
+from .base import MAX_SEAT, Name, StrictSchema, stored_text
 
 SEATS_DOC = (
     "one crew player id (or null: not on the roster) per seat, seat 1 first; the "
@@ -15,7 +13,7 @@ SEATS_DOC = (
 class CrewCreate(StrictSchema):
     """A new crew: its name."""
 
-    name = fields.String(required=True, **NAME, metadata={"description": "e.g. Thursday table"})
+    name = Name(80, required=True, metadata={"description": "e.g. Thursday table"})
 
 
 class CrewRename(StrictSchema):
@@ -33,7 +31,7 @@ class PlayerIn(StrictSchema):
             "description": "client-made UUID: sending the same id and name again changes nothing"
         },
     )
-    name = fields.String(required=True, validate=stored_text(1, 40))
+    name = Name(40, required=True)
 
 
 class PlayerRename(StrictSchema):
@@ -58,7 +56,7 @@ class CrewGameIn(Seats):
 
     game_token = fields.String(
         required=True,
-        validate=validate.Length(1, 128),
+        validate=stored_text(1, 128),
         metadata={
             "description": "the game's edit token (or its match's): only a phone keeping the "
             "game's score may put it in a crew"
@@ -79,7 +77,10 @@ class CrewGameOut(Schema):
     game_id = fields.String()
     crew_id = fields.String()
     seats = fields.List(fields.String(allow_none=True), metadata={"description": SEATS_DOC})
-    attached_at = fields.DateTime()
+    # written by the view (api/core/times.py `iso`, with its Z), passed through as it is
+    attached_at = fields.String(
+        metadata={"format": "date-time", "description": "when the game joined the crew (UTC)"}
+    )
 
 
 class CrewOut(Schema):
@@ -111,7 +112,7 @@ class StatsQuery(StrictSchema):
     """Which games the statistics cover."""
 
     ruleset = fields.String(
-        validate=validate.Length(1, 64), metadata={"description": "only games of this preset"}
+        validate=stored_text(1, 64), metadata={"description": "only games of this preset"}
     )
     from_ = fields.Date(
         data_key="from",

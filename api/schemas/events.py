@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from brackets import MAX_TEAMS
 
-from .base import Int, StrictSchema, stored_text
+from .base import Int, Name, StrictSchema, stored_text
 from .games import SHAKE_RULES, GameCreate, MatchOut
 
 FORMATS = ("single-elimination", "double-elimination", "round-robin", "round-robin-playoff")
@@ -20,9 +20,9 @@ TABLE_OR_DIRECTOR = [{"tableToken": []}, {"directorToken": []}]
 class EntrantIn(StrictSchema):
     """A team entered in an event: its name and its two players."""
 
-    name = fields.String(required=True, validate=stored_text(1, 60))
+    name = Name(60, required=True)
     players = fields.List(
-        fields.String(validate=stored_text(1, 60)),
+        Name(60),
         required=True,
         validate=validate.Length(2, 2),
         metadata={"description": "the two partners"},
@@ -32,19 +32,17 @@ class EntrantIn(StrictSchema):
 class EntrantPatch(StrictSchema):
     """A team's new name or players."""
 
-    name = fields.String(validate=stored_text(1, 60))
-    players = fields.List(
-        fields.String(validate=stored_text(1, 60)), validate=validate.Length(2, 2)
-    )
+    name = Name(60)
+    players = fields.List(Name(60), validate=validate.Length(2, 2))
 
 
 class EventSettings(StrictSchema):
     """An event's settings (all optional: a PATCH changes only what it names)."""
 
-    name = fields.String(validate=stored_text(1, 80))
+    name = Name(80)
     date = fields.Date(allow_none=True, metadata={"description": "the day of the event"})
     ruleset = fields.String(
-        validate=validate.Length(1, 64), metadata=GameCreate._declared_fields["ruleset"].metadata
+        validate=stored_text(1, 64), metadata=GameCreate._declared_fields["ruleset"].metadata
     )
     rules = GameCreate._declared_fields["rules"]
     format = fields.String(validate=validate.OneOf(FORMATS))
@@ -86,7 +84,7 @@ class EventSettings(StrictSchema):
 class EventCreate(EventSettings):
     """A new event: its name, rules and format are needed; the teams may come later."""
 
-    name = fields.String(required=True, validate=stored_text(1, 80))
+    name = Name(80, required=True)
     ruleset = GameCreate._declared_fields["ruleset"]
     format = fields.String(required=True, validate=validate.OneOf(FORMATS))
     first_to = fields.List(

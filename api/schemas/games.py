@@ -31,8 +31,10 @@ from .base import (
     MAX_SUIT,
     BuiltList,
     Int,
+    Name,
     StrictSchema,
     _bounded_int,
+    stored_text,
 )
 
 
@@ -156,10 +158,8 @@ class HandPost(HandBody):
 class TeamIn(StrictSchema):
     """A team (side) and the names of its players, seat order."""
 
-    name = fields.String(required=True, validate=validate.Length(1, 60))
-    players = fields.List(
-        fields.String(validate=validate.Length(1, 60)), validate=validate.Length(0, 8)
-    )
+    name = Name(60, required=True)
+    players = fields.List(Name(60), validate=validate.Length(0, 8))
 
 
 class GameCreate(StrictSchema):
@@ -168,14 +168,14 @@ class GameCreate(StrictSchema):
     id = fields.UUID(metadata={"description": "client-made UUID; omitted: the server makes one"})
     ruleset = fields.String(
         required=True,
-        validate=validate.Length(1, 64),
+        validate=stored_text(1, 64),
         metadata={
             "enum": list(PRESETS),
             "description": "a preset id (GET /api/rulesets); another is 422 UNKNOWN_RULESET",
         },
     )
     rules = fields.Dict(
-        keys=fields.String(validate=validate.Length(1, 64)),
+        keys=fields.String(validate=stored_text(1, 64)),
         validate=validate.Length(0, 64),
         metadata={"description": "knob overrides, names as in docs/rules.md and GET /api/rulesets"},
     )

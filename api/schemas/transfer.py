@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..core.refusals import first_error
 from ..play import hand_log
-from .base import MAX_POINTS, MAX_SEAT, Int, StrictSchema
+from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
 
 # A phone's whole history, or a crew of 500 games, in one file; more is split into files.
@@ -93,7 +93,7 @@ class ExportCrewPlayer(StrictSchema):
     """A player of the crew's roster."""
 
     id = fields.UUID(required=True)
-    name = fields.String(required=True, validate=validate.Length(1, 40))
+    name = Name(40, required=True)
 
 
 class ExportCrewGame(StrictSchema):
@@ -110,7 +110,7 @@ class ExportCrew(StrictSchema):
     """A crew: its name, its roster and its games (docs/export.md, "A crew")."""
 
     id = fields.UUID(required=True)
-    name = fields.String(required=True, validate=validate.Length(1, 80))
+    name = Name(80, required=True)
     players = fields.List(
         fields.Nested(ExportCrewPlayer), required=True, validate=validate.Length(0, 1000)
     )
@@ -132,7 +132,7 @@ class ExportDocument(StrictSchema):
     matches = fields.List(
         fields.Nested(ExportMatch), load_default=list, validate=validate.Length(0, MAX_IMPORT_GAMES)
     )
-    exported_at = fields.String(validate=validate.Length(0, 40))
+    exported_at = fields.String(validate=stored_text(0, 40))
     crew = fields.Nested(
         ExportCrew,
         allow_none=True,

@@ -190,11 +190,26 @@ _FORMULA_START = ("=", "+", "-", "@", "\t", "\r")
 _NUMBER = re.compile(r"[-+]?\d+(\.\d+)?")
 
 
-def _cell(value):
+# What a spreadsheet would read as a number, a date or a time rather than text: digits, signs
+# and separators only ("+1", "-1", "42", "3/4", "1,000", "50%", "1e5").
+_READS_AS_NUMBER = re.compile(r"[-+]?[\d\s.,:/%-]*\d[\d\s.,:/%-]*([eE][-+]?\d+)?")
+
+# The columns whose cells are a name or start with one (a team's, a player's, a seat's): a
+# name is text, whatever it looks like.
+NAME_COLUMNS = frozenset(("game", "dealer", "bidder", "team", "awarded", "totals", "penalties"))
+
+
+def _cell(value, name=False):
     """A cell a spreadsheet shows as text: text starting like a formula (a team named
     "=HYPERLINK(...)", "@SUM(...)", "-1+2") gets a leading ' so it is never run when the
-    file is opened (CSV formula injection); numbers, negative ones too, stay numbers."""
-    if isinstance(value, str) and value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+    file is opened (CSV formula injection); numbers, negative ones too, stay numbers. A
+    `name` cell (NAME_COLUMNS) is text even when it reads as a number ("+1", "-1", "42"):
+    it gets the ' too, or a spreadsheet would show the team "+1" as the number 1."""
+    if not isinstance(value, str):
+        return value
+    if value.startswith(_FORMULA_START) and not _NUMBER.fullmatch(value):
+        return "'" + value
+    if name and _READS_AS_NUMBER.fullmatch(value):
         return "'" + value
     return value
 
@@ -208,10 +223,11 @@ def csv_text(games_with_hands):
     return csv_rows(rows, CSV_COLUMNS)
 
 
-def csv_rows(rows, columns):
-    """CSV text: a header of `columns`, then `rows` (dicts keyed by them)."""
+def csv_rows(rows, columns, names=NAME_COLUMNS):
+    """CSV text: a header of `columns`, then `rows` (dicts keyed by them); the cells of the
+    columns `names` are written as names (`_cell`)."""
     out = io.StringIO()
     writer = csv.DictWriter(out, columns, lineterminator="\r\n")
     writer.writeheader()
-    writer.writerows({k: _cell(v) for k, v in row.items()} for row in rows)
+    writer.writerows({k: _cell(v, k in names) for k, v in row.items()} for row in rows)
     return out.getvalue()

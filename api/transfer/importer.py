@@ -11,6 +11,7 @@ A crew's export also brings its crew, roster and seats, by the same rules
 """
 
 from contextlib import contextmanager
+from dataclasses import dataclass
 
 from peewee import IntegrityError
 
@@ -190,21 +191,60 @@ def _same(a, b, keys):
     )
 
 
-def import_document(data):
-    """Restore an export (loaded by ExportDocument); returns (status, answer): 201 when
-    anything was created, else 200. Aborts 4xx with nothing stored when any game is refused."""
+@dataclass
+class ImportPlan:
+    """An import read and checked, nothing stored yet: its answer, what it creates."""
+
+    answer: dict
+    matches: list  # (match content, edit token) to create
+    games: list  # (Game row, HandRows, state, edit token) to create
+    crew: dict | None  # the crew to create, or None
+
+    @property
+    def created(self):
+        """How many games, matches and crews the import creates (a rate limit counts them:
+        api/core/ratelimit.py `charge_created`)."""
+        return len(self.games) + len(self.matches) + (self.crew is not None)
+
+    def created_words(self):
+        """What it creates, in words: "4 games", "3 games, 1 match and 1 crew"."""
+        counts = ((len(self.games), "game"), (len(self.matches), "match"))
+        counts += ((int(self.crew is not None), "crew"),)
+        parts = [
+            f"{n} {word}{'' if n == 1 else ('es' if word == 'match' else 's')}"
+            for n, word in counts
+            if n
+        ]
+        return parts[0] if len(parts) == 1 else f"{', '.join(parts[:-1])} and {parts[-1]}"
+
+
+def plan_import(data):
+    """Read and check an export (loaded by ExportDocument): what it would create, answer
+    included. Aborts 4xx, nothing stored, when any game is refused."""
     match_plans = _plan_matches(data["matches"])
     known = {m["id"]: m for m in match_plans["content"].values()}
     new_matches = {read["id"] for read, _token in match_plans["create"]}
     game_plans = _plan_games(data["games"], known, new_matches)
+    _check_numbering(data["matches"], game_plans["create"], new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     crew = None
     if data.get("crew") is not None:
         answer["crew"], crew = _plan_crew(data, game_plans["answer"])
-    created = match_plans["create"] or game_plans["create"] or crew
-    if created:
-        _store(match_plans["create"], game_plans["create"], crew)
-    return (201 if created else 200), answer
+    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None)
+
+
+def store_import(plan):
+    """Store what a plan creates; returns (status, answer): 201 when anything was created,
+    else 200."""
+    if not plan.created:
+        return 200, plan.answer
+    _store(plan.matches, plan.games, plan.crew)
+    return 201, plan.answer
+
+
+def import_document(data):
+    """Restore an export (loaded by ExportDocument): `plan_import`, then `store_import`."""
+    return store_import(plan_import(data))
 
 
 def _plan_crew(data, game_answers):
@@ -327,6 +367,25 @@ def _plan_games(entries, matches, created):
             }
         )
     return {"answer": answer, "create": create}
+
+
+def _check_numbering(entries, games, created):
+    """422 GAME_MISSING when a match this import creates would have a gap in its games: a
+    match's games are 1..n (the next-game route starts game n + 1; a match whose only game
+    is game 3 would then play game 2 beside it). Names the match and the first game missing."""
+    numbers = {}
+    for game, _rows, _state, _token in games:
+        if game.match_id in created:
+            numbers.setdefault(game.match_id, set()).add(game.match_game_no)
+    for index, entry in enumerate(entries):
+        have = numbers.get(str(entry["id"]), set())
+        missing = next((n for n in range(1, len(have) + 1) if n not in have), None)
+        if missing is not None:
+            raise Invalid(
+                f"Match {index + 1} of the file ({_teams_words(entry)}) has game {max(have)} "
+                f"but no game {missing}: a match's games are numbered from 1, none missing",
+                rule_code="GAME_MISSING",
+            )
 
 
 def _matches_here(entry, matches):

@@ -1,8 +1,10 @@
 """Issue 14: a crew, its roster (players named on the fly, offline-safe by their phone-made
 id), games joining it, and every refusal a 4xx in the one error shape with nothing stored."""
 
+import datetime
 import uuid
 
+import jsonschema
 import pytest
 from apitest import Table, made
 from test_api_crew_stats import Crew
@@ -196,3 +198,43 @@ def test_schema_refusals_on_a_crew_speak_of_players(client, crew, body, words, c
     refused = client.post_json(f"{crew.url}/players", body, headers=crew.auth, status=422).json
     assert words in refused["message"] and refused["rule_code"] == code
     assert client.get(crew.url, headers=crew.auth).json["players"] == []
+
+
+def openapi_validator(client, path, method, status):
+    """A JSON Schema validator (formats checked: `date-time` must carry its offset) of the
+    answer the app's OpenAPI document gives `method` `path` for `status`; OpenAPI 3.0's
+    `nullable` read as JSON Schema's null type."""
+    spec = client.get("/api/openapi.json").json
+
+    def schema_of(node):
+        if isinstance(node, list):
+            return [schema_of(item) for item in node]
+        if not isinstance(node, dict):
+            return node
+        node = {key: schema_of(value) for key, value in node.items()}
+        if node.pop("nullable", False):
+            return {"anyOf": [node, {"type": "null"}]}
+        return node
+
+    answer = spec["paths"][path][method]["responses"][str(status)]
+    schema = answer["content"]["application/json"]["schema"]
+    root = {**schema_of(schema), "components": schema_of(spec["components"])}
+    return jsonschema.Draft4Validator(root, format_checker=jsonschema.FormatChecker())
+
+
+def test_crew_answers_write_their_times_with_an_offset_as_their_schema_says(client, crew):
+    """Issue 24, finding 8: a crew's `games[].attached_at` was written without its offset
+    (`2026-11-27T03:08:33.960686`), where every other time the API writes carries one."""
+    crew.player("Ann")
+    table = Table(client)
+    table.hand(1, **made())
+    attached = crew.attach(table, ("Ann", None, None, None)).json
+    read = client.get(crew.url, headers=crew.auth).json
+    renamed = client.patch_json(crew.url, {"name": "Friday table"}, headers=crew.auth).json
+    for moment in (attached, read["games"][0], renamed["games"][0]):
+        written = datetime.datetime.fromisoformat(moment["attached_at"])
+        assert written.utcoffset() == datetime.timedelta(0), moment
+    path = "/api/crews/{crew_id}"
+    openapi_validator(client, path, "get", 200).validate(read)
+    openapi_validator(client, path, "patch", 200).validate(renamed)
+    openapi_validator(client, f"{path}/games/{{game_id}}", "put", 201).validate(attached)

@@ -362,3 +362,14 @@ def test_house_rules_are_checked_and_kept_for_every_game_of_the_event(app, clien
     director.start()
     game = director.table("W1.1").view()["match"]
     assert game["rules"]["target"] == 300 and game["ruleset"] == "points-250"
+
+
+def test_entering_a_team_answers_201_as_documented(client):
+    """Issue 24, finding 9: `POST /api/events/{id}/teams` creates a team; its OpenAPI entry
+    and docs/tournaments.md say 201, and the server answers 201 (it answered 200)."""
+    director = Director(client, teams=2)
+    entered = director.post("/teams", {"name": "Late", "players": ["A", "B"]}, status=201)
+    assert [t["name"] for t in entered.json["teams"]] == ["Team 1", "Team 2", "Late"]
+    spec = client.get("/api/openapi.json").json
+    documented = spec["paths"]["/api/events/{event_id}/teams"]["post"]["responses"]
+    assert "201" in documented and "200" not in documented

@@ -414,3 +414,79 @@ def test_a_file_with_no_games_imports_nothing(client, app):
     validate(doc)  # an empty phone's backup is a valid file
     assert client.post_json("/api/import", doc, status=200).json == {"games": [], "matches": []}
     assert counts(app) == (0, 0, 0)
+
+
+def match_file(client, game_nos):
+    """A file with a new match (first to 3) whose games are numbered `game_nos`: copies of
+    one game of a match, each with an id of its own."""
+    match = client.post_json(
+        "/api/matches", {"ruleset": "straight-42", "first_dealer": 0, "first_to": 3}, status=201
+    ).json
+    auth = {"Authorization": f"Bearer {match['edit_token']}"}
+    doc = client.get(f"/api/games/{match['game']['id']}/export", headers=auth).json
+    match_id = str(uuid.uuid4())
+    doc["matches"][0]["id"] = match_id
+    doc["games"] = [
+        {**doc["games"][0], "id": str(uuid.uuid4()), "match": {"id": match_id, "game_no": n}}
+        for n in game_nos
+    ]
+    return doc
+
+
+@pytest.mark.parametrize(
+    ("game_nos", "missing"), [([3], 1), ([1, 5], 2), ([100], 1), ([2, 1, 4], 3)]
+)
+def test_a_new_match_with_a_game_missing_is_refused(client, app, game_nos, missing):
+    """Issue 24, finding 7: a match's games are 1..n. A new match whose only game is game 3
+    (or games 1 and 5, or game 100) was taken, and the next-game route then started game 2
+    beside game 3. Refused: 422 in the one error shape naming the match and the game
+    missing, nothing stored."""
+    doc = match_file(client, game_nos)
+    before = counts(app)
+    error = client.post_json("/api/import", doc, status=422).json
+    assert set(error) >= {"code", "status", "message", "errors", "rule_code"}
+    assert error["rule_code"] == "GAME_MISSING"
+    assert error["message"].startswith("Match 1 of the file")
+    assert f"no game {missing}" in error["message"], error["message"]
+    assert counts(app) == before
+
+
+def test_a_new_match_with_its_games_in_any_order_is_taken(client, app, fresh):
+    doc = match_file(client, [2, 1, 3])
+    close_pool(app)
+    answer = fresh().post_json("/api/import", doc, status=201).json
+    assert [g["outcome"] for g in answer["games"]] == ["created"] * 3
+
+
+def test_a_name_that_reads_as_a_number_stays_text_in_the_csv(client):
+    """Issue 24, finding 10: a team or player named `+1`, `-1` or `42` went into the CSV
+    bare, and a spreadsheet read it as a number (`+1` as 1). Every cell that is or starts
+    with a name is written as text (a leading ', docs/export.md); the hand number and the
+    count stay numbers."""
+    teams = [{"name": "+1", "players": ["-1", "42"]}, {"name": "-1", "players": ["3/4", "Di"]}]
+    table = Table(client, teams=teams)
+    table.hand(1, bidder=0, bid=30, result={"captured": 35})
+    table.hand(2, bidder=2, bid=30, result={"captured": 35})
+    text = client.get(f"{table.url}/export?format=csv", headers=table.auth).text
+    first, second = csv.DictReader(io.StringIO(text))
+    assert first["game"] == "'+1 v -1"
+    assert (first["dealer"], first["bidder"], first["team"]) == ("'-1", "'-1", "'+1")
+    assert (second["dealer"], second["bidder"], second["team"]) == ("'3/4", "'42", "'+1")
+    assert first["awarded"].startswith("'+1 ") and second["totals"].startswith("'+1 ")
+    assert (first["hand"], first["count"]) == ("1", "35")
+
+
+def test_a_roster_name_that_reads_as_a_number_stays_text_in_the_crew_csv(client):
+    crew = client.post_json("/api/crews", {"name": "Thursday"}, status=201).json
+    auth = {"Authorization": f"Bearer {crew['token']}"}
+    url = f"/api/crews/{crew['id']}"
+    player = {"id": str(uuid.uuid4()), "name": "-7"}
+    client.post_json(f"{url}/players", player, headers=auth, status=201)
+    table = Table(client)
+    table.hand(1, bidder=0, bid=30, result={"captured": 35})
+    body = {"game_token": table.token, "seats": [player["id"], None, None, None]}
+    client.put_json(f"{url}/games/{table.id}", body, headers=auth, status=201)
+    row = next(
+        csv.DictReader(io.StringIO(client.get(f"{url}/export?format=csv", headers=auth).text))
+    )
+    assert (row["dealer"], row["bidder"]) == ("'-7", "'-7")
