@@ -14,7 +14,7 @@ from api.store.db import flask_db
 from api.store.schema import MODELS
 
 MAX_EXAMPLES = int(os.environ.get("SCHEMATHESIS_EXAMPLES", "25"))
-STATEFUL_EXAMPLES = int(os.environ.get("SCHEMATHESIS_STATEFUL_EXAMPLES", "60"))
+STATEFUL_EXAMPLES = int(os.environ.get("SCHEMATHESIS_STATEFUL_EXAMPLES", "80"))
 CALLS = []  # (operation, status) of every stateful step, to check what the scenarios reached
 # Every check stays on; two have their expected statuses widened. A body can fit the schema
 # and still break the game's rules (a bid of 29, a hand after the game is won), which rules/
@@ -126,9 +126,9 @@ class Scenario:
         params = case.path_parameters or {}
         if "game_id" in params and str(params["game_id"]) not in self.tokens:
             params["game_id"] = self.fallback.id
-        if "token" in params and params["token"] not in self.shares:
-            # a link that works now: a generated rotate or revoke may have ended the fallback's
-            live = [token for token in self.live_shares.values() if token]
+        live = [token for token in self.live_shares.values() if token]
+        if "token" in params and params["token"] not in live:
+            # a link that works now: made up, or one a rotate or revoke has ended since
             params["token"] = live[-1] if live else self.fallback.share_token
         case.headers = {**(case.headers or {}), "If-Match": "*"}
         if case.operation.label == "POST /api/games" and isinstance(case.body, dict):
@@ -136,6 +136,8 @@ class Scenario:
             if self.creates % 2:
                 keep = {k: v for k, v in case.body.items() if k in ("ruleset", "id", "edit_token")}
                 case.body = {**keep, "first_dealer": 0}
+        if case.operation.label == "POST /api/import" and isinstance(case.body, dict):
+            self.number_match_games(case.body)
         game_id = str(params.get("game_id"))
         if (
             case.operation.label == "POST /api/games/{game_id}/hands"
@@ -148,9 +150,26 @@ class Scenario:
             elif self.hand_posts % 2:
                 case.body = {**case.body, "hand_no": self.next_hand[game_id]}
 
+    @staticmethod
+    def number_match_games(body):
+        """Number the games of each match in a generated import 1, 2, 3 ... in file order:
+        a new match with a game missing is refused (422 GAME_MISSING, issue 24), and drawn
+        numbers nearly always leave one out, so no import would get far enough to make the
+        games whose links the scenario follows."""
+        numbers = {}
+        for game in body.get("games") if isinstance(body.get("games"), list) else []:
+            link = game.get("match") if isinstance(game, dict) else None
+            if isinstance(link, dict) and "game_no" in link:
+                key = str(link.get("id"))
+                numbers[key] = numbers.get(key, 0) + 1
+                link["game_no"] = numbers[key]
+
     def learn(self, response, case):
         """Note the games, share tokens and hand numbers an answer shows."""
         CALLS.append((case.operation.label, response.status_code))
+        if case.operation.label == "DELETE /api/games/{game_id}" and response.status_code == 204:
+            # its share link is gone with it: a share read aims at a link that still works
+            self.live_shares.pop(str(case.path_parameters["game_id"]), None)
         try:
             body = response.json() if response.status_code < 300 and response.content else None
         except ValueError:  # a live stream (text/event-stream) is not JSON
@@ -213,7 +232,10 @@ def test_games_followed_through_their_links(app):
     # run stays bounded. Derandomized: with every route of tournaments, crews and export in the
     # document, a random draw of 60 scenarios sometimes never reached a share read (one CI run
     # in several); a fixed draw reaches the same operations every run, so what it checks is
-    # the same each time (SCHEMATHESIS_STATEFUL_EXAMPLES widens it).
+    # the same each time (SCHEMATHESIS_STATEFUL_EXAMPLES widens it). The draw follows the
+    # answers, so a change to what the API answers redraws it: 60 scenarios reached a share
+    # read once in ~500 calls until imports with a game missing were refused (issue 24), then
+    # none; 80, with share reads aimed at links still alive, reach several.
     Games.run(
         settings=settings(
             max_examples=STATEFUL_EXAMPLES,
