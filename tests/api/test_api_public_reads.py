@@ -8,6 +8,7 @@ callable match with no row is what a hand write leaves when its call fails: the 
 stored all the same, and the next calling read makes the call (docs/tournaments.md)."""
 
 from eventtest import Director
+from markupsafe import escape
 from peewee import OperationalError
 
 from api.core.tokens import hash_token
@@ -69,7 +70,7 @@ def test_public_reads_show_the_next_match_at_its_table_and_write_nothing(app, cl
     assert (final["table"], final["match_id"], final["games"]) == (1, None, [])
     assert {"table": 1, "playing": None, "next": final["id"]} in public["table_plan"]
     # The board lists it up next at table 1, and table 1's card says who comes next.
-    assert f'<span class="id">{final["id"]}</span> · Table 1' in page.text
+    assert f'<span class="id">{escape(final["name"])}</span> · Table 1' in page.text
     assert page.text.count('<p class="next-here">Next: ') == 1
     assert b'"match_id":null' in first_event[1] and final["id"].encode() in first_event[1]
     # The director's read calls it, at the projected table, and hands out its table token.
