@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'e7b04b3a1cb4';
+const VERSION = 'a01a854b6da4';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -136,12 +136,12 @@ export function countHelper({ rules, state, who, nello = false, done }) {
     body.replaceChildren(
       h('p', { class: 'muted helper-step', id: 'helper-tricks' }, `Tricks ${who} took`),
       h('div', { class: 'tricks-row', role: 'group', 'aria-labelledby': 'helper-tricks' }, tricks),
-      tiles.length
-        ? h('p', { class: 'muted helper-step', id: 'helper-tiles' }, 'Count dominoes in them')
-        : null,
-      tiles.length
-        ? h('div', { class: 'tiles', role: 'group', 'aria-labelledby': 'helper-tiles' }, tiles)
-        : null,
+      ...(tiles.length // none in Moon; replaceChildren would write a null as "null"
+        ? [
+            h('p', { class: 'muted helper-step', id: 'helper-tiles' }, 'Count dominoes in them'),
+            h('div', { class: 'tiles', role: 'group', 'aria-labelledby': 'helper-tiles' }, tiles),
+          ]
+        : []),
       line,
     );
     if (again !== undefined && again !== null) {

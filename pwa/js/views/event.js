@@ -273,13 +273,14 @@ export async function render(main, id) {
   function showPasted() {
     const got = pasted();
     const names = (list) => list.map((t) => t.name || t).join(', ');
-    preview.replaceChildren(
+    const lines = [
       got.teams.length ? h('p', {}, `To add: ${names(got.teams)}`) : null,
       got.duplicates.length
         ? h('p', { class: 'paste-warn' }, `Already on the list, left out: ${names(got.duplicates)}`)
         : null,
       ...got.problems.map((words) => h('p', { class: 'paste-warn' }, words)),
-    );
+    ];
+    preview.replaceChildren(...lines.filter(Boolean)); // a null child would read "null"
     const n = got.teams.length;
     pasteButton.disabled = n === 0;
     pasteButton.textContent = n === 1 ? 'Add 1 team' : `Add ${n} teams`;

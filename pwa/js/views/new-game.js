@@ -212,7 +212,7 @@ export async function render(main, rematchId) {
         drawn = wasDrawn;
         drawShaker();
       }),
-      drawn ? drawnLine(seats[dealer]) : null,
+      ...(drawn ? [drawnLine(seats[dealer])] : []), // replaceChildren writes a null as "null"
     );
   }
 
