@@ -17,6 +17,18 @@ def open_helper(page):
     page.wait_for_selector("#count-helper[open] [data-tricks]")
 
 
+def helper_at_bid(table, preset, bid):
+    """A new marks game of `preset` on the table's phone, hand 1 bid `bid` by seat 1, and the
+    helper open: the page."""
+    table.open()
+    table.new_game("marks", preset=preset)
+    page = table.page
+    page.click(".bidder-bar [data-seat='1']")
+    page.click(f"[data-bid='{bid}']")
+    open_helper(page)
+    return page
+
+
 def tap_tiles(page, *tiles):
     """Tap count dominoes by their ends ("5-5"); a tile drawn twice (two sets) is tapped in
     order of appearance."""
@@ -65,12 +77,7 @@ def test_straight_42_four_tricks_and_three_count_dominoes_make_29(table):
 
 
 def test_the_helper_refuses_count_without_a_trick(table):
-    table.open()
-    table.new_game("marks", preset="straight-42")
-    page = table.page
-    page.click(".bidder-bar [data-seat='1']")
-    page.click("[data-bid='30']")
-    open_helper(page)
+    page = helper_at_bid(table, "straight-42", 30)
     page.get_by_role("button", name="0 tricks").click()
     tap_tiles(page, "5-5")
     assert page.inner_text("#helper-sum") == "A side with no trick has no count."
@@ -163,12 +170,7 @@ def test_the_helper_fits_and_works_offline(browser, base_url, size, scheme):
 def test_the_open_helper_passes_axe(table, axe_source):
     """The helper's tiles, tricks and sum are named for a screen reader (axe-core finds
     nothing), in plain and in large type."""
-    table.open()
-    table.new_game("marks", preset="texas-88")
-    page = table.page
-    page.click(".bidder-bar [data-seat='1']")
-    page.click("[data-bid='60']")
-    open_helper(page)
+    page = helper_at_bid(table, "texas-88", 60)
     page.get_by_role("button", name="5 tricks").click()
     tap_tiles(page, "5-5")
     assert page.get_by_role("button", name="5-5, 10").first.get_attribute("aria-pressed") == "true"
