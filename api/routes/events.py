@@ -67,6 +67,7 @@ EVENT_FROM_PATH = {"event_id": "$request.path.event_id"}
 BRACKET_ID = {"pattern": r"^[A-Z][0-9]{1,3}(\.[0-9]{1,4})?$", "maxLength": 9}
 
 STARTED = "the event has started (`EVENT_STARTED`), or a team name is taken (`TEAM_NAME_TAKEN`)"
+FULL = f"{STARTED}, or the event holds as many teams as it can start (`EVENT_FULL`)"
 
 
 def links(status, event_id):
@@ -150,7 +151,7 @@ class Teams(MethodView):
     @director_required
     @blp.arguments(EntrantIn())
     @blp.response(201, EventOut)
-    @blp.alt_response(409, schema=ErrorOut, description=STARTED)
+    @blp.alt_response(409, schema=ErrorOut, description=FULL)
     @blp.doc(security=DIRECTOR_TOKEN, operationId="addTeam")
     def post(self, data, event_id):
         """Enter a team of two players (before the start)"""
