@@ -80,7 +80,7 @@ class RoundsEvent:
         object.__setattr__(self, "results", tuple(self.results))
         check_count(self.rounds, 1, self.max_rounds(), "the number of rounds")
         if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise BracketError(f"the draw's seed is a whole number, not {self.seed!r}")
+            raise BracketError(f"the event's seed is a whole number, not {self.seed!r}")
         if self.cut is not None:
             check_count(self.cut, 2, len(self.teams), "the teams going on to the championship")
         pending, final = {}, []

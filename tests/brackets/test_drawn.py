@@ -103,3 +103,15 @@ def test_a_drawn_event_takes_results_like_swiss():
     assert event.current_round == 1
     event = event.record(Result("D1.2", first[1].teams[1]))
     assert event.current_round == 2 and len(event.ready()) == 2
+
+
+def test_a_drawn_event_cuts_to_a_championship_of_its_top_teams():
+    """Ten teams, five drawn rounds (as Alba guarantees games before its championship), then
+    the top 4 by the standings play single elimination; the rest follow from 5th."""
+    event = play_rounds(Drawn(teams_of(10), 5, seed=9, cut=4), random.Random(9))
+    final = event.championship()
+    assert final.finished and len(final.teams) == 4
+    lines = event.standings()
+    assert lines[0].team == final.champion
+    assert [line.place for line in lines[4:]] == list(range(5, 11))
+    assert sorted(line.team for line in lines) == sorted(teams_of(10))
