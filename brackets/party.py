@@ -10,7 +10,7 @@ a sit-out neither wins nor loses ground. Standings: most total, then most tables
 
 from dataclasses import dataclass, field, replace
 
-from .errors import BracketError, CorrectionError, ResultError
+from .errors import CorrectionError, ResultError
 from .model import Standing
 from .progressive import check_count, check_players, schedule
 
@@ -47,8 +47,6 @@ class ProgressiveParty:
         object.__setattr__(self, "results", tuple(self.results))
         if self.hands_per_round is not None:
             check_count(self.hands_per_round, 1, MAX_HANDS_PER_ROUND, "the hands in a round")
-        if isinstance(self.seed, bool) or not isinstance(self.seed, int):
-            raise BracketError(f"the seating's seed is a whole number, not {self.seed!r}")
         object.__setattr__(self, "_seating", schedule(self.players, self.rounds, self.seed))
         tables = {seat.id: seat for party_round in self._seating for seat in party_round.tables}
         scores = {}

@@ -130,6 +130,12 @@ def test_sit_out_credit_waits_for_the_whole_round():
     assert party.totals()[party.seating(1).sitting_out[0]] == (0, 0, 0, 0)
 
 
+def test_the_seating_is_kept_not_redone():
+    """Each read of a party rebuilds it; the seating (64 players: ~0.15 s) is computed once."""
+    assert schedule(names(64), 3, 1) is schedule(tuple(names(64)), 3, 1)
+    assert schedule(names(64), 3, 1) is not schedule(names(64), 3, 2)
+
+
 def test_a_round_is_hands_or_a_game():
     """hands_per_round=None: a round is a game; otherwise that many hands."""
     game = ProgressiveParty(names(4), 2)
