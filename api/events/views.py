@@ -291,6 +291,8 @@ def sync_and_view(event_id, director=False):
     return view
 
 
+GONE = "there is no event at this link: it may be mistyped, or its director deleted it"
+
 _PUBLIC_KEPT = 64
 
 _PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
@@ -306,7 +308,7 @@ def public_view(token, etag_sent):
         sql = revision.fingerprint_sql("public_token_hash")
         row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
     if row is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     event_id, etag = row[0], revision.public_etag(row)
     if etag == etag_sent:
         return etag, None
@@ -315,7 +317,7 @@ def public_view(token, etag_sent):
         return kept
     event = Event.get_or_none(Event.id == event_id)
     if event is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     # Reads only: matches a free table can take are shown where they will be called, and
     # called (rows made) by the director's or a table's request, never by this link.
     body = current_app.json.response(event_view(event)).get_data()

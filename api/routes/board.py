@@ -34,7 +34,7 @@ REFRESH_SECONDS = 15
 
 SCREEN_SECONDS = 15  # how long a board of several screens shows each one
 
-MISSING = "There is no event at this link: it may be mistyped."
+MISSING = "There is no event at this link: it may be mistyped, or its director deleted it."
 
 _PAGES_KEPT = 64
 

@@ -194,6 +194,15 @@ class TableToken(Schema):
     )
 
 
+class EventDeleted(Schema):
+    """What a deleted event took with it."""
+
+    deleted = fields.String(metadata={"description": "the event's id"})
+    teams = fields.Integer()
+    matches = fields.Integer(metadata={"description": "matches called to tables"})
+    games = fields.Integer()
+
+
 class TableView(Schema):
     """What a table's phone needs for its match."""
 
