@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a2571c6e4699';
+const VERSION = '7e4dd9e67a9a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

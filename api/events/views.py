@@ -25,6 +25,7 @@ from ..store.events import Event
 from . import derive, revision
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
+from .said import result_words, said_words
 
 
 def director_view(derived, tokens):
@@ -124,7 +125,21 @@ def _match_view(derived, state, estimates, projected=None):
             games=[_game_view(g) for g in row.games],
         )
         view["score"] = [series.wins(0), series.wins(1)]
+    _say(derived, view)
     return view
+
+
+def _say(derived, view):
+    """The match's result in words (api/events/said.py): `said`, the director's word on it
+    ("Owls forfeited", "corrected by the director") or None; `result`, the whole result
+    ("Rangers won 3–1", "Rangers won: Owls forfeited") or None while undecided."""
+    names = [derive.team_name(derived, t) if isinstance(t, int) else None for t in view["teams"]]
+    winner = loser = None
+    if view["winner"] is not None and view["winner"] in view["teams"]:
+        won = view["teams"].index(view["winner"])
+        winner, loser = names[won], names[1 - won]
+    view["said"] = said_words(view["how"], loser)
+    view["result"] = result_words(view["how"], winner, loser, view["score"])
 
 
 def event_view(event, director=False, derived=None, now=None):

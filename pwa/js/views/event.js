@@ -938,10 +938,12 @@ export async function render(main, id) {
       type: 'button',
       class: 'primary',
       id: 'start-event',
-      onclick: () =>
-        act('POST', `/api/events/${id}/start`, undefined, () =>
+      onclick: async () => {
+        const res = await act('POST', `/api/events/${id}/start`, undefined, () =>
           toast('Started: hand each table its link'),
-        ),
+        );
+        if (res) window.scrollTo(0, 0); // the tables, table 1 first, from the top
+      },
     },
     'Start the tournament',
   );
