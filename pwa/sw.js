@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '7e4dd9e67a9a';
+const VERSION = 'fa8fab9dfaca';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

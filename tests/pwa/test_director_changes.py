@@ -152,3 +152,24 @@ def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, 
         assert made["id"] not in [e["id"] for e in kept]
     finally:
         context.close()
+
+
+def test_an_event_deleted_elsewhere_is_said_gone_and_taken_off_the_phone(browser, base_url):  # noqa: F811
+    """The event deleted with its token from another phone (one restored from this one's
+    backup): this phone's screen says so in words, and one tap forgets it here."""
+    made = new_event(base_url, TEAMS)
+    api(base_url, "DELETE", f"/api/events/{made['id']}", made["director_token"])
+    context, page = phone_on(browser, base_url, made, ready="#forget-event")
+    try:
+        assert page.locator("#event-note").inner_text() == (
+            "This tournament is not on the server any more: it was deleted, and its links no "
+            "longer work."
+        )
+        assert page.locator("#delete-event").is_hidden()
+        screenshot(page, "director-event-gone")
+        page.click("#forget-event")
+        wait_js(page, "() => location.hash === '#/events'")
+        kept = page.evaluate("async () => (await import('/js/director.js')).myEvents()")
+        assert made["id"] not in [e["id"] for e in kept]
+    finally:
+        context.close()

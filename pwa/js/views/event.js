@@ -156,6 +156,7 @@ export async function render(main, id) {
       if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
+    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
     await keepTablesSeen(id, res.body);
@@ -164,6 +165,30 @@ export async function render(main, id) {
     if (offline || note.textContent === OFFLINE) say('');
     offline = false;
     await draw();
+  }
+
+  /** The server knows this event's director token no more: the event was deleted (from a
+   * phone restored from this one's backup, say). Said so, with a way to forget it here. */
+  function gone() {
+    left = true;
+    removal.hidden = true;
+    say(
+      'This tournament is not on the server any more: it was deleted, and its links no longer work.',
+    );
+    body.replaceChildren(
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'forget-event',
+          onclick: async () => {
+            await forgetEvent(id);
+            go('#/events');
+          },
+        },
+        'Take it off this phone',
+      ),
+    );
   }
 
   /** A read that never moves the screen (a live change, the timer): one at a time, and one
