@@ -210,23 +210,6 @@ def add_team(event_id, data):
     return event_view(Event.get_by_id(event.id), director=True)
 
 
-def edit_team(event_id, team_id, data):
-    """Rename a team or change its players before the start; returns the director view."""
-    with write_transaction():
-        event = locked_event(event_id)
-        _not_started(event)
-        team = _team(event, team_id)
-        if "name" in data:
-            others = [t.name for t in teams_of(event.id) if t.id != team.id]
-            _check_new_names(event, [data["name"]], others)
-            team.name = data["name"]
-        if "players" in data:
-            team.players = data["players"]
-        team.save()
-        bump(event)
-    return event_view(Event.get_by_id(event.id), director=True)
-
-
 def remove_team(event_id, team_id):
     """Take a team off the list before the start; returns the director view."""
     with write_transaction():

@@ -25,6 +25,7 @@ from ..store.events import Event
 from . import derive, revision
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
+from .said import result_words, said_words
 
 
 def director_view(derived, tokens):
@@ -124,7 +125,21 @@ def _match_view(derived, state, estimates, projected=None):
             games=[_game_view(g) for g in row.games],
         )
         view["score"] = [series.wins(0), series.wins(1)]
+    _say(derived, view)
     return view
+
+
+def _say(derived, view):
+    """The match's result in words (api/events/said.py): `said`, the director's word on it
+    ("Owls forfeited", "corrected by the director") or None; `result`, the whole result
+    ("Rangers won 3–1", "Rangers won: Owls forfeited") or None while undecided."""
+    names = [derive.team_name(derived, t) if isinstance(t, int) else None for t in view["teams"]]
+    winner = loser = None
+    if view["winner"] is not None and view["winner"] in view["teams"]:
+        won = view["teams"].index(view["winner"])
+        winner, loser = names[won], names[1 - won]
+    view["said"] = said_words(view["how"], loser)
+    view["result"] = result_words(view["how"], winner, loser, view["score"])
 
 
 def event_view(event, director=False, derived=None, now=None):
@@ -291,6 +306,8 @@ def sync_and_view(event_id, director=False):
     return view
 
 
+GONE = "there is no event at this link: it may be mistyped, or its director deleted it"
+
 _PUBLIC_KEPT = 64
 
 _PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
@@ -306,7 +323,7 @@ def public_view(token, etag_sent):
         sql = revision.fingerprint_sql("public_token_hash")
         row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
     if row is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     event_id, etag = row[0], revision.public_etag(row)
     if etag == etag_sent:
         return etag, None
@@ -315,7 +332,7 @@ def public_view(token, etag_sent):
         return kept
     event = Event.get_or_none(Event.id == event_id)
     if event is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     # Reads only: matches a free table can take are shown where they will be called, and
     # called (rows made) by the director's or a table's request, never by this link.
     body = current_app.json.response(event_view(event)).get_data()

@@ -117,9 +117,19 @@ def live_game(match):
     return None
 
 
+# What a match box says under its teams of a result the director settled (the loser is
+# named just above it: the public view's `said` names it again, for a reader without the box)
+BOX_SAID = {
+    "forfeit": "won by forfeit",
+    "no-show": "won by a no-show",
+    "correction": "corrected by the director",
+}
+
+
 def match_card(match, names, now):
     """One match as the bracket and the table cards show it."""
     totals = live_game(match)
+    said = BOX_SAID.get(match["how"])  # the director settled it: words, not the games' count
     sides = []
     for i in (0, 1):
         team = match["teams"][i]
@@ -131,7 +141,7 @@ def match_card(match, names, now):
                 "lost": match["winner"] is not None
                 and team not in (None, "bye")
                 and match["winner"] != team,
-                "games": None if match["score"] is None else match["score"][i],
+                "games": None if match["score"] is None or said else match["score"][i],
                 "game": None if totals is None else totals[i],
             }
         )
@@ -140,6 +150,7 @@ def match_card(match, names, now):
         "name": match.get("name") or match["id"],
         "status": match["status"],
         "how": match["how"],
+        "said": said,
         "table": match["table"],
         "series": series_words(match["first_to"]),
         "first_to": match["first_to"],

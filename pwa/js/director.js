@@ -29,6 +29,14 @@ export async function keepEvent(id, fields) {
   return entry;
 }
 
+/** Forget an event this phone ran (it was deleted): its director and table tokens go. */
+export async function forgetEvent(id) {
+  await putMeta(
+    KEY,
+    (await myEvents()).filter((e) => e.id !== id),
+  );
+}
+
 /** Keep the table tokens an answer carries ({bracket id: token}) with their api match ids. */
 export async function keepTableTokens(id, view) {
   const tokens = view?.new_table_tokens || {};

@@ -55,7 +55,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # confirmations that name the team and the match, and the folded match list with its search.
 # A sign-up table and a director mid-event may be offline when they need them. With issue 22's
 # table pieces beside it the shell is about 134 KB; the budget grows by 2 KB more, to 134 KiB.
-SHELL_BUDGET = 134 * 1024
+# Issue 23's director changes grew the shell by about 3.2 KB to 137.1 KiB: a team's names
+# changed at any time (parts/team-edit.js), the settings changed before the start
+# (parts/event-settings.js), an event deleted (parts/event-delete.js), and the taps that
+# take a check-in or a drop back. Each needs the network to act, but the director's screen
+# must open offline to show its table links, and it imports them: the budget grows by 4 KiB.
+SHELL_BUDGET = 138 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -9,14 +9,18 @@
 // Needs the network; says so plainly without it.
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
-import { h, toast } from '../ui.js';
+import { go, h, toast } from '../ui.js';
 import { parseTeams } from '../parts/team-list.js';
+import { teamEditor } from '../parts/team-edit.js';
+import { settingsPanel } from '../parts/event-settings.js';
+import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import {
   boardLink,
   call,
   clock,
   firstToWords,
   FORMATS,
+  forgetEvent,
   keepEvent,
   keepTableTokens,
   keepTablesSeen,
@@ -152,6 +156,7 @@ export async function render(main, id) {
       if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
+    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
     await keepTablesSeen(id, res.body);
@@ -160,6 +165,30 @@ export async function render(main, id) {
     if (offline || note.textContent === OFFLINE) say('');
     offline = false;
     await draw();
+  }
+
+  /** The server knows this event's director token no more: the event was deleted (from a
+   * phone restored from this one's backup, say). Said so, with a way to forget it here. */
+  function gone() {
+    left = true;
+    removal.hidden = true;
+    say(
+      'This tournament is not on the server any more: it was deleted, and its links no longer work.',
+    );
+    body.replaceChildren(
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'forget-event',
+          onclick: async () => {
+            await forgetEvent(id);
+            go('#/events');
+          },
+        },
+        'Take it off this phone',
+      ),
+    );
   }
 
   /** A read that never moves the screen (a live change, the timer): one at a time, and one
@@ -327,6 +356,42 @@ export async function render(main, id) {
   );
   showPasted();
 
+  /** The taps that take a check-in or a drop back (before the start), each asked in words. */
+  function takeBack(t) {
+    const back = (label, words, path, done) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'take-back',
+          'aria-label': `${label}: ${t.name}`,
+          onclick: () =>
+            sure(words) &&
+            act('DELETE', `/api/events/${id}/teams/${t.id}/${path}`, undefined, done),
+        },
+        label,
+      );
+    if (t.dropped)
+      return [
+        back(
+          'Put back',
+          `Put ${t.name} back in? They are no longer dropped, and need checking in.`,
+          'drop',
+          () => toast(`${t.name} is back in`),
+        ),
+      ];
+    if (t.checked_in_at)
+      return [
+        back(
+          'Not here',
+          `Take back the check-in of ${t.name}? They show as not here until checked in again.`,
+          'check-in',
+          () => toast(`${t.name}: check-in taken back`),
+        ),
+      ];
+    return [];
+  }
+
   function checkInList() {
     const here = ev.teams.filter((t) => t.checked_in_at).length;
     const still = ev.teams.filter((t) => !t.dropped);
@@ -369,21 +434,16 @@ export async function render(main, id) {
             'Drop: late',
           ),
         );
+      buttons.push(...takeBack(t));
       buttons.push(
         h(
           'button',
           {
             type: 'button',
-            'aria-label': `Change ${t.name}'s name`,
-            onclick: () => {
-              const name = prompt(`${t.name}: the team's name`, t.name)?.trim();
-              if (name && name !== t.name)
-                act('PATCH', `/api/events/${id}/teams/${t.id}`, { name }, () =>
-                  toast(`${t.name} is now ${name}`),
-                );
-            },
+            'aria-label': `Change ${t.name}'s names`,
+            onclick: () => editor.open(t),
           },
-          'Rename',
+          'Edit names',
         ),
       );
       buttons.push(
@@ -869,6 +929,32 @@ export async function render(main, id) {
     return out;
   }
 
+  // the panels a re-read never redraws (what is typed there stays): a team's names (at any
+  // time), the settings (before the start), deleting the event
+  const saved = async (method, path, payload, words) =>
+    (await act(method, path, payload, () => toast(words)))?.status === 200;
+  const editor = teamEditor(
+    (t, change) =>
+      saved('PATCH', `/api/events/${id}/teams/${t.id}`, change, `${change.name ?? t.name}: saved`),
+    say,
+  );
+  const settings = settingsPanel(
+    (change) => saved('PATCH', `/api/events/${id}`, change, 'Settings saved'),
+    say,
+  );
+  const removal = deletePanel(async () => {
+    if (!ev || !sure(deleteWords(ev))) return;
+    const res = await call('DELETE', `/api/events/${id}`, token);
+    if (res === null) return say(OFFLINE);
+    if (res.status >= 400) return say(refusal(ev, res));
+    left = true;
+    await forgetEvent(id);
+    toast(`${ev.name} is deleted`);
+    go('#/events');
+  });
+  editor.el.hidden = true;
+  settings.el.hidden = true;
+
   // the one bar at the foot of the screen, under the thumb: start (before the start), else
   // refresh; above them, while a table waits for its link, the button that makes it
   const startButton = h(
@@ -877,10 +963,12 @@ export async function render(main, id) {
       type: 'button',
       class: 'primary',
       id: 'start-event',
-      onclick: () =>
-        act('POST', `/api/events/${id}/start`, undefined, () =>
+      onclick: async () => {
+        const res = await act('POST', `/api/events/${id}/start`, undefined, () =>
           toast('Started: hand each table its link'),
-        ),
+        );
+        if (res) window.scrollTo(0, 0); // the tables, table 1 first, from the top
+      },
     },
     'Start the tournament',
   );
@@ -922,6 +1010,9 @@ export async function render(main, id) {
     ]
       .filter(Boolean)
       .join(' · ');
+    editor.show(ev);
+    settings.show(ev);
+    settings.el.hidden = Boolean(ev.started_at);
     const parts = [];
     if (!ev.started_at) {
       addForm.hidden = false;
@@ -1008,7 +1099,7 @@ export async function render(main, id) {
     return el && el !== body && body.contains(el) ? focusKeyOf(el) : null;
   };
 
-  main.append(title, about, note, addForm, pasteForm, body, bar);
+  main.append(title, about, note, settings.el, addForm, pasteForm, body, editor.el, removal, bar);
   addForm.hidden = true;
   pasteForm.hidden = true;
   await load();
