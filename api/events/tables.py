@@ -15,6 +15,7 @@ from ..store.db import write_transaction
 from ..store.events import EventMatch
 from ..store.games import Game, Match
 from ..store.tables import EventTable, GameSignoff, TableCall
+from . import revision
 from .progress import bump, locked_event, sync
 from .views import sync_and_view, table_view
 
@@ -103,6 +104,13 @@ def _sign_words(match_row, game, names):
         "signer": 1 - winner,
         "totals": state["totals"],
     }
+
+
+def read_etag(event_id, table):
+    """The table read's ETag: the event's public fingerprint (any write to the event or a
+    hand anywhere in it moves it: a call, a signature, a new link, a match called) and the
+    table. A phone polling with If-None-Match costs one small read while nothing changes."""
+    return f"{revision.fingerprint(str(event_id))}-{table}"
 
 
 def table_read(event_id, table):

@@ -5,7 +5,7 @@ for the table, the call answered). docs/tournaments.md "A table's link".
 Thin views: the logic is in api/events/tables.py.
 """
 
-from flask import current_app
+from flask import Response, current_app, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -43,6 +43,7 @@ class Table(MethodView):
     """A table, as its phone sees it."""
 
     @blp.response(200, TableRead)
+    @blp.alt_response(304, description="not changed since the ETag sent in If-None-Match")
     @blp.alt_response(403, schema=ErrorOut, description=REFUSED)
     @blp.doc(security=TABLE_LINK_OR_DIRECTOR, operationId="getTable")
     def get(self, event_id, table):
@@ -53,7 +54,12 @@ class Table(MethodView):
         shows the next one (no new link). Its games take hands with the same token.
         """
         require_table(event_id, table)
-        return reply(tables.table_read(event_id, table))
+        etag = tables.read_etag(event_id, table)  # read first: never newer than the body
+        if etag in request.if_none_match:
+            return Response(status=304, headers={"ETag": f'"{etag}"'})
+        response = reply(tables.table_read(event_id, table))
+        response.headers["ETag"] = f'"{etag}"'
+        return response
 
 
 @blp.route(f"{TABLE}/link")

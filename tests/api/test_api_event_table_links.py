@@ -194,3 +194,16 @@ def test_a_link_can_be_made_for_a_table_of_an_event_started_before_table_links(a
     phone = TableLink(director, 2, made)
     assert phone.read()["match"]["bracket_match"]["id"] == "W1.2"
     phone.win_game(1)
+
+
+def test_a_polling_phone_gets_304_until_something_changes_at_the_event(client):
+    """The table's read has an ETag: the same read again is 304 (one small read), and a hand
+    at the table moves it."""
+    director, links = start(client, teams=4, tables=2, first_to=[1])
+    phone = links[1]
+    first = client.get(phone.url, headers=phone.auth)
+    etag = first.headers["ETag"]
+    client.get(phone.url, headers={**phone.auth, "If-None-Match": etag}, status=304)
+    phone.hand(first.json["match"]["current_game"], 1, 0)
+    moved = client.get(phone.url, headers={**phone.auth, "If-None-Match": etag}, status=200)
+    assert moved.headers["ETag"] != etag

@@ -15,7 +15,7 @@ const tokenKey = (eventId, bracketId) => `table:${eventId}:${bracketId}`;
 /** Keep the game on this phone (unless it is here already) and open its sheet; returns the
  * words to say when that cannot be done, else null. `here` is the table's route: the game
  * over screen of a decided match leads back to it instead of offering a casual rematch. */
-async function openGame(id, token, here) {
+export async function openGame(id, token, here) {
   const kept = await getGame(id);
   if (kept && kept.edit_token !== token) await takeNewLink(id, token, here);
   if (!kept) {
@@ -51,7 +51,7 @@ const SETTLED = {
 };
 
 /** Where the match stands: the director's word when they settled it, else the games' score. */
-function seriesSentence(t, names) {
+export function seriesSentence(t, names) {
   const m = t.match;
   const [a, b] = m.score;
   const said = SETTLED[t.bracket_match.how];
