@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'b7ca0a68e2fb';
+const VERSION = '4fb300ea9b9e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

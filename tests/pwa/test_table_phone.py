@@ -6,12 +6,9 @@ phone"). A director runs an event; two phones holding table 1's one link play a 
 each game, call the director, and move on to the next game and the next match by
 themselves; the board at 1920x1080 shows the call without a reload."""
 
-import json
-import urllib.request
-import uuid
-
 import pytest
 from conftest import ARGS, CHROMIUM, Table, axe_violations, screenshot, serve, wait_js
+from test_director_links import post_hand  # side 0 bids 2 marks and makes it
 from test_director_screens import api, start_event
 from test_layout import SMALL_TARGETS, WIDEST
 
@@ -30,22 +27,6 @@ def base_url(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("tablephone"), BOARD_REFRESH_SECONDS=1)
     yield url
     stop()
-
-
-def post_hand(base_url, game_id, token, hand_no):
-    """Side 0 bids 2 marks and makes it, sent with `token` (4 such hands win a game)."""
-    request = urllib.request.Request(
-        f"{base_url}/api/games/{game_id}/hands",
-        method="POST",
-        data=json.dumps(
-            {"hand_no": hand_no, "bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}
-        ).encode(),
-    )
-    request.add_header("Content-Type", "application/json")
-    request.add_header("Authorization", f"Bearer {token}")
-    request.add_header("Idempotency-Key", uuid.uuid4().hex)
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())["result"]
 
 
 def keep_event(page, made, started):

@@ -5,12 +5,10 @@
 // few seconds, a 304 while nothing changed): the next match called here shows without a new
 // link, and a game another phone at the table starts opens here too.
 import * as api from '../api.js';
-import { loadRulesets } from '../actions.js';
-import { getMeta, putGame, putMeta } from '../store.js';
-import { localGameFrom } from '../sync.js';
-import { h, go, toast } from '../ui.js';
+import { getMeta, putMeta } from '../store.js';
+import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
-import { openGame, seriesSentence } from './table.js';
+import { matchLines, playAtTable } from './table.js';
 import { callPart, signCard } from '../parts/sign-off.js';
 
 const POLL_MS = 3000;
@@ -81,48 +79,18 @@ export async function render(main, eventId, table, linkToken) {
   }
 
   /** Start the table's next game (or open the one under way) and go to its score sheet. */
-  async function play(read) {
-    const t = read.match;
-    if (t.current_game) {
-      const bad = await openGame(t.current_game, token, here);
-      if (bad) say(bad);
-      return;
-    }
-    const made = await call('POST', `/api/matches/${t.match.id}/games`, token, {
-      game_no: t.next_game_no,
-    });
-    if (made === null) return say('No signal: the next game starts when online.');
-    if (made.status !== 200 && made.status !== 201) return say(api.errorMessage(made));
-    await loadRulesets();
-    await putGame({ ...localGameFrom(made.body.game, token), table: here });
-    go(`#/g/${made.body.game.id}`);
-  }
+  const play = (read) => playAtTable(read.match, token, here, say);
 
   /** The match at the table: teams, the series, and what to do next. */
   function matchPart(read) {
     const t = read.match;
-    const names = t.teams.map((x) => x.name);
-    const [a, b] = t.match.score;
     const parts = [
       h(
         'p',
         { class: 'muted', id: 'table-match' },
         `${read.event.name} · ${matchName(null, t.bracket_match)}`,
       ),
-      h(
-        'ul',
-        { class: 'list table-teams', id: 'table-teams' },
-        t.teams.map((team, side) =>
-          h(
-            'li',
-            { class: 'card' },
-            h('strong', {}, team.name),
-            h('span', { class: 'muted' }, ` ${team.players.join(' & ')}`),
-            h('span', { class: 'team-score' }, ` ${side === 0 ? a : b}`),
-          ),
-        ),
-      ),
-      h('p', { class: 'turn', id: 'series' }, seriesSentence(t, names)),
+      ...matchLines(t),
     ];
     if (read.waiting)
       parts.push(

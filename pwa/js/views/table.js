@@ -64,6 +64,53 @@ export function seriesSentence(t, names) {
     : `The match is ${seriesWords(m.first_to)}: ${names[0]} ${a}, ${names[1]} ${b}.`;
 }
 
+/** Open the table's game under way, or start its next one, on its score sheet (`t`, the
+ * table view; `here`, the table's route; `say(words)` when it cannot). */
+export async function playAtTable(t, token, here, say) {
+  if (t.current_game) {
+    const bad = await openGame(t.current_game, token, here);
+    if (bad) say(bad);
+    return;
+  }
+  const made = await call('POST', `/api/matches/${t.match.id}/games`, token, {
+    game_no: t.next_game_no,
+  });
+  if (made === null) return say('No signal: the next game starts when online.');
+  if (made.status !== 200 && made.status !== 201) return say(api.errorMessage(made));
+  await loadRulesets();
+  await putGame({ ...localGameFrom(made.body.game, token), table: here });
+  go(`#/g/${made.body.game.id}`);
+}
+
+/** The match at a table (`t`, the table view): both teams with their players and games won,
+ * and where the series stands. Shared with the table's own link (views/table-phone.js). */
+export function matchLines(t) {
+  const [a, b] = t.match.score;
+  return [
+    h(
+      'ul',
+      { class: 'list table-teams', id: 'table-teams' },
+      t.teams.map((team, side) =>
+        h(
+          'li',
+          { class: 'card' },
+          h('strong', {}, team.name),
+          h('span', { class: 'muted' }, ` ${team.players.join(' & ')}`),
+          h('span', { class: 'team-score' }, ` ${side === 0 ? a : b}`),
+        ),
+      ),
+    ),
+    h(
+      'p',
+      { class: 'turn', id: 'series' },
+      seriesSentence(
+        t,
+        t.teams.map((x) => x.name),
+      ),
+    ),
+  ];
+}
+
 /** Render the table's screen; `linkToken` is the token from the link, if it had one. */
 export async function render(main, eventId, bracketId, linkToken) {
   if (linkToken) {
@@ -116,41 +163,12 @@ export async function render(main, eventId, bracketId, linkToken) {
   }
   const t = res.body;
   const m = t.match;
-  const names = t.teams.map((x) => x.name);
-  const [a, b] = m.score;
-  const start = async () => {
-    if (t.current_game) {
-      const bad = await openGame(t.current_game, token, here);
-      if (bad) say(bad);
-      return;
-    }
-    const made = await call('POST', `/api/matches/${m.id}/games`, token, {
-      game_no: t.next_game_no,
-    });
-    if (made === null) return say('No signal: the next game starts when online.');
-    if (made.status !== 200 && made.status !== 201) return say(api.errorMessage(made));
-    await loadRulesets();
-    await putGame({ ...localGameFrom(made.body.game, token), table: here });
-    go(`#/g/${made.body.game.id}`);
-  };
+  const start = () => playAtTable(t, token, here, say);
   const gameNo = t.current_game ? m.games.length : t.next_game_no;
   main.append(
     h('h1', {}, `Table ${t.table}`),
     h('p', { class: 'muted' }, `${t.event.name} · ${matchName(null, t.bracket_match)}`),
-    h(
-      'ul',
-      { class: 'list table-teams', id: 'table-teams' },
-      t.teams.map((team, side) =>
-        h(
-          'li',
-          { class: 'card' },
-          h('strong', {}, team.name),
-          h('span', { class: 'muted' }, ` ${team.players.join(' & ')}`),
-          h('span', { class: 'team-score' }, ` ${side === 0 ? a : b}`),
-        ),
-      ),
-    ),
-    h('p', { class: 'turn', id: 'series' }, seriesSentence(t, names)),
+    ...matchLines(t),
     note,
     gameNo
       ? h(
