@@ -207,6 +207,7 @@ def test_a_new_link_stops_the_old_phone_in_the_tables_words(browser, base_url):
         note = phone.locator("#table-note")
         note.filter(has_text="no longer works").wait_for(timeout=15_000)
         assert "made the table a new one" in note.inner_text()
+        screenshot(phone, "table-phone-link-ended-390-light")
         # (the same browser context keeps one link per table: the new one replaces it)
         phone.goto(after)
         phone.locator("#play-game").wait_for()
