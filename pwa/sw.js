@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4fb300ea9b9e';
+const VERSION = '7288b51c04a2';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -54,6 +54,7 @@ const SHELL = [
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
+  '/js/parts/table-match.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

@@ -8,7 +8,7 @@ import * as api from '../api.js';
 import { getMeta, putMeta } from '../store.js';
 import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
-import { matchLines, playAtTable } from './table.js';
+import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
 
 const POLL_MS = 3000;
