@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '7288b51c04a2';
+const VERSION = '2a50bb687c4b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

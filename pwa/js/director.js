@@ -72,10 +72,13 @@ export async function keepTablesSeen(id, view) {
   await keepEvent(id, { seen: { at: new Date().toISOString(), tables } });
 }
 
-/** The kept table links of the tables last seen: [{table, words, token, match}], for the
- * tables whose match's token this phone holds (a token of an older match does not count). */
+/** The kept table links of the tables last seen: [{table, words, token, match, own}], for
+ * the tables whose own link (`own`: it follows the table) or whose match's token this phone
+ * holds (a token of an older match does not count). */
 export function keptTableLinks(entry) {
   return (entry?.seen?.tables || []).flatMap((t) => {
+    const link = entry.links?.[t.table];
+    if (link) return [{ ...t, token: link, own: true }];
     const mine = entry.tables?.[t.match];
     return mine && mine.match_id === t.match_id ? [{ ...t, token: mine.token }] : [];
   });

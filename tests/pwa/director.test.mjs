@@ -8,6 +8,7 @@ import assert from 'node:assert/strict';
 import {
   callWords,
   firstToWords,
+  keptTableLinks,
   matchName,
   needWords,
   pairing,
@@ -151,6 +152,16 @@ test('a table with its own link never needs one, and a call is said as the hall 
     [2],
   );
   assert.deepEqual(tablesWithoutLink(ev, {}, { 1: 'a', 2: 'b' }), []);
+  // offline, the screen shows the table's own link first (it never goes out of date)
+  const entry = {
+    seen: { tables: [{ table: 1, match: 'W1.3', match_id: 'c', words: 'x' }] },
+    tables: { 'W1.3': { token: 'per-match', match_id: 'c' } },
+    links: { 1: 'own' },
+  };
+  assert.deepEqual(
+    keptTableLinks(entry).map((t) => [t.token, t.own]),
+    [['own', true]],
+  );
   assert.equal(callWords([{ table: 2 }]), 'Table 2 calls the director');
   assert.equal(
     callWords([{ table: 2 }, { table: 5 }, { table: 7 }]),

@@ -133,7 +133,7 @@ export async function render(main, id) {
           h('p', {}, t.words),
           h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
           await linkBox(
-            tableLink(id, t.match, t.token),
+            t.own ? tableOwnLink(id, t.table, t.token) : tableLink(id, t.match, t.token),
             `Table ${t.table}'s link and QR`,
             `table-link-${t.table}`,
           ),
