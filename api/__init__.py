@@ -23,6 +23,7 @@ from .routes import (
     pwa,
     rulesets,
     share,
+    tables,
     transfer,
 )
 from .schemas.transfer import place_in_file
@@ -41,6 +42,7 @@ BLUEPRINTS = (
     (transfer.blp, True, True),
     (events.blp, True, True),
     (events.public, True, True),
+    (tables.blp, True, True),
     (crews.blp, True, True),
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'fa8fab9dfaca';
+const VERSION = '0246b9f29d8b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -55,6 +55,9 @@ const SHELL = [
   '/js/views/event-new.js',
   '/js/views/event.js',
   '/js/views/table.js',
+  '/js/views/table-phone.js',
+  '/js/parts/sign-off.js',
+  '/js/parts/table-match.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

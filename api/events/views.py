@@ -22,6 +22,7 @@ from ..pages.match_names import last_rounds, match_name
 from ..store.base import utcnow
 from ..store.db import flask_db
 from ..store.events import Event
+from ..store.tables import open_calls
 from . import derive, revision
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
@@ -174,6 +175,7 @@ def event_view(event, director=False, derived=None, now=None):
         "standings": None,
         "round_robin": None,
         "paths": {},
+        "calls": [{"table": c["table"], "at": iso(c["at"])} for c in open_calls(event.id)],
     }
     if director:
         # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
@@ -359,10 +361,12 @@ def named(matches, fmt):
     return matches
 
 
-def table_view(event_id, bracket_id, match):
+def table_view(event_id, bracket_id, match, derived=None):
     """What a table's phone needs: the event's name, its match (teams with players, table,
-    score, games, the next game to start), from the match view of api/match_play."""
-    derived, _tokens = sync(event_id)
+    score, games, the next game to start), from the match view of api/match_play. `derived`:
+    the event as the caller just synced it (else synced here)."""
+    if derived is None:
+        derived, _tokens = sync(event_id)
     state = ready_match(derived, bracket_id)
     row = derived.called.get(bracket_id)
     if row is None or row.match_id != match.id:

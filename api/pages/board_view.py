@@ -286,6 +286,20 @@ def podium(view, names):
     return [{"place": p, "words": PLACE_WORDS[p], "teams": places[p]} for p in sorted(places)]
 
 
+def director_calls(view, now):
+    """The tables calling the director, first call first: "Table 2 calls the director" and
+    for how long ("3 min"), until the director answers (docs/tournaments.md "Calling the
+    director")."""
+    calls = []
+    for call in view.get("calls") or []:
+        since = parse_time(call["at"])
+        minutes = max(0, round((now - since).total_seconds() / 60)) if since else 0
+        calls.append(
+            {"table": call["table"], "since": "just now" if minutes < 1 else f"{minutes} min"}
+        )
+    return calls
+
+
 def build(view, unit, now=None):
     """The board page's model from the public view; `unit` is "marks" or "points"."""
     now = now or datetime.datetime.now(datetime.UTC)
@@ -315,6 +329,7 @@ def build(view, unit, now=None):
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
         "code_words": CODE_WORDS.get(view["format"], ""),
+        "calls": director_calls(view, now),
     }
     page["screens"] = screens(page)
     return page

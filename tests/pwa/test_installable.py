@@ -60,7 +60,16 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (parts/event-settings.js), an event deleted (parts/event-delete.js), and the taps that
 # take a check-in or a drop back. Each needs the network to act, but the director's screen
 # must open offline to show its table links, and it imports them: the budget grows by 4 KiB.
-SHELL_BUDGET = 138 * 1024
+# Issue 20's table phone added 4.4 KB, loaded only by the table's and the director's screens
+# and precached so a table's screen opens with no signal: views/table-phone.js (the table's
+# own link: its match, the next one by itself), parts/sign-off.js (the sign-off card and
+# "Call the director"), parts/table-match.js (what both table screens draw, moved out of
+# views/table.js: its own gzip header), the director's table links and answered calls
+# (director.js 0.3, event.js 0.5) and the game-over screen's way back to the table. The first
+# load grew by the stylesheet's four lines only. The budget grows by 3 KiB, to 137 KiB (140.0
+# KB used of 140.3).
+# Both together: 138 + 3 KiB, to 141 KiB.
+SHELL_BUDGET = 141 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

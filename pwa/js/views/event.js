@@ -34,7 +34,9 @@ import {
   recordWords,
   sideWords,
   statusWords,
+  callWords,
   tableLink,
+  tableOwnLink,
   tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
@@ -135,7 +137,7 @@ export async function render(main, id) {
           h('p', {}, t.words),
           h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
           await linkBox(
-            tableLink(id, t.match, t.token),
+            t.own ? tableOwnLink(id, t.table, t.token) : tableLink(id, t.match, t.token),
             `Table ${t.table}'s link and QR`,
             `table-link-${t.table}`,
           ),
@@ -571,21 +573,85 @@ export async function render(main, id) {
     toast(`Table ${table}'s link is ready: its phone scans the QR`);
   }
 
+  // --- a table's own link (docs/tournaments.md "A table's link"): one for the whole event
+  /** A new link for table `table` (a phone lost, stolen or dead): the old one stops at once;
+   * its QR opens where the director's thumb is, for the table's new phone to scan. */
+  async function renewLink(table) {
+    const kept = (await myEvent(id))?.links || {};
+    const res = await act('POST', `/api/events/${id}/tables/${table}/link`, undefined, (made) =>
+      keepEvent(id, { links: { ...kept, [table]: made.body.table_token } }),
+    );
+    const box = res && body.querySelector(`#table-link-${table}`);
+    if (!box) return;
+    box.open = true;
+    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
+    toast(`Table ${table} has a new link: the old one no longer works`);
+  }
+
+  /** Table `table`'s own link and QR, and the one tap that replaces it. */
+  async function ownLink(table, linkToken) {
+    return [
+      await linkBox(
+        tableOwnLink(id, table, linkToken),
+        `Table ${table}'s link and QR`,
+        `table-link-${table}`,
+      ),
+      h(
+        'button',
+        { type: 'button', id: `new-link-${table}`, onclick: () => renewLink(table) },
+        `New link for table ${table}`,
+      ),
+      h('p', { class: 'muted' }, 'For a lost phone: the old link stops at once.'),
+    ];
+  }
+
+  /** The tables calling the director, each answered with one tap (until then the board
+   * shows the call too). */
+  function callsPart() {
+    if (!ev.calls?.length) return [];
+    return [
+      h(
+        'div',
+        { class: 'banner calls stack', id: 'calls', role: 'alert' },
+        h('strong', {}, `${callWords(ev.calls)}.`),
+        ev.calls.map((c) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              id: `answer-${c.table}`,
+              onclick: () =>
+                act('DELETE', `/api/events/${id}/tables/${c.table}/call`, undefined, () =>
+                  toast(`Table ${c.table}: answered`),
+                ),
+            },
+            `On my way to table ${c.table} (called ${clock(c.at)})`,
+          ),
+        ),
+      ),
+    ];
+  }
+
   async function tables(need) {
-    const kept = (await myEvent(id))?.tables || {};
+    const mineNow = await myEvent(id);
+    const kept = mineNow?.tables || {};
+    const links = mineNow?.links || {};
     const cards = [];
     for (const plan of ev.table_plan) {
       const playing = ev.matches.find((m) => m.id === plan.playing);
       const next = ev.matches.find((m) => m.id === plan.next);
       const parts = [h('h3', {}, `Table ${plan.table}`)];
       const needs = need.some((x) => x.table === plan.table);
+      const own = links[plan.table];
       if (playing) {
         const mine = kept[playing.id];
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
           h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
         );
-        if (!needs && mine)
+        if (own) parts.push(...(await ownLink(plan.table, own)));
+        else if (!needs && mine)
           parts.push(
             await linkBox(
               tableLink(id, playing.id, mine.token),
@@ -606,7 +672,10 @@ export async function render(main, id) {
             ),
             h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
           );
-      } else parts.push(h('p', { class: 'muted' }, 'Free'));
+      } else {
+        parts.push(h('p', { class: 'muted' }, 'Free'));
+        if (own) parts.push(...(await ownLink(plan.table, own)));
+      }
       if (next)
         parts.push(
           h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
@@ -998,7 +1067,9 @@ export async function render(main, id) {
 
   async function draw() {
     const need =
-      ev.started_at && !ev.finished ? tablesWithoutLink(ev, (await myEvent(id))?.tables || {}) : [];
+      ev.started_at && !ev.finished
+        ? tablesWithoutLink(ev, (await myEvent(id))?.tables || {}, (await myEvent(id))?.links)
+        : [];
     drawBar(need);
     const format = FORMATS.find(([f]) => f === ev.format)?.[1] || ev.format;
     title.textContent = ev.name;
@@ -1027,7 +1098,7 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(held());
+      parts.push(...callsPart(), held());
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(
