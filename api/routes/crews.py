@@ -1,4 +1,4 @@
-"""/api/crews: a crew, its roster, its games and its statistics (docs/crews.md)."""
+"""/api/crews: a crew, its roster, its games, its statistics and ratings (docs/crews.md)."""
 
 from functools import wraps
 
@@ -9,6 +9,7 @@ from flask_smorest import Blueprint
 from ..core.access import edit_token_required
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
+from ..crews.ratings import crew_ratings, ratings_etag, ratings_keys
 from ..crews.roster import (
     add_player,
     attach_game,
@@ -29,6 +30,7 @@ from ..schemas.crews import (
     CrewGameIn,
     CrewGameOut,
     CrewOut,
+    CrewRatingsOut,
     CrewRename,
     CrewStatsOut,
     PlayerIn,
@@ -45,6 +47,7 @@ CREW_TOKEN = [{"crewToken": []}]
 CREW_PATH = "/crews/<uuid:crew_id>"
 
 STATS_OUT = CrewStatsOut()
+RATINGS_OUT = CrewRatingsOut()
 
 
 def crew_token_required(view):
@@ -175,6 +178,27 @@ class CrewStats(MethodView):
         # schema by; the schema above still documents it.
         stats = crew_stats(g.crew, filters, etag, STATS_OUT.dump)
         return current_app.json.response(stats)
+
+
+@blp.route(f"{CREW_PATH}/ratings")
+class CrewRatings(MethodView):
+    """A crew's ratings."""
+
+    @crew_token_required
+    @blp.etag
+    @blp.response(200, CrewRatingsOut)
+    @blp.doc(security=CREW_TOKEN, operationId="getCrewRatings")
+    def get(self, crew_id):
+        """Get a crew's ratings: players over time, career points, partnerships' chances
+
+        Replayed from the games' current hand logs, oldest first, at every change (an
+        edited hand re-rates every game after it); never stored.
+        """
+        keys = ratings_keys(g.crew)
+        etag = ratings_etag(g.crew, keys)
+        blp.set_etag(etag)  # 304 before any replay
+        # Dumped once per ETag and kept (crew_ratings), as the statistics are.
+        return current_app.json.response(crew_ratings(g.crew, etag, RATINGS_OUT.dump))
 
 
 @blp.route("/games/<uuid:game_id>/seats")
