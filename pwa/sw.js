@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a01a854b6da4';
+const VERSION = 'b3d87b7bfc16';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -46,6 +46,7 @@ const SHELL = [
   '/js/views/crew.js',
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
+  '/js/parts/crew-ratings.js',
   '/js/director.js',
   '/js/event-live.js',
   '/js/views/events.js',

@@ -55,7 +55,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # confirmations that name the team and the match, and the folded match list with its search.
 # A sign-up table and a director mid-event may be offline when they need them. With issue 22's
 # table pieces beside it the shell is about 134 KB; the budget grows by 2 KB more, to 134 KiB.
-SHELL_BUDGET = 134 * 1024
+# Issue 21's ratings added 3.1 KB, loaded only with the statistics screen: the rating chart
+# (js/stat-charts.js ratingLine 1.0 KB), the ratings' cards (parts/crew-ratings.js 1.8: a
+# player's rating, everyone's, the partnerships' chances) and their styles; the statistics'
+# read was shared with the ratings' rather than copied. Precached with the statistics, so the
+# last ratings read show offline with them. The budget grows by 3 KiB, to 137 KiB.
+SHELL_BUDGET = 137 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
