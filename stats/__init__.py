@@ -9,12 +9,13 @@ the finished games in order through openskill into ratings (stats/ratings.py).
 """
 
 from .aggregate import GameEntry, crew_stats, player_key
-from .ratings import PROVISIONAL_GAMES, crew_ratings
+from .ratings import PROVISIONAL_GAMES, Replay, crew_ratings, ratings_view, replay
 from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
 
 __all__ = [
     "LEVELS",
     "PROVISIONAL_GAMES",
+    "Replay",
     "SEAT_FIELDS",
     "SIDE_FIELDS",
     "SUMMARY_VERSION",
@@ -23,4 +24,6 @@ __all__ = [
     "crew_stats",
     "game_summary",
     "player_key",
+    "ratings_view",
+    "replay",
 ]

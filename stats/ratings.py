@@ -84,23 +84,52 @@ def result_of(summary, side):
     return "tied" if winner is None else "won" if winner == side else "lost"
 
 
-def replay(entries):
-    """({player: PlayerLine}, {pair key: PairLine}, rated games' ids in order) from the crew's
-    GameEntries, replayed oldest first (by each entry's `order`) from fresh ratings."""
-    players, pairs, rated = {}, {}, []
-    for entry in sorted(entries, key=lambda e: e.order):
+class Replay:
+    """A crew's history replayed so far: {player: PlayerLine}, {pair key: PairLine} and the
+    rated games' ids in order. `add` takes the next game in; `copy` gives a replay that can
+    go on without touching this one (api/crews/ratings.py keeps the last replay of a crew
+    and goes on from it when only new games came after it: the same numbers, replayed)."""
+
+    __slots__ = ("players", "pairs", "rated")
+
+    def __init__(self):
+        self.players, self.pairs, self.rated = {}, {}, []
+
+    def copy(self):
+        """A replay equal to this one that shares nothing it would change."""
+        other = Replay()
+        other.players = {
+            key: PlayerLine(line.rating, line.games, line.career, list(line.history))
+            for key, line in self.players.items()
+        }
+        other.pairs = {
+            key: PairLine(pair.games, pair.wins, pair.ties) for key, pair in self.pairs.items()
+        }
+        other.rated = list(self.rated)
+        return other
+
+    def add(self, entry):
+        """Take one game in: career points if it is finished, the ratings if it is rated."""
         summary = entry.summary
         if not summary["over"]:
-            continue
+            return
         for seat, player in enumerate(entry.seat_players):
             if player is not None:
-                line = players.get(player) or players.setdefault(player, PlayerLine())
+                line = self.players.get(player) or self.players.setdefault(player, PlayerLine())
                 line.career += CAREER_POINTS[result_of(summary, summary["seat_sides"][seat])]
         sides = game_sides(entry)
         if sides is not None:
-            rated.append(entry.game_id)
-            _rate(players, pairs, sides, summary, len(rated))
-    return players, pairs, rated
+            self.rated.append(entry.game_id)
+            _rate(self.players, self.pairs, sides, summary, len(self.rated))
+
+
+def replay(entries, start=None):
+    """The Replay of the crew's GameEntries, oldest first (by each entry's `order`), from
+    fresh ratings, or going on from a copy of `start` (a replay of the games before these)."""
+    done = start.copy() if start is not None else Replay()
+    for entry in sorted(entries, key=lambda e: e.order):
+        done.add(entry)
+    return done
 
 
 def _rate(players, pairs, sides, summary, number):
@@ -140,7 +169,12 @@ def chance_against_average(first, second, average):
 def crew_ratings(entries):
     """{"players": {id: view}, "partnerships": {key: view}, "rated_games": [game id, ...],
     "average": {"mu", "sigma"}} for a crew's GameEntries (docs/crews.md "Ratings")."""
-    players, pairs, rated = replay(entries)
+    return ratings_view(replay(entries))
+
+
+def ratings_view(done):
+    """crew_ratings' answer for a Replay."""
+    players, pairs, rated = done.players, done.pairs, done.rated
     average = average_player(players)
     player_views = {key: _player_view(line) for key, line in players.items()}
     pair_views = {}
@@ -156,7 +190,7 @@ def crew_ratings(entries):
     return {
         "players": player_views,
         "partnerships": pair_views,
-        "rated_games": rated,
+        "rated_games": list(rated),
         "average": {"mu": round(average.mu, 4), "sigma": round(average.sigma, 4)},
     }
 

@@ -22,6 +22,9 @@ import pytest
 from apitest import Table, made
 from test_api_crew_stats import NAMES, Crew, edit
 
+from api.crews import ratings as replay_module
+from api.schemas.crews import CrewRatingsOut
+
 ANN, BOB, CY, DI = NAMES
 
 
@@ -96,6 +99,26 @@ def test_a_rating_changes_when_a_past_hand_is_edited(crew):
     assert (players[BOB]["career"], players[ANN]["career"]) == (4, 0)
 
 
+def test_going_on_from_a_kept_replay_gives_what_a_replay_from_nothing_gives(client, crew):
+    """A worker keeps its last replay of a crew and replays only the games after it when
+    those before are unchanged (api/crews/ratings.py): the answer must equal a replay of the
+    whole history from nothing, whichever way the history changed."""
+    ratings(crew)  # kept: games 1 and 2
+    in_play = Table(client, start_totals=[6, 6])
+    crew.attach(in_play, NAMES)
+    ratings(crew)  # kept through game 2: game 3 is not over
+    third = decided(client, crew, 1)  # game 4, finished after game 3 started
+    in_play.hand(1, **made(bidder=2, bid=30, captured=35))  # game 3 ends: Ann and Cy win
+    for change in (None, lambda: decided(client, crew, 0), lambda: edit(third, 1, **made())):
+        if change:
+            change()
+        going_on = ratings(crew).json
+        replay_module._REPLAYS.clear()
+        replay_module._RESULTS.clear()
+        assert ratings(crew).json == going_on
+    assert len(going_on["rated_games"]) == 5
+
+
 def test_an_unchanged_crew_answers_304(crew):
     first = ratings(crew)
     ratings(crew, status=304, **{"If-None-Match": first.headers["ETag"]})
@@ -122,6 +145,17 @@ def test_a_crew_with_no_games_has_no_ratings(client):
     body = ratings(crew).json
     assert (body["players"], body["partnerships"], body["rated_games"]) == ([], [], [])
     assert body["average"] == {"mu": 25.0, "sigma": 8.3333}
+
+
+def test_the_answer_is_exactly_what_its_schema_documents(client, crew):
+    """The route writes the service's answer without the schema's dump (it is slow for a big
+    club), so the answer must already be the schema's shape: dumping it changes nothing."""
+    table = Table(client, start_totals=[6, 6])
+    crew.attach(table, (ANN, BOB, CY, None))
+    table.hand(1, **made(bidder=0, bid=30, captured=35))
+    body = ratings(crew).json
+    assert CrewRatingsOut().dump(body) == body
+    assert CrewRatingsOut().validate(body) == {}
 
 
 def test_the_ratings_route_is_in_the_openapi_document(client):

@@ -36,6 +36,17 @@ def test_replaying_a_crews_history_twice_gives_the_same_ratings(entries, rng):
     assert stats.crew_ratings(shuffled) == first
 
 
+@given(rated_crews(), st.integers(0, 6))
+def test_going_on_from_a_replay_of_the_first_games_is_replaying_them_all(entries, cut):
+    """api/crews/ratings.py keeps a replay and goes on from it with the games after it: the
+    same ratings as one replay of everything, and the kept replay is left as it was."""
+    first = stats.replay(entries[:cut])
+    before = stats.ratings_view(first)
+    going_on = stats.replay(entries[cut:], start=first)
+    assert stats.ratings_view(going_on) == stats.crew_ratings(entries)
+    assert stats.ratings_view(first) == before
+
+
 @given(rated_crews())
 def test_each_game_adds_to_the_history_and_never_takes_career_points(entries):
     """A longer history keeps every earlier rating point (the replay of the first k games is
