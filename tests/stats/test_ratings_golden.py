@@ -131,3 +131,26 @@ def test_a_game_with_a_stranger_or_still_in_play_moves_no_rating():
         "history": [],
     }
     assert DI not in result["players"]
+
+
+def test_a_tie_pulls_the_sides_together_and_earns_a_career_point_each():
+    """docs/crews.md "Ratings": a tied game (docs/rules.md 9: a marks game capped at
+    max_hands can end level) ranks both sides level: the side rated higher comes down, the
+    other goes up, and everyone at the table earns 1 career point."""
+    rs = rules.get_ruleset("straight-42", {"max_hands": 2})
+    bodies = [
+        {"bidder": 1, "bid": 30, "result": {"declared": "made"}},
+        {"bidder": 0, "bid": 30, "result": {"declared": "made"}},
+    ]
+    state = rules.replay(rs, bodies, 0)
+    assert (state.game_over, state.winner) == (True, None)
+    pairs = [(b, h.to_dict()) for b, h in zip(bodies, state.hands, strict=True)]
+    tied = stats.game_summary(rs, pairs, None, state.totals, True, None)
+    result = stats.crew_ratings([GAME_1, stats.GameEntry("g3", tied, (ANN, BOB, CY, DI), (3,))])
+    after_one = stats.crew_ratings([GAME_1])["players"]
+    players = result["players"]
+    assert players[ANN]["mu"] < after_one[ANN]["mu"]  # Ann and Cy were rated higher
+    assert players[BOB]["mu"] > after_one[BOB]["mu"]
+    assert players[ANN]["sigma"] < after_one[ANN]["sigma"]  # a game more: surer of both
+    assert (players[ANN]["career"], players[BOB]["career"]) == (3, 1)
+    assert result["partnerships"][f"{ANN}+{CY}"]["ties"] == 1
