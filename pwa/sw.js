@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '0246b9f29d8b';
+const VERSION = '44425a0a167d';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -49,6 +49,7 @@ const SHELL = [
   '/js/views/crew.js',
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
+  '/js/parts/crew-ratings.js',
   '/js/director.js',
   '/js/event-live.js',
   '/js/views/events.js',

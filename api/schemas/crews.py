@@ -218,3 +218,85 @@ class CrewStatsOut(Schema):
     partnerships = fields.List(fields.Nested(PartnershipStatsOut))
     head_to_head = fields.List(fields.Nested(HeadToHeadOut))
     crew = fields.Nested(CrewLineOut)
+
+
+class RatingPointOut(Schema):
+    """A player's rating after one of their rated games."""
+
+    game = fields.Integer(
+        metadata={"description": "the game's number among the crew's rated games (1 is oldest)"}
+    )
+    rating = fields.Float(metadata={"description": "the rating shown after that game"})
+
+
+class PlayerRatingOut(Schema):
+    """One player's rating and career points (docs/crews.md "Ratings")."""
+
+    id = fields.String()
+    name = fields.String()
+    rating = fields.Float(
+        metadata={
+            "description": "mu - 3 sigma, to two decimals: 0 for a new player, rising as "
+            "the games show how good they are"
+        }
+    )
+    mu = fields.Float(metadata={"description": "openskill's skill estimate"})
+    sigma = fields.Float(metadata={"description": "openskill's uncertainty about it"})
+    games = fields.Integer(metadata={"description": "rated games played"})
+    provisional = fields.Boolean(
+        metadata={"description": "fewer rated games than `provisional_games`"}
+    )
+    career = fields.Integer(
+        metadata={
+            "description": "career points: 2 a game won, 1 a game tied, never going down as "
+            "games are added"
+        }
+    )
+    history = fields.List(fields.Nested(RatingPointOut), metadata={"description": "oldest first"})
+
+
+class PartnershipRatingOut(Schema):
+    """Two partners' rated games together and their chance against an average pair."""
+
+    key = fields.String(metadata={"description": "the players' ids, sorted, joined by +"})
+    players = fields.List(fields.String())
+    names = fields.List(fields.String())
+    games = fields.Integer()
+    wins = fields.Integer()
+    losses = fields.Integer()
+    ties = fields.Integer()
+    chance = fields.Float(
+        metadata={
+            "description": "the chance (0 to 1) that these two, as rated now, beat two "
+            "players rated at the crew's average"
+        }
+    )
+
+
+class RatedGameOut(Schema):
+    """A rated game: a finished game of the crew whose every seat names a crew player."""
+
+    id = fields.String()
+    day = fields.String(metadata={"format": "date", "description": "the day it started (UTC)"})
+
+
+class CrewRatingsOut(Schema):
+    """A crew's ratings, replayed from its games' hand logs at every change, never stored."""
+
+    crew_id = fields.String()
+    provisional_games = fields.Integer(
+        metadata={"description": "a rating is provisional until this many rated games"}
+    )
+    average = fields.Dict(
+        metadata={"description": '{"mu", "sigma"}: the crew\'s average rated player'}
+    )
+    rated_games = fields.List(
+        fields.Nested(RatedGameOut), metadata={"description": "in the order they were rated"}
+    )
+    players = fields.List(
+        fields.Nested(PlayerRatingOut),
+        metadata={"description": "settled ratings first, highest first; then provisional ones"},
+    )
+    partnerships = fields.List(
+        fields.Nested(PartnershipRatingOut), metadata={"description": "best chance first"}
+    )

@@ -87,7 +87,7 @@ const ESCAPES = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&
 export const escapeText = (text) => String(text).replace(/[&<>"']/g, (c) => ESCAPES[c]);
 
 /** A coordinate with one decimal, without a trailing ".0" (api/pages/charts.py: _fmt). */
-function fmt(number) {
+export function fmt(number) {
   const text = number.toFixed(1);
   return text.endsWith('.0') ? text.slice(0, -2) : text;
 }

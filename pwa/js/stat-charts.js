@@ -1,10 +1,11 @@
 // Pictures of a crew's statistics (issue 14): a player's made % by bid level, and head to
-// head between two partnerships. Pure functions from the crew statistics API's shapes
-// (GET /api/crews/<id>/stats: a line's `by_level`, a `head_to_head` entry) to an SVG string
+// head between two partnerships; and a player's rating over time (issue 21). Pure functions
+// from the crew statistics and ratings API's shapes (GET /api/crews/<id>/stats: a line's
+// `by_level`, a `head_to_head` entry; GET .../ratings: a player's `history`) to an SVG string
 // and a table; chartSection (charts.js) puts them on screen. Only the phone draws these:
 // statistics cover a crew's games on the server, so they are read (and shown) online, and
 // no server-rendered page shows them.
-import { chartSection, escapeText, keySwatch } from './charts.js';
+import { chartSection, escapeText, fmt, keySwatch, tickStep } from './charts.js';
 
 /** The bid levels in the statistics, in order: key, a player's words, the bar's short label. */
 export const LEVELS = [
@@ -136,4 +137,86 @@ export function statSection(h, chart, { id, heading }) {
     ),
   );
   return chartSection(h, { ...chart, id, kind: 'stat', heading, legend });
+}
+
+const LINE_H = 170; // the rating chart's drawing height
+const LINE_LEFT = 34;
+const LINE_PAD = 14; // above the line and below it (the game numbers)
+
+/**
+ * A player's rating over time (GET /api/crews/<id>/ratings: a player's `history`, each point
+ * {game, rating} after one of their rated games), from a new player's 0 at the left. The
+ * first `provisional` games are drawn dashed: the rating is still finding its level there.
+ * `days` are the crew's rated games' days (rated_games[].day), for the table. Returns
+ * {svg, table, summary, caption, legend}.
+ */
+export function ratingLine(history, who, provisional, days = [], idPrefix = 'rating') {
+  const values = [0, ...history.map((p) => p.rating)];
+  const low = Math.min(...values);
+  const high = Math.max(...values);
+  const step = tickStep(Math.max(high - low, 1), 5);
+  const bottom = Math.floor(low / step) * step;
+  const top = Math.ceil(high / step) * step || step;
+  const plotW = WIDTH - LINE_LEFT - 8;
+  const plotH = LINE_H - 2 * LINE_PAD - 8;
+  const x = (i) => LINE_LEFT + (i * plotW) / Math.max(history.length, 1);
+  const y = (v) => LINE_PAD + ((top - v) * plotH) / (top - bottom || 1);
+  const title = `${idPrefix}-title`;
+  const last = history.at(-1)?.rating ?? 0;
+  const games = history.length;
+  const summary = games
+    ? `${who}'s rating over ${games} rated game${games === 1 ? '' : 's'}: from 0 to ${last}, lowest ${low}, highest ${high}.`
+    : `${who} has no rated game yet: the rating starts at 0.`;
+  const out = [
+    `<svg xmlns="http://www.w3.org/2000/svg" class="race-chart rating-chart" viewBox="0 0 ${WIDTH} ${LINE_H}" role="img" aria-labelledby="${title}"><title id="${title}">${escapeText(summary)}</title>`,
+  ];
+  for (let tick = bottom; tick <= top + step / 2; tick += step) {
+    const ty = fmt(y(tick));
+    out.push(
+      `<line class="gridline" x1="${LINE_LEFT}" x2="${WIDTH - 8}" y1="${ty}" y2="${ty}"/><text class="tick" x="${LINE_LEFT - 4}" y="${fmt(y(tick) + 4)}" text-anchor="end">${fmt(tick)}</text>`,
+    );
+  }
+  const every = tickStep(Math.max(games, 1), 6);
+  for (let i = every; i <= games; i += every)
+    out.push(
+      `<text class="tick" x="${fmt(x(i))}" y="${LINE_H - 4}" text-anchor="middle">${i}</text>`,
+    );
+  const points = values.map((v, i) => `${fmt(x(i))},${fmt(y(v))}`);
+  const settledFrom = Math.min(provisional, games);
+  out.push(
+    `<polyline class="rating-line provisional" points="${points.slice(0, settledFrom + 1).join(' ')}"/>`,
+  );
+  if (games > provisional)
+    out.push(`<polyline class="rating-line" points="${points.slice(settledFrom).join(' ')}"/>`);
+  out.push('</svg>');
+  return {
+    svg: out.join(''),
+    summary,
+    caption: `${who}'s rating after each rated game`,
+    legend: [
+      ['provisional', `first ${provisional} games: provisional`],
+      ['', 'settled'],
+    ],
+    table: {
+      head: ['Game', 'Day', 'Rating'],
+      rows: history.map((p, i) => [
+        `${i + 1}${i < provisional ? ' (provisional)' : ''}`,
+        days[p.game - 1] ?? '',
+        String(p.rating),
+      ]),
+    },
+  };
+}
+
+/** The rating chart as a card, with its legend (dashed: provisional) and its table. */
+export function ratingSection(h, chart, { id, heading }) {
+  const legend = chart.legend.map(([kind, words]) =>
+    h(
+      'li',
+      {},
+      keySwatch(`<line class="rating-line ${kind}" x1="1" y1="5" x2="27" y2="5"/>`),
+      ` ${words}`,
+    ),
+  );
+  return chartSection(h, { ...chart, id, kind: 'rating', heading, legend });
 }

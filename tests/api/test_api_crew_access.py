@@ -16,6 +16,7 @@ ROUTES = [
     ("put", "/games/{game}", lambda t: {"game_token": t.token, "seats": [None] * 4}, 201),
     ("delete", "/games/{attached}", None, 204),
     ("get", "/stats", None, 200),
+    ("get", "/ratings", None, 200),
     ("get", "/export", None, 200),
     ("get", "/export?format=csv", None, 200),
 ]

@@ -4,7 +4,7 @@
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
-import { headToHead, madeByLevel } from '../../pwa/js/stat-charts.js';
+import { headToHead, madeByLevel, ratingLine } from '../../pwa/js/stat-charts.js';
 
 const attr = (tag, name) => tag.match(new RegExp(`\\b${name}="([^"]*)"`))?.[1];
 const tags = (svg, cls) =>
@@ -103,4 +103,51 @@ test('names are escaped in the statistics charts', () => {
   const chart = headToHead({ ...RECORD, a_names: [evil, 'Bo'] });
   assert.ok(!chart.svg.includes('<img') && chart.svg.includes('&lt;img src=x'));
   assert.ok(!madeByLevel(ANN, evil).svg.includes('<img'));
+});
+
+// Issue 21: a player's rating over time (GET /api/crews/<id>/ratings, a player's history).
+// Ann's seven rated games (crew games 1, 2, 4, 5, 6, 8, 9), five of them provisional.
+const HISTORY = [
+  { game: 1, rating: 2.43 },
+  { game: 2, rating: 0.51 },
+  { game: 4, rating: 2.9 },
+  { game: 5, rating: 4.1 },
+  { game: 6, rating: 3.2 },
+  { game: 8, rating: 5.6 },
+  { game: 9, rating: 6.05 },
+];
+const DAYS = ['2026-11-01', '2026-11-01', '2026-11-02', '2026-11-03', '2026-11-03'];
+const points = (tag) =>
+  attr(tag, 'points')
+    .split(' ')
+    .map((p) => p.split(',').map(Number));
+
+test('rating over time: dashed from 0 through the provisional games, then solid', () => {
+  const chart = ratingLine(HISTORY, 'Ann', 5, DAYS);
+  const lines = chart.svg.match(/<polyline\b[^>]*>/g);
+  assert.equal(lines.length, 2);
+  const [dashed, solid] = lines.map(points);
+  assert.match(lines[0], /class="rating-line provisional"/);
+  assert.equal(dashed.length, 6); // the start (0) and games 1 to 5
+  assert.equal(solid.length, 3); // from game 5 on
+  assert.deepEqual(solid[0], dashed.at(-1));
+  // higher ratings are drawn higher: game 7 (6.05) above game 2 (0.51) above the start (0)
+  assert.ok(solid[2][1] < dashed[2][1] && dashed[2][1] < dashed[0][1]);
+  // the x axis is the player's games, evenly spaced
+  assert.ok(Math.abs(dashed[1][0] - dashed[0][0] - (solid[1][0] - solid[0][0])) < 0.11);
+});
+
+test('rating over time: the table, the accessible name, no games yet', () => {
+  const chart = ratingLine(HISTORY, 'Ann', 5, DAYS);
+  assert.deepEqual(chart.table.head, ['Game', 'Day', 'Rating']);
+  assert.deepEqual(chart.table.rows[0], ['1 (provisional)', '2026-11-01', '2.43']);
+  assert.deepEqual(chart.table.rows[5], ['6', '', '5.6']);
+  assert.equal(
+    chart.summary,
+    "Ann's rating over 7 rated games: from 0 to 6.05, lowest 0, highest 6.05.",
+  );
+  const none = ratingLine([], 'Bo', 5);
+  assert.equal(none.summary, 'Bo has no rated game yet: the rating starts at 0.');
+  assert.equal(none.svg.match(/<polyline\b[^>]*>/g).length, 1);
+  assert.equal(none.table.rows.length, 0);
 });

@@ -68,8 +68,13 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (director.js 0.3, event.js 0.5) and the game-over screen's way back to the table. The first
 # load grew by the stylesheet's four lines only. The budget grows by 3 KiB, to 137 KiB (140.0
 # KB used of 140.3).
-# Both together: 138 + 3 KiB, to 141 KiB.
-SHELL_BUDGET = 141 * 1024
+# Issue 21's ratings added 3.1 KB, loaded only with the statistics screen: the rating chart
+# (js/stat-charts.js ratingLine 1.0 KB), the ratings' cards (parts/crew-ratings.js 1.8: a
+# player's rating, everyone's, the partnerships' chances) and their styles; the statistics'
+# read was shared with the ratings' rather than copied. Precached with the statistics, so the
+# last ratings read show offline with them. The budget grows by 3 KiB, to 137 KiB.
+# All three together: 138 + 3 + 3 KiB, to 144 KiB.
+SHELL_BUDGET = 144 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -1,11 +1,13 @@
 // A crew's statistics (issue 14, docs/crews.md "Every statistic"): one player's numbers with
-// the made % by bid level chart, by contract, partnerships and head to head with its chart;
+// their rating over time and the crew's ratings (issue 21, parts/crew-ratings.js), the made %
+// by bid level chart, by contract, partnerships and head to head with its chart;
 // filtered by ruleset and dates. Read from the server (one GET with If-None-Match); the last
 // answer for the same filters is kept on this phone, so offline the screen shows that copy
 // and says when it was read. Every chart has its table beside it (stat-charts.js).
 import * as api from '../api.js';
 import { getCrew } from '../crews.js';
 import { getMeta, putMeta } from '../store.js';
+import { ratingCards } from '../parts/crew-ratings.js';
 import { madeByLevel, headToHead, statSection, percent } from '../stat-charts.js';
 import { h, go } from '../ui.js';
 
@@ -27,18 +29,13 @@ const RESULT_WORDS = { won: 'won', lost: 'lost', tied: 'tied' };
 
 const keyOf = (id, f) => `crew-stats:${id}:${f.ruleset || ''}:${f.from || ''}:${f.to || ''}`;
 
-/** The statistics for the filters: {body, at, offline} (fresh, or the copy kept here). */
-export async function readStats(crew, filters) {
-  const key = keyOf(crew.id, filters);
+/** GET a crew's `path` with If-None-Match, keeping the answer on this phone under `key`:
+ * {body, at, offline} (fresh, or the copy kept here), or {error}. */
+async function readKept(crew, path, key) {
   const kept = await getMeta(key);
-  const query = new URLSearchParams(
-    Object.entries({ ruleset: filters.ruleset, from: filters.from, to: filters.to }).filter(
-      ([, v]) => v,
-    ),
-  );
   let res;
   try {
-    res = await api.request('GET', `/api/crews/${crew.id}/stats?${query}`, {
+    res = await api.request('GET', path, {
       token: crew.token,
       headers: kept?.etag ? { 'If-None-Match': kept.etag } : {},
     });
@@ -52,6 +49,20 @@ export async function readStats(crew, filters) {
   await putMeta(key, fresh);
   return fresh;
 }
+
+/** The statistics for the filters: {body, at, offline} (fresh, or the copy kept here). */
+export function readStats(crew, filters) {
+  const query = new URLSearchParams(
+    Object.entries({ ruleset: filters.ruleset, from: filters.from, to: filters.to }).filter(
+      ([, v]) => v,
+    ),
+  );
+  return readKept(crew, `/api/crews/${crew.id}/stats?${query}`, keyOf(crew.id, filters));
+}
+
+/** The crew's ratings (every game, whatever the filters), kept like the statistics. */
+const readRatings = (crew) =>
+  readKept(crew, `/api/crews/${crew.id}/ratings`, `crew-ratings:${crew.id}`);
 
 let chosen = null; // {crew, player}: the player shown stays chosen while the screen redraws
 
@@ -87,8 +98,8 @@ export async function render(main, id) {
     filters.from = from.value;
     filters.to = to.value;
     box.replaceChildren(h('p', { class: 'muted' }, 'Reading the statistics…'));
-    const out = await readStats(crew, filters);
-    if (alive) box.replaceChildren(...body(crew, out, load));
+    const [out, rated] = await Promise.all([readStats(crew, filters), readRatings(crew)]);
+    if (alive) box.replaceChildren(...body(crew, out, rated.body ?? null, load));
   };
   form.addEventListener('submit', (event) => {
     event.preventDefault();
@@ -106,7 +117,7 @@ export async function render(main, id) {
   };
 }
 
-function body(crew, out, redraw) {
+function body(crew, out, ratings, redraw) {
   if (out.error) return [h('p', { class: 'banner', role: 'alert' }, out.error)];
   if (!out.body) {
     return [
@@ -164,6 +175,7 @@ function body(crew, out, redraw) {
       ),
     ),
     playerCard(player),
+    ...ratingCards(ratings, player.id),
     statSection(h, madeByLevel(player.by_level, player.name, 'levels'), {
       id: 'levels',
       heading: `${player.name}: bids made by level`,
