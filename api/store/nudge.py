@@ -9,6 +9,7 @@ nudge is only a hint: the poll stays, so a nudge lost (a full queue, a folder th
 cannot read, a system without Unix sockets) delays a screen by one poll, never leaves it wrong.
 """
 
+import atexit
 import hashlib
 import os
 import secrets
@@ -44,6 +45,14 @@ def _socket():
             sock.setblocking(False)
             _sender.update(pid=os.getpid(), sock=sock)
         return _sender["sock"]
+
+
+@atexit.register
+def _close_sender():
+    """Close this process's sending socket at exit (no unclosed-socket warning)."""
+    sock = _sender["sock"]
+    if sock is not None and _sender["pid"] == os.getpid():
+        sock.close()
 
 
 def send(database_path):
