@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a01a854b6da4';
+const VERSION = '626ce358da38';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -23,6 +23,7 @@ const SHELL = [
   '/js/parts/shaker-pick.js',
   '/js/parts/count-helper.js',
   '/js/parts/team-list.js',
+  '/js/parts/hall-note.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
