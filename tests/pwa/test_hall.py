@@ -17,6 +17,7 @@ import time
 
 import pytest
 from conftest import ARGS, CHROMIUM, PHONE, axe_violations, free_port, screenshot, wait_js
+from one_table import at_table, started_event
 
 from bench.servers import wait_http
 
@@ -93,28 +94,6 @@ def hall_phone(browser, url, viewport=PHONE, color_scheme="light"):
     return context, page
 
 
-def started_event(request):
-    """A 2-team event with one table, started by the director: (event id, public token, the
-    table's token)."""
-    body = {
-        "name": "KC Hall 42",
-        "ruleset": "straight-42",
-        "tables": 1,
-        "format": "single-elimination",
-        "teams": [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in (1, 2)],
-    }
-    made = request.post("/api/events", data=body)
-    assert made.status == 201, made.text()
-    made = made.json()
-    auth = {"Authorization": f"Bearer {made['director_token']}"}
-    for team in made["teams"]:
-        path = f"/api/events/{made['id']}/teams/{team['id']}/check-in"
-        assert request.post(path, headers=auth).status == 200
-    started = request.post(f"/api/events/{made['id']}/start", headers=auth)
-    assert started.status == 200, started.text()
-    return made["id"], made["public_token"], started.json()["new_table_tokens"]["W1.1"]
-
-
 def hands_shown(page):
     return page.locator("a[aria-label^='Edit hand']").count()
 
@@ -140,18 +119,10 @@ def enter_hand(page, seat, bid, count):
     wait_js(page, "() => !location.hash.includes('/hand')")
 
 
-def at_table(page, event_id, token):
-    """Open the table's link (what its QR carries) and go to its game."""
-    page.goto(f"/#/t/{event_id}/W1.1/{token}")
-    page.locator("#play-game").click()
-    page.wait_for_url("**/#/g/*")
-    return page.url.split("#/g/")[1]
-
-
 def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, laptop):
     hall, direct = laptop
     setup = hall_browser.new_context(base_url=direct)
-    event_id, public, token = started_event(setup.request)
+    event_id, public, token = started_event(setup.request, "KC Hall 42")
     setup.close()
     contexts = []
     try:

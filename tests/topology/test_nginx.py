@@ -20,6 +20,7 @@ from playwright.sync_api import sync_playwright
 
 from bench.servers import Gunicorn, free_port, pg_drop_schema, pg_schema_url, wait_http
 from tests.pwa.conftest import ARGS, CHROMIUM, new_phone, wait_js
+from tests.pwa.one_table import at_table, started_event
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx.conf"
@@ -119,44 +120,11 @@ def proxy(tmp_path_factory):
         pg_drop_schema(PG_URL, schema)
 
 
-def started_event(request):
-    """A 2-team event started through the proxy: (event id, public token, W1.1's table
-    token)."""
-    body = {
-        "name": "Hallettsville 42",
-        "ruleset": "straight-42",
-        "tables": 1,
-        "format": "single-elimination",
-        "teams": [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in (1, 2)],
-    }
-    made = request.post("/api/events", data=body)
-    assert made.status == 201, made.text()
-    made = made.json()
-    auth = {"Authorization": f"Bearer {made['director_token']}"}
-    for team in made["teams"]:
-        checked = request.post(
-            f"/api/events/{made['id']}/teams/{team['id']}/check-in", headers=auth
-        )
-        assert checked.status == 200, checked.text()
-    started = request.post(f"/api/events/{made['id']}/start", headers=auth)
-    assert started.status == 200, started.text()
-    return made["id"], made["public_token"], started.json()["new_table_tokens"]["W1.1"]
-
-
 def streams_of(page):
     """Record the URLs of the stream requests `page` makes."""
     urls = []
     page.on("request", lambda r: urls.append(r.url) if r.url.endswith("/events") else None)
     return urls
-
-
-def at_table(page, event_id, token):
-    """Open table 1's link on `page` and go to its game (started, or scored, from here)."""
-    page.goto(f"/#/t/{event_id}/W1.1/{token}")
-    page.locator("#play-game").click()
-    page.wait_for_url("**/#/g/*")
-    page.wait_for_selector("#live[data-state='live']")
-    return page.url.split("#/g/")[1]
 
 
 def test_a_hand_on_one_phone_reaches_the_second_phone_and_the_board_through_nginx(proxy):
@@ -197,6 +165,8 @@ def through_the_proxy(browser, url):
         b_streams = streams_of(phone_b)
         game_a = at_table(phone_a, event_id, token)
         game_b = at_table(phone_b, event_id, token)
+        for page in (phone_a, phone_b):
+            page.wait_for_selector("#live[data-state='live']")
         assert game_a == game_b  # the second phone scores the same game
         for page in (phone_b, board):
             page.evaluate("() => { window.notReloaded = true; }")
