@@ -16,7 +16,16 @@ import sys
 import time
 
 import pytest
-from conftest import ARGS, CHROMIUM, PHONE, axe_violations, free_port, screenshot, wait_js
+from conftest import (
+    ARGS,
+    CHROMIUM,
+    PHONE,
+    Table,
+    axe_violations,
+    free_port,
+    screenshot,
+    wait_js,
+)
 from one_table import at_table, started_event
 
 from bench.servers import wait_http
@@ -182,6 +191,42 @@ def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, lap
         a.locator("#hall-note").wait_for()
         assert a.locator("#hall-note").evaluate("(d) => !d.open")
         assert "no install" in a.locator("#hall-note summary").inner_text()
+        assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
+    finally:
+        for context in contexts:
+            context.close()
+
+
+def test_a_casual_game_starts_and_a_second_phone_joins_by_its_link_at_the_halls_address(
+    hall_browser, laptop
+):
+    """A game made on a phone that is not a secure context (its id drawn without
+    crypto.randomUUID), its editor link shown as a QR code and, with no clipboard, on screen
+    when "Copy" is pressed; the second phone joins by that link and follows live."""
+    hall, _ = laptop
+    contexts = []
+    try:
+        context_a, a = hall_phone(hall_browser, hall)
+        context_b, b = hall_phone(hall_browser, hall)
+        contexts += [context_a, context_b]
+        a.goto("/")
+        assert a.evaluate("() => window.isSecureContext || 'randomUUID' in crypto") is False
+        table = Table(a, hall)
+        game = table.new_game("marks")
+        enter_hand(a, 1, 30, 35)
+        table.wait_synced(game)
+        a.goto(f"/#/g/{game}/over")
+        a.get_by_text("Let another phone keep score").click()
+        a.locator("svg.qr[aria-label='QR code of the editor link']").wait_for()
+        a.click("#copy-join")  # no clipboard here: the link is shown instead
+        link = wait_js(a, "() => document.querySelector('#toast').textContent")
+        assert link.startswith(f"{hall}/#/join/{game}/")
+        b.goto(link.removeprefix(hall))
+        b.wait_for_selector("a[aria-label='Edit hand 1']")
+        b.wait_for_selector("#live[data-state='live']")
+        a.goto(f"/#/g/{game}")
+        enter_hand(a, 0, 30, 35)
+        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=10_000)
         assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
     finally:
         for context in contexts:
