@@ -65,7 +65,10 @@ def send(database_path):
     except OSError:
         return 0  # no live process has listened here yet
     sent = 0
-    sock = _socket()
+    try:
+        sock = _socket()
+    except OSError:  # no socket to send from (out of descriptors): the poll finds the write
+        return 0
     for name in names:
         path = os.path.join(where, name)
         try:

@@ -42,7 +42,7 @@ LOAD_FAILED = "Failed to load resource"  # e.g. the API's 421 sending the phone 
 def laptop(tmp_path_factory):
     """`python3 -m api.serve` as the hall's laptop runs it (the API and the live process, on a
     SQLite file), on free ports; yields (the hall's URL for the phones, the same on 127.0.0.1
-    for the director's API calls)."""
+    for the director's API calls, the process group of the laptop's server)."""
     folder = tmp_path_factory.mktemp("hall")
     port, live_port = free_port(), free_port()
     env = {
@@ -60,7 +60,7 @@ def laptop(tmp_path_factory):
     try:
         wait_http(f"http://127.0.0.1:{port}/", proc=proc)
         wait_http(f"http://127.0.0.1:{live_port}/api/live/health", proc=proc)
-        yield f"http://{HALL_NAME}:{port}", f"http://127.0.0.1:{port}"
+        yield f"http://{HALL_NAME}:{port}", f"http://127.0.0.1:{port}", proc.pid
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -129,7 +129,7 @@ def enter_hand(page, seat, bid, count):
 
 
 def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, laptop):
-    hall, direct = laptop
+    hall, direct, _ = laptop
     setup = hall_browser.new_context(base_url=direct)
     event_id, public, token = started_event(setup.request, "KC Hall 42")
     setup.close()
@@ -197,13 +197,52 @@ def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, lap
             context.close()
 
 
+def test_while_the_laptop_sleeps_the_phones_keep_scoring_and_catch_up_when_it_wakes(
+    hall_browser, laptop
+):
+    """docs/hall.md, "When the laptop sleeps": the laptop's server frozen (SIGSTOP, as a
+    sleeping laptop answers nothing), a hand entered on phone A shows on A at once and waits
+    in its outbox; phone B does not see it; when the laptop wakes the hand is sent once and
+    reaches B by its stream, with no reload."""
+    hall, direct, server = laptop
+    setup = hall_browser.new_context(base_url=direct)
+    event_id, _, token = started_event(setup.request, "Laptop asleep")
+    setup.close()
+    contexts = []
+    try:
+        context_a, a = hall_phone(hall_browser, hall)
+        context_b, b = hall_phone(hall_browser, hall)
+        contexts += [context_a, context_b]
+        game = at_table(a, event_id, token)
+        enter_hand(a, 0, 30, 35)
+        outbox_empty(a)
+        assert at_table(b, event_id, token) == game
+        b.wait_for_selector("#live[data-state='live']")
+        b.evaluate("() => { window.notReloaded = true; }")
+        os.killpg(server, signal.SIGSTOP)
+        try:
+            enter_hand(a, 1, 30, 35)
+            assert hands_shown(a) == 2  # on phone A at once, from the phone's own store
+            b.wait_for_timeout(1500)
+            assert hands_shown(b) == 1
+        finally:
+            os.killpg(server, signal.SIGCONT)
+        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=30_000)
+        outbox_empty(a)
+        assert b.evaluate("() => window.notReloaded === true")
+        assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
+    finally:
+        for context in contexts:
+            context.close()
+
+
 def test_a_casual_game_starts_and_a_second_phone_joins_by_its_link_at_the_halls_address(
     hall_browser, laptop
 ):
     """A game made on a phone that is not a secure context (its id drawn without
     crypto.randomUUID), its editor link shown as a QR code and, with no clipboard, on screen
     when "Copy" is pressed; the second phone joins by that link and follows live."""
-    hall, _ = laptop
+    hall = laptop[0]
     contexts = []
     try:
         context_a, a = hall_phone(hall_browser, hall)
