@@ -5,6 +5,7 @@ Procfile runs them) on a SQLite file: the nudge is SQLite's; PostgreSQL has NOTI
 (tests/api/test_api_live.py runs both stores)."""
 
 import os
+import tempfile
 import time
 
 import pytest
@@ -154,4 +155,6 @@ def test_a_deep_database_keeps_its_sockets_in_a_hashed_folder(tmp_path):
         assert nudge.send(path) == 1 and listener.wait(1.0) is True
     finally:
         listener.close()
-    assert nudge.folder(str(tmp_path / "t.sqlite3")) == str(tmp_path / "t.sqlite3") + "-live"
+    with tempfile.TemporaryDirectory(dir="/tmp") as short:  # a path of ~30 characters
+        beside = os.path.join(short, "t.sqlite3")
+        assert nudge.folder(beside) == beside + "-live"  # short enough: beside the file
