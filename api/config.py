@@ -76,7 +76,8 @@ class Config:
     # reconnects with Last-Event-ID), at most LIVE_MAX_STREAMS_PER_CLIENT per client address
     # and LIVE_MAX_STREAMS_PER_GAME per game (counted per worker process), a stream that cannot
     # write for LIVE_WRITE_TIMEOUT_SECONDS dropped; on SQLite each worker looks for changes
-    # made by the other workers every LIVE_POLL_SECONDS (one query for all its games).
+    # made by the other workers when a writer nudges it (api/store/nudge.py), and every
+    # LIVE_POLL_SECONDS in case a nudge was lost (one query for all its games).
     LIVE_HEARTBEAT_SECONDS = _float("LIVE_HEARTBEAT_SECONDS", 15)
     LIVE_MAX_STREAM_SECONDS = _float("LIVE_MAX_STREAM_SECONDS", 300)
     LIVE_MAX_STREAMS_PER_CLIENT = _int("LIVE_MAX_STREAMS_PER_CLIENT", 20)

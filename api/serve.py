@@ -8,7 +8,8 @@ either stops or on Ctrl-C. A launcher rather than honcho or foreman: no extra de
 the API must be told the live port, which it sets from the same option.
 
 In production run the Procfile's two processes under your supervisor instead, behind a proxy
-that routes `/api/**/events` to `live` (docs/deploy.md, "In production").
+that routes `/api/**/events` to `live`: deploy/nginx.conf for nginx (docs/deploy.md, "In
+production").
 """
 
 import argparse

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '44425a0a167d';
+const VERSION = '293338c79dd5';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -23,9 +23,13 @@ const SHELL = [
   '/js/parts/shaker-pick.js',
   '/js/parts/count-helper.js',
   '/js/parts/team-list.js',
+<<<<<<< HEAD
   '/js/parts/team-edit.js',
   '/js/parts/event-settings.js',
   '/js/parts/event-delete.js',
+=======
+  '/js/parts/hall-note.js',
+>>>>>>> h20n
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',

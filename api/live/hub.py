@@ -3,9 +3,11 @@
 Every write to a game commits, then announces the game's id. On PostgreSQL the announcement
 is a `NOTIFY` sent inside the write's transaction (so it leaves on commit, never for a write
 that rolled back), and every app server LISTENs: a hand posted to one server reaches streams
-held by another. On SQLite (one server, no other service) each worker process polls, in one
-query, the revisions of the games it has streams open for; a write also nudges its own
-process at once.
+held by another. On SQLite (one machine, no other service) each writer nudges the live
+processes after its commit (a datagram on a Unix socket beside the database file,
+api/store/nudge.py), and each worker process then reads, in one query, the revisions of the
+games it has streams open for; that query also runs every LIVE_POLL_SECONDS, so a lost nudge
+delays a screen by one poll at most.
 
 Each process has one Hub: the streams it holds, by game. One thread per process (running
 only while a stream is open) listens or polls, and for each changed game reads it ONCE and
@@ -24,8 +26,9 @@ import time
 from flask import current_app
 from peewee import JOIN, SqliteDatabase
 
-from ..store.db import flask_db, is_sqlite
+from ..store.db import flask_db, is_sqlite, sqlite_file
 from ..store.games import Game, Match
+from ..store.nudge import Listener
 from ..store.tables import match_holders
 from .watch import Watch
 
@@ -96,6 +99,7 @@ class Hub:
         self.thread = None
         self.pid = None
         self.seen = {}  # SQLite poll: game id -> (revision, share token, table's) last seen
+        self.nudges = None  # SQLite: the live thread's socket the writers nudge (a Listener)
         self.watched = Watch()  # the streams' sockets, for their clients' close
 
     # ---- streams come and go ----
@@ -160,6 +164,9 @@ class Hub:
                 return
             self.dirty.add(game_id)
         self.kick.set()
+        nudges = self.nudges
+        if nudges is not None:  # the live thread sleeps on its socket, not on `kick`
+            nudges.poke()
 
     def _ensure_thread(self):
         """Start this process's live thread if it is not running (called under the lock)."""
@@ -171,10 +178,13 @@ class Hub:
     # ---- the live thread ----
 
     def _run(self):
-        """Listen (PostgreSQL) or poll (SQLite) while any stream is open; then stop."""
+        """Listen (PostgreSQL), or wait for a nudge and poll (SQLite), while any stream is
+        open; then stop."""
         database = self.app.config["DATABASE"]
         listen = not isinstance(database, SqliteDatabase)
         conn = None
+        nudges = None if listen else self._nudge_listener(database)
+        self.nudges = nudges
         try:
             while True:
                 with self.lock:
@@ -187,7 +197,11 @@ class Hub:
                             conn = self._listen_connection(database)
                             self._mark_all_dirty()  # whatever happened while not listening
                         self._wait_notifies(conn)
-                    else:
+                    elif nudges is not None:
+                        if not self.kick.is_set():
+                            nudges.wait(self.config["LIVE_POLL_SECONDS"])
+                        self._poll()
+                    else:  # an in-memory database: this process's own writes only
                         self.kick.wait(self.config["LIVE_POLL_SECONDS"])
                         self._poll()
                     self.kick.clear()
@@ -201,6 +215,22 @@ class Hub:
         finally:
             if conn is not None:
                 conn.close()
+            if nudges is not None:
+                if self.nudges is nudges:
+                    self.nudges = None
+                nudges.close()
+
+    def _nudge_listener(self, database):
+        """SQLite: the socket the writers nudge after each commit, or None (an in-memory
+        database, or the socket could not be made: the poll alone finds the writes)."""
+        path = sqlite_file(database)
+        if path is None:
+            return None
+        try:
+            return Listener(path)
+        except OSError:
+            self.app.logger.warning("live: no nudges from the writers; polling only")
+            return None
 
     @staticmethod
     def _listen_connection(database):
@@ -319,7 +349,8 @@ def init_app(app, builders, sources):
 def notify_statement(game_id):
     """The statements announcing a write to `game_id` from inside its transaction: on
     PostgreSQL a NOTIFY (sent on commit, dropped on rollback), to run with the write's own
-    statements (`models.run`); none on SQLite (the poll finds the change)."""
+    statements (`models.run`); none on SQLite
+    (the nudge after the commit makes the poll find it)."""
     if is_sqlite():
         return []
     return [
@@ -340,7 +371,8 @@ EVENT_OF_MATCH = 'SELECT pg_notify(%s, %s || "event_id") FROM "eventmatch" WHERE
 
 def event_of_game_statement(game_id):
     """PostgreSQL: the statement announcing the event whose match holds `game_id` (none for
-    a casual game or a match outside events); none on SQLite (the poll finds it)."""
+    a casual game or a match outside events); none on SQLite
+    (the nudge after the commit makes the poll find it)."""
     if is_sqlite():
         return []
     return [(EVENT_OF_GAME, [CHANNEL, "e:", str(game_id)])]
@@ -360,7 +392,7 @@ def notify_match_games(match_id):
 
 def notify_event(event_id):
     """Announce a write to an event (a director write, a match called) inside its
-    transaction; SQLite: nothing (the poll finds it)."""
+    transaction; SQLite: nothing (the nudge after the commit makes the poll find it)."""
     if not is_sqlite():
         flask_db.database.obj.execute_sql("SELECT pg_notify(%s, %s)", [CHANNEL, f"e:{event_id}"])
 

@@ -14,6 +14,8 @@ from playhouse.db_url import connect, parse
 from playhouse.flask_utils import FlaskDB
 from playhouse.pool import PooledPostgresqlDatabase
 
+from . import nudge
+
 flask_db = FlaskDB()
 
 # Every connection: WAL, fsync on commit, wait (not fail) on a busy lock, enforce foreign keys.
@@ -119,6 +121,7 @@ class WriterQueue:
     """
 
     def __init__(self, path):
+        self.database_path = path
         self.path = f"{path}-writelock"
         self._thread_lock = threading.Lock()
         self._fd = None
@@ -147,22 +150,34 @@ _queues = {}  # database file -> its WriterQueue (one per process and file)
 _queues_lock = threading.Lock()
 
 
-def writer_queue(database):
-    """The WriterQueue of a SQLite file database, or None (in-memory, or not SQLite)."""
+def sqlite_file(database):
+    """The absolute path of a SQLite file database, or None (in-memory, or not SQLite)."""
     if not isinstance(database, SqliteDatabase):
         return None
     path = database.database
     if not path or path == ":memory:" or path.startswith("file:"):
         return None
+    return os.path.abspath(path)
+
+
+def writer_queue(database):
+    """The WriterQueue of a SQLite file database, or None (in-memory, or not SQLite)."""
+    path = sqlite_file(database)
+    if path is None:
+        return None
     with _queues_lock:
-        return _queues.setdefault(os.path.abspath(path), WriterQueue(os.path.abspath(path)))
+        return _queues.setdefault(path, WriterQueue(path))
 
 
 @contextmanager
 def write_transaction():
-    """A transaction for a write: on SQLite, wait in the writer queue, then `BEGIN IMMEDIATE`;
-    on PostgreSQL a plain BEGIN (row locks do the queueing there, without sleeps)."""
+    """A transaction for a write: on SQLite, wait in the writer queue, then `BEGIN IMMEDIATE`,
+    and once it committed nudge the live processes on this machine (api/store/nudge.py); on
+    PostgreSQL a plain BEGIN (row locks do the queueing there, without sleeps; the write's own
+    NOTIFY tells the live processes)."""
     database = flask_db.database.obj
     queue = writer_queue(database)
     with queue.held() if queue else nullcontext(), database.atomic():
         yield
+    if queue:
+        nudge.send(queue.database_path)

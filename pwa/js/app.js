@@ -147,6 +147,14 @@ async function registerWorker() {
   });
 }
 
+// --- plain HTTP at the hall's network address: say what does not work there (docs/hall.md)
+if (!window.isSecureContext) {
+  import('./parts/hall-note.js').then(({ hallNote }) => {
+    const note = hallNote();
+    if (note) main.before(note);
+  });
+}
+
 window.addEventListener('hashchange', route);
 window.addEventListener('unhandledrejection', (e) =>
   toast(`Something went wrong: ${e.reason?.message}`),
