@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '293338c79dd5';
+const VERSION = '61278456df3a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -23,13 +23,10 @@ const SHELL = [
   '/js/parts/shaker-pick.js',
   '/js/parts/count-helper.js',
   '/js/parts/team-list.js',
-<<<<<<< HEAD
   '/js/parts/team-edit.js',
   '/js/parts/event-settings.js',
   '/js/parts/event-delete.js',
-=======
   '/js/parts/hall-note.js',
->>>>>>> h20n
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',

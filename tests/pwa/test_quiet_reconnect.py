@@ -10,6 +10,7 @@ import time
 
 import pytest
 from conftest import Table, new_phone, serve, wait_js
+from one_table import started_event
 
 STREAM_S = 5.2  # each stream's life here
 WATCH_S = 12.0  # a scheduled end or two per page (EventSource waits the stream's 2 s retry)
@@ -31,32 +32,6 @@ def short_streams(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("short"), LIVE_MAX_STREAM_SECONDS=STREAM_S)
     yield url
     stop()
-
-
-def started_event(request):
-    """A two-team event, started: its public token (the board's address)."""
-    teams = [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in (1, 2)]
-    made = request.post(
-        "/api/events",
-        data={
-            "name": "Friday 42",
-            "ruleset": "straight-42",
-            "format": "single-elimination",
-            "tables": 1,
-            "teams": teams,
-        },
-    )
-    assert made.status == 201, made.text()
-    event = made.json()
-    auth = {"Authorization": f"Bearer {event['director_token']}"}
-    for team in event["teams"]:
-        checked = request.post(
-            f"/api/events/{event['id']}/teams/{team['id']}/check-in", headers=auth
-        )
-        assert checked.ok, checked.text()
-    started = request.post(f"/api/events/{event['id']}/start", headers=auth)
-    assert started.ok, started.text()
-    return event["public_token"]
 
 
 def test_scheduled_stream_ends_reconnect_without_a_word(browser, short_streams):
@@ -83,7 +58,7 @@ def test_scheduled_stream_ends_reconnect_without_a_word(browser, short_streams):
         follower = context.new_page()
         follower.goto(f"/s/{share}")
         board = hall.new_page()
-        board.goto(f"/b/{started_event(board.request)}")
+        board.goto(f"/b/{started_event(board.request)[1]}")
         pages = {"phone": phone, "share": follower, "board": board}
         for name, page in pages.items():
             wait_js(page, f"() => ({STATES[name]})() === 'live'")
