@@ -38,7 +38,12 @@ RIGHT_STATUS = {
     ("post", "/api/events/{event_id}/teams/{team_id}/drop"): 409,  # check-in is still open
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): 409,  # not played yet
 }
-PUBLIC = {("post", "/api/events"), ("get", "/api/e/{token}"), ("get", "/api/e/{token}/events")}
+PUBLIC = {
+    ("post", "/api/events"),
+    ("get", "/api/e/{token}"),
+    ("get", "/api/e/{token}/events"),
+    ("get", "/api/e/{token}/results.csv"),  # the results sheet, for a spreadsheet
+}
 # Who may call each secured operation besides the director.
 TABLE_TOO = {("get", "/api/events/{event_id}/matches/{bracket_id}")}
 

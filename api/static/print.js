@@ -1,0 +1,29 @@
+// The paper kit's pages (api/templates/print_*.html): a Print button where scripts run, and
+// on the table cards each table's link as a QR code. Only the director's phone holds the
+// table links; it opens the cards page with them in the address's #fragment (#1=<link>&2=…),
+// which never reaches a server, and the codes are drawn here by the PWA's own encoder
+// (pwa/js/parts/qr-code.js, lean-qr). Only this server's table links are drawn.
+import { qrSvg } from '/js/parts/qr-code.js';
+
+const printButton = document.getElementById('print-now');
+if (printButton) {
+  printButton.hidden = false;
+  printButton.addEventListener('click', () => window.print());
+}
+
+/** The table links the fragment carries: {table number: link}, this origin's table links only. */
+function linksOf(hash) {
+  const links = {};
+  const tablePage = `${location.origin}/#/t/`;
+  for (const [table, link] of new URLSearchParams(hash.replace(/^#/, ''))) {
+    if (/^\d{1,4}$/.test(table) && link.startsWith(tablePage)) links[table] = link;
+  }
+  return links;
+}
+
+const links = linksOf(location.hash);
+for (const slot of document.querySelectorAll('.qr-slot')) {
+  const link = links[slot.dataset.table];
+  if (link) slot.replaceChildren(qrSvg(link, `QR code: table ${slot.dataset.table}'s link`));
+}
+if (Object.keys(links).length) document.getElementById('cards-note')?.remove();

@@ -1,0 +1,210 @@
+"""The paper kit's pages and the results CSV (issue 20 "The paper kit", issue 23 "The results
+sheet", docs/tournaments.md "The paper kit"): /p/{public_token}/bracket, /results,
+/score-sheet and /cards, and /api/e/{public_token}/results.csv. Public like the board: read
+by the public link alone, derived from the event's public view; any other link is a 404 (a
+page for a browser, the one error shape for a program). Printed and looked at in
+tests/pwa/test_paper_kit.py."""
+
+import csv
+import io
+import re
+
+import pytest
+from eventtest import Director
+from test_api_board import one_hand, started, text_of
+
+SHEETS = ("bracket", "results", "score-sheet", "cards")
+HTML = {"Accept": "text/html,*/*;q=0.8"}
+
+
+def sheet(client, director, name, status=200):
+    """GET one page of the paper kit as a browser does."""
+    return client.get(f"/p/{director.public}/{name}", headers=HTML, status=status)
+
+
+def results_rows(client, director):
+    """The results CSV as rows of cells (the header first)."""
+    response = client.get(f"/api/e/{director.public}/results.csv")
+    assert response.content_type == "text/csv"
+    assert response.headers["Content-Disposition"].startswith("attachment")
+    return list(csv.reader(io.StringIO(response.text)))
+
+
+def finish_four(director):
+    """Play a 4-team, one-game event to its end: the first-listed team wins every match."""
+    director.table("W1.1").play(0)
+    director.table("W1.2").play(0)
+    director.view()
+    director.table("W2.1").play(0)
+    return director.view()
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_every_sheet_is_a_strict_page_read_by_the_public_link(client, name):
+    director = started(client, 8)
+    response = sheet(client, director, name)
+    html = response.text
+    assert response.headers["X-Robots-Tag"] == "noindex, nofollow"
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'self'")
+    assert not re.search(r"<script(?![^>]*\bsrc=)[^>]*>", html), "inline script"
+    assert "<style" not in html and not re.search(r'\sstyle="', html), "inline style"
+    assert '<link rel="stylesheet" href="/_static/print.css">' in html
+    assert "Timpson 42" in text_of(html)
+
+
+@pytest.mark.parametrize("name", SHEETS)
+def test_a_wrong_link_is_404_a_page_for_a_browser_and_the_one_shape_for_a_program(client, name):
+    director = started(client, 2)
+    for wrong in ("A" * 43, director.token, next(iter(director.tables.values()))):
+        page = client.get(f"/p/{wrong}/{name}", headers=HTML, status=404)
+        assert "There is no event at this link: it may be mistyped." in page.text
+        refused = client.get(
+            f"/p/{wrong}/{name}", headers={"Accept": "application/json"}, status=404
+        ).json
+        assert refused["code"] == 404 and refused["rule_code"] == "NOT_FOUND"
+        assert refused["message"] == "there is no event at this link: it may be mistyped"
+    client.get(f"/p/{director.public}/nothing", headers=HTML, status=404)
+
+
+def test_the_results_csv_is_404_in_the_one_shape_for_a_wrong_link(client):
+    director = started(client, 2)
+    for wrong in ("B" * 43, director.token):
+        refused = client.get(f"/api/e/{wrong}/results.csv", status=404).json
+        assert refused["code"] == 404 and refused["rule_code"] == "NOT_FOUND"
+
+
+def test_the_bracket_sheet_shows_every_match_and_where_each_side_comes_from(client):
+    """docs/tournaments.md "Naming a match": names in words, the short code beside them and
+    explained once; a side not known yet says where it comes from."""
+    director = started(client, 8, first_to=[1])
+    director.table("W1.1").play(0)  # Team 1 beats Team 8
+    text = text_of(sheet(client, director, "bracket").text)
+    assert "Codes: W1.3 is round 1, match 3." in text
+    for match_no in range(1, 5):
+        assert f"Quarterfinal {match_no} W1.{match_no}" in text
+    assert "Quarterfinal 1 W1.1 · one game ✓ Team 1 1 Team 8 0" in text
+    assert "Semifinal 1 W2.1 Team 1 winner of W1.2" in text
+    assert "Final W3.1 winner of W2.1 winner of W2.2" in text
+    for team in range(1, 9):
+        assert f"Team {team} " in text
+
+
+def test_before_the_start_the_bracket_sheet_lists_the_teams_entered(client):
+    director = Director(client, teams=3)
+    text = text_of(sheet(client, director, "bracket").text)
+    assert "The bracket is drawn when the director starts the event." in text
+    assert "Team 1 (P1a & P1b) Team 2 (P2a & P2b) Team 3 (P3a & P3b)" in text
+
+
+def test_a_round_robin_sheet_has_its_rounds_and_the_record_so_far(client):
+    director = started(client, 4, format="round-robin", first_to=[1], tables=2)
+    text = text_of(sheet(client, director, "bracket").text)
+    for round_no in (1, 2, 3):
+        assert f"Round robin: Round {round_no}" in text
+    assert "Round robin: the record so far # Team Won Lost Games" in text
+
+
+def test_the_results_sheet_and_csv_of_a_finished_event_rank_every_team(client):
+    """brackets/standings.py: the champion 1st, the final's loser 2nd, the semifinal losers
+    share 3rd; every team's path, one row per team in the CSV."""
+    director = started(client, 4, first_to=[1], tables=2)
+    view = finish_four(director)
+    assert view["finished"]
+    text = text_of(sheet(client, director, "results").text)
+    assert "Not over yet" not in text
+    assert "1st Team 1 P1a & P1b 2–0 2–0 2nd Team 2 P2a & P2b 1–1 1–1" in text
+    assert "1st: Team 1 Champion. Semifinal 1 W1.1 : won 1–0 against Team 4" in text
+    assert "Final W2.1 : won 1–0 against Team 2" in text
+    rows = results_rows(client, director)
+    assert rows[0] == [
+        "place",
+        "team",
+        "players",
+        "matches_won",
+        "matches_lost",
+        "games_won",
+        "games_lost",
+        "how",
+        "path",
+    ]
+    assert [r[:2] for r in rows[1:]] == [
+        ["1", "Team 1"],
+        ["2", "Team 2"],
+        ["3", "Team 3"],
+        ["3", "Team 4"],
+    ]
+    assert rows[1][8] == "Semifinal 1: won 1–0 against Team 4; Final: won 1–0 against Team 2"
+
+
+def test_before_the_end_the_results_say_they_are_not_final_and_rank_by_record(client):
+    director = started(client, 4, first_to=[1], tables=2)
+    director.table("W1.2").play(1)  # Team 3 beats Team 2
+    text = text_of(sheet(client, director, "results").text)
+    assert "Not over yet: the places are final when the last match is played." in text
+    assert text.index("Team 3 P3a") < text.index("Team 1 P1a") < text.index("Team 2 P2a")
+    rows = results_rows(client, director)
+    assert len(rows) == 5 and all(r[0] == "" for r in rows[1:])
+
+
+def test_names_stay_text_in_the_results_csv(client):
+    """docs/export.md: a name is text whatever it looks like; one starting like a formula
+    gets a leading ' (CSV formula injection), the game export's rule."""
+    teams = [
+        {"name": '=HYPERLINK("http://x")', "players": ["@SUM(1)", "Bea"]},
+        {"name": "+1", "players": ["-2", "42"]},
+    ]
+    made = client.post_json(
+        "/api/events",
+        {"name": "Club night", "ruleset": "straight-42", "format": "round-robin", "teams": teams},
+        status=201,
+    ).json
+    response = client.get(f"/api/e/{made['public_token']}/results.csv")
+    rows = list(csv.reader(io.StringIO(response.text)))
+    assert len(rows) == 3
+    cells = {r[1]: r[2] for r in rows[1:]}
+    assert cells == {'\'=HYPERLINK("http://x")': "'@SUM(1) & Bea", "'+1": "'-2 & 42"}
+
+
+@pytest.mark.parametrize(
+    ("preset", "columns", "ladder"),
+    [
+        ("timpson-tournament", "marks marks", "points 30 to 41; 1 mark (42), 2 marks (84)"),
+        ("points-250", "points total points total", "points 30 to 41; 1 mark (42)"),
+        ("texas-88", "marks marks", "points 60 to 86, by 2; 1 mark (88)"),
+    ],
+)
+def test_the_score_sheet_follows_the_events_ruleset(client, preset, columns, ladder):
+    """docs/rules.md: the ladder is every bid a player can win with; marks are tallied, points
+    carry a running total."""
+    director = Director(client, teams=2, ruleset=preset)
+    text = text_of(sheet(client, director, "score-sheet").text)
+    assert f"Bids: {ladder}" in text
+    assert f"Made or set Team: ____________ Team: ____________ {columns} 1 " in text
+
+
+def test_a_house_rule_changes_the_score_sheet(client):
+    """The event's own rules (its preset's overrides) reach the sheet: a plunge allowed adds
+    it to the ladder."""
+    director = Director(client, teams=2, ruleset="straight-42", rules={"plunge": True})
+    assert "a 4-mark plunge" in text_of(sheet(client, director, "score-sheet").text)
+    plain = Director(client, teams=2, ruleset="straight-42")
+    assert "plunge" not in text_of(sheet(client, plain, "score-sheet").text)
+
+
+def test_table_cards_one_per_table_with_room_for_the_link(client):
+    director = started(client, 4, tables=3)
+    html = sheet(client, director, "cards").text
+    assert re.findall(r'<div class="qr-slot" data-table="(\d+)">', html) == ["1", "2", "3"]
+    assert '<script type="module" src="/_static/print.js"></script>' in html
+    assert director.tables and not any(token in html for token in director.tables.values())
+
+
+def test_a_live_hand_reaches_the_sheets_on_the_next_read(client):
+    """Derived from the public view, never a second copy: a hand moves the bracket sheet."""
+    director = started(client, 2, first_to=[2])
+    before = text_of(sheet(client, director, "bracket").text)
+    director.table("W1.1").play(0)
+    one_hand(director.table("W1.1"), 0)
+    after = text_of(sheet(client, director, "bracket").text)
+    assert "Final W1.1 · best of 3 · at table 1 Team 1 0 Team 2 0" in before
+    assert "Final W1.1 · best of 3 · at table 1 Team 1 1 Team 2 0" in after
