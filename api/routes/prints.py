@@ -65,7 +65,7 @@ def print_page(token, sheet):
         view = event_of(token)
     except NotFound:
         if wants_html():
-            return render_template("print_missing.html", message=MISSING), 404
+            return render_template("board_missing.html", message=MISSING), 404
         raise
     template, build = SHEETS[sheet]
     html = render_template(template, page=build(view), token=token, sheet=sheet)

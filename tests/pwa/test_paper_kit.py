@@ -14,16 +14,21 @@ import os
 import pathlib
 import re
 import subprocess
-from urllib.parse import quote
+from urllib.parse import parse_qsl, quote
 
 import pytest
-from conftest import serve, wait_js
+import test_director_links
+from conftest import wait_js
 from test_director_links import post_hand  # side 0 bids 2 marks and makes it
-from test_director_screens import api, start_event
+from test_director_screens import SIZES, api, keep_on_phone, start_event
+from test_layout import screen_problems
 
 import rules
 from rules.bids import parse_bid
 from rules.words import bid_words
+
+# the app for these tests: on TEST_DATABASE_URL when set (PostgreSQL), else SQLite
+base_url = test_director_links.base_url
 
 FIRST = "Ann Bea Cal Dot Earl Fay Gus Hal Ike Jo Kay Lou Mo Ned Opal Pat".split()
 LAST = "Ware Jones Hollister Nguyen Alvarez Okafor Petrov Lindqvist".split()
@@ -39,15 +44,6 @@ def teams(count):
         two = f"{FIRST[(n + 5) % 16]} {LAST[(n // 16 + 3) % 8]}"
         out.append((f"{one} & {two}", [one, two]))
     return out
-
-
-@pytest.fixture(scope="module")
-def base_url(tmp_path_factory):
-    """The app for these tests (PostgreSQL when TEST_DATABASE_URL names one, else SQLite)."""
-    db = os.environ.get("TEST_DATABASE_URL")
-    url, stop = serve(tmp_path_factory.mktemp("paper"), **({"DATABASE_URL": db} if db else {}))
-    yield url
-    stop()
 
 
 def play_out(base_url, made, tokens):
@@ -281,3 +277,52 @@ def test_table_cards_carry_each_linked_tables_qr_one_card_a_page(browser, base_u
     assert "No table link yet: ask the director." in flat(text)
     assert_inside_pages(boxes, "Letter")
     assert_black_on_white(colours)
+
+
+def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_board(
+    browser, base_url, axe_source
+):
+    """Issue 23: "a readable results page (printable, and CSV) in place of the raw JSON link;
+    the light board offered beside the dark one"; issue 20: the paper kit "printable, from the
+    director's screen", the cards with the table links this phone holds. At 390x844 and
+    320x640, light and dark: nothing wider than the screen, 48 px targets, no axe violation."""
+    made, started = event(base_url, 8, tables=4)
+    made["matches"], tokens = started["matches"], started["new_table_tokens"]
+    context = browser.new_context(
+        viewport=SIZES["390"], base_url=base_url, is_mobile=True, has_touch=True
+    )
+    page = context.new_page()
+    try:
+        page.goto("/#/")
+        wait_js(page, "() => document.querySelector('#tournaments')")
+        keep_on_phone(page, made, tokens)
+        page.goto(f"/#/e/{made['id']}")
+        page.locator("#paper-links").wait_for()
+        public = made["public_token"]
+        href = lambda sel: page.locator(sel).get_attribute("href")  # noqa: E731
+        assert href("#light-board-link") == f"{base_url}/b/{public}?theme=light"
+        assert href("#public-link") == f"{base_url}/p/{public}/results"
+        assert href("#results-csv") == f"{base_url}/api/e/{public}/results.csv"
+        assert page.locator("#public-link").inner_text() == "The results sheet"
+        for sheet in ("bracket", "score-sheet", "results"):
+            assert href(f"#print-{sheet}") == f"{base_url}/p/{public}/{sheet}"
+        cards, fragment = href("#print-cards").split("#", 1)
+        assert cards == f"{base_url}/p/{public}/cards"
+        links = dict(parse_qsl(fragment))
+        playing = {m["table"]: m["id"] for m in started["matches"] if m["status"] == "playing"}
+        assert links == {
+            str(t): f"{base_url}/#/t/{made['id']}/{bid}/{tokens[bid]}" for t, bid in playing.items()
+        }
+        show = lambda p: p.locator("#paper-links").scroll_into_view_if_needed()  # noqa: E731
+        assert screen_problems(page, "director-paper", axe_source, show) == {}
+        light = page.request.get(href("#light-board-link"), headers={"Accept": "text/html"})
+        assert 'class="board theme-light"' in light.text()
+        sheets = {s: href(f"#print-{s}") for s in ("cards", "results", "bracket", "score-sheet")}
+        for sheet, url in sheets.items():
+            page.goto(url)
+            if sheet == "cards":
+                wait_js(page, "() => document.querySelectorAll('.qr-slot svg').length === 4")
+            assert page.locator("#print-now").is_visible()
+            assert screen_problems(page, f"paper-{sheet}", axe_source) == {}
+    finally:
+        context.close()
