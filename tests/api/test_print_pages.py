@@ -200,3 +200,19 @@ def test_a_live_hand_reaches_the_sheets_on_the_next_read(client):
     after = text_of(sheet(client, director, "bracket").text)
     assert "Final W1.1 · best of 3 · at table 1 Team 1 0 Team 2 0" in before
     assert "Final W1.1 · best of 3 · at table 1 Team 1 1 Team 2 0" in after
+
+
+def test_a_forfeit_is_said_in_words_and_its_games_are_not_counted(client):
+    """docs/tournaments.md "The paper kit": a forfeit's games are not games played; the path
+    says "by forfeit", with no score."""
+    director = started(client, 2, first_to=[2])
+    director.table("W1.1").play(0)  # Team 1 leads 1-0, then Team 2 forfeits
+    team_2 = director.team_ids()["Team 2"]
+    director.post("/matches/W1.1/forfeit", {"team": team_2})
+    text = text_of(sheet(client, director, "results").text)
+    assert "Final W1.1 : won against Team 2 by forfeit" in text
+    assert "Final W1.1 : lost against Team 1 by forfeit" in text
+    rows = {r[1]: r for r in results_rows(client, director)[1:]}
+    assert rows["Team 1"][3:7] == ["1", "0", "0", "0"]
+    assert rows["Team 2"][3:7] == ["0", "1", "0", "0"]
+    assert "by forfeit" in text_of(sheet(client, director, "bracket").text)

@@ -326,3 +326,24 @@ def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_boa
             assert screen_problems(page, f"paper-{sheet}", axe_source) == {}
     finally:
         context.close()
+
+
+def test_on_a_phone_with_the_app_installed_the_paper_and_the_board_come_from_the_server(
+    phone, base_url
+):
+    """The service worker answers a navigation with the app shell (its routes live in the
+    #fragment); the board's and the paper kit's addresses are the server's pages, so it
+    leaves them to the network, or the director's links would open the scorepad instead."""
+    made, _started = event(base_url, 2)
+    phone.goto("/")
+    phone.evaluate("navigator.serviceWorker.ready.then(() => true)")
+    wait_js(phone, "() => navigator.serviceWorker.controller !== null")
+    public = made["public_token"]
+    for path, heading in (
+        (f"/p/{public}/results", "Results"),
+        (f"/p/{public}/bracket", "Bracket sheet"),
+        (f"/b/{public}?theme=light", None),
+    ):
+        phone.goto(path)
+        assert phone.evaluate("() => navigator.serviceWorker.controller !== null")
+        assert phone.title().startswith(made["name"] if heading is None else heading), path
