@@ -9,13 +9,16 @@ the one exception: they are drawn in the page from the director's phone (the lin
 the address's #fragment, which never reaches a server: api/static/print.js).
 """
 
+import hashlib
+
 import orjson
 from flask import Blueprint as FlaskBlueprint
-from flask import Response, render_template
+from flask import Response, render_template, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..core.errors import ErrorOut, NotFound
+from ..core.lru import LockedLRU
 from ..events.views import public_view
 from ..pages.print_bracket import bracket_sheet, table_cards
 from ..pages.print_results import results
@@ -41,6 +44,13 @@ SHEETS = {
 
 HEADERS = {"X-Robots-Tag": "noindex, nofollow", "Cache-Control": "no-cache, private"}
 
+_KEPT = 32
+
+# (event ETag, sheet) -> (page ETag, bytes): the last pages this process made. A sheet is
+# the public view's alone, so a hall printing it again, or a phone reloading it, costs one
+# small read (a 128-team round robin's bracket sheet is some 8,000 matches to write out).
+_SHEETS = LockedLRU(_KEPT)
+
 CSV_DOC = {
     "responses": {
         200: {
@@ -51,25 +61,42 @@ CSV_DOC = {
 }
 
 
-def event_of(token):
-    """The public view of the event whose public token this is; NotFound for none."""
-    _etag, body = public_view(token, None)
-    return orjson.loads(body)
+def made(token, sheet, make):
+    """(ETag, bytes) of `sheet` of the event whose public token this is, made by
+    `make(view)` (text) once per view of the event; NotFound for no such event."""
+    etag, body = public_view(token, None)
+    kept = _SHEETS.get((etag, sheet))
+    if kept is None:
+        data = make(orjson.loads(body)).encode()
+        kept = (hashlib.sha1(data).hexdigest(), data)
+        _SHEETS.put((etag, sheet), kept)
+    return kept
+
+
+def answer(kept, mimetype, headers=None):
+    """The kept sheet with its ETag, or 304 when the asker holds it already."""
+    headers = {**HEADERS, "ETag": f'"{kept[0]}"', **(headers or {})}
+    if request.if_none_match.contains(kept[0]):
+        return Response(status=304, headers=headers)
+    return Response(kept[1], 200, headers, mimetype=mimetype)
 
 
 @pages.route(f"/p/{TOKEN_PATH}/<any(bracket, results, 'score-sheet', cards):sheet>")
 def print_page(token, sheet):
     """One page of the paper kit; 404 (a page for a browser, the one error shape for a
     program) for a link that is no event's public link."""
+    template, build = SHEETS[sheet]
+
+    def page(view):
+        return render_template(template, page=build(view), token=token, sheet=sheet)
+
     try:
-        view = event_of(token)
+        kept = made(token, sheet, page)
     except NotFound:
         if wants_html():
             return render_template("board_missing.html", message=MISSING), 404
         raise
-    template, build = SHEETS[sheet]
-    html = render_template(template, page=build(view), token=token, sheet=sheet)
-    return html, 200, HEADERS
+    return answer(kept, "text/html")
 
 
 @blp.route(f"/{TOKEN_PATH}/results.csv")
@@ -85,10 +112,7 @@ class ResultsCsv(MethodView):
         the place was reached and every match of the team's path. Read-only, by the public
         link, like the results sheet it copies.
         """
-        body = results_csv(event_of(token))
-        name = "results.csv"
-        return Response(
-            body,
-            mimetype="text/csv",
-            headers={**HEADERS, "Content-Disposition": f'attachment; filename="{name}"'},
+        kept = made(token, "csv", results_csv)
+        return answer(
+            kept, "text/csv", {"Content-Disposition": 'attachment; filename="results.csv"'}
         )

@@ -216,3 +216,19 @@ def test_a_forfeit_is_said_in_words_and_its_games_are_not_counted(client):
     assert rows["Team 1"][3:7] == ["1", "0", "0", "0"]
     assert rows["Team 2"][3:7] == ["0", "1", "0", "0"]
     assert "by forfeit" in text_of(sheet(client, director, "bracket").text)
+
+
+def test_a_sheet_answers_304_while_it_reads_the_same_and_a_new_one_after_a_game(client):
+    """Kept per view of the event (api/routes/prints.py): never stale, cheap to print again."""
+    director = started(client, 2, first_to=[2])
+    for path in (f"/p/{director.public}/bracket", f"/api/e/{director.public}/results.csv"):
+        etag = client.get(path, headers=HTML).headers["ETag"]
+        client.get(path, headers={**HTML, "If-None-Match": etag}, status=304)
+    before = client.get(f"/p/{director.public}/bracket", headers=HTML).headers["ETag"]
+    one_hand(director.table("W1.1"), 0)  # the sheet shows games won: still 0-0, still 304
+    client.get(
+        f"/p/{director.public}/bracket", headers={**HTML, "If-None-Match": before}, status=304
+    )
+    director.table("W1.1").play(0)  # game 1 won: 1-0
+    after = client.get(f"/p/{director.public}/bracket", headers={**HTML, "If-None-Match": before})
+    assert after.status_int == 200 and after.headers["ETag"] != before
