@@ -3,8 +3,6 @@
 // table links; it opens the cards page with them in the address's #fragment (#1=<link>&2=…),
 // which never reaches a server, and the codes are drawn here by the PWA's own encoder
 // (pwa/js/parts/qr-code.js, lean-qr). Only this server's table links are drawn.
-import { qrSvg } from '/js/parts/qr-code.js';
-
 const printButton = document.getElementById('print-now');
 if (printButton) {
   printButton.hidden = false;
@@ -21,9 +19,16 @@ function linksOf(hash) {
   return links;
 }
 
-const links = linksOf(location.hash);
-for (const slot of document.querySelectorAll('.qr-slot')) {
-  const link = links[slot.dataset.table];
-  if (link) slot.replaceChildren(qrSvg(link, `QR code: table ${slot.dataset.table}'s link`));
+/** Draw each linked table's QR (the encoder is loaded only when there is a link to draw). */
+async function drawCards() {
+  const links = linksOf(location.hash);
+  if (!Object.keys(links).length) return;
+  const { qrSvg } = await import('/js/parts/qr-code.js');
+  for (const slot of document.querySelectorAll('.qr-slot')) {
+    const link = links[slot.dataset.table];
+    if (link) slot.replaceChildren(qrSvg(link, `QR code: table ${slot.dataset.table}'s link`));
+  }
+  document.getElementById('cards-note')?.remove();
 }
-if (Object.keys(links).length) document.getElementById('cards-note')?.remove();
+
+if (document.querySelector('.qr-slot')) drawCards();
