@@ -8,6 +8,7 @@ matches won, fewest lost, best game difference, seed) and says it is not final.
 """
 
 from .board_view import Names
+from .match_names import CODE_WORDS
 from .print_bracket import header
 
 
@@ -100,4 +101,5 @@ def results(view):
         ordered = [{**row, "place": None} for row in by_record]
     for row in ordered:
         row["words"] = ordinal(row["place"]) if row["place"] else ""
-    return {**header(view), "final": final, "rows": ordered}
+    codes = CODE_WORDS.get(view["format"], "")
+    return {**header(view), "final": final, "rows": ordered, "code_words": codes}

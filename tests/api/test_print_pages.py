@@ -114,6 +114,7 @@ def test_the_results_sheet_and_csv_of_a_finished_event_rank_every_team(client):
     assert view["finished"]
     text = text_of(sheet(client, director, "results").text)
     assert "Not over yet" not in text
+    assert "its code on the bracket sheet: W1.3 is round 1, match 3." in text  # explained once
     assert "1st Team 1 P1a & P1b 2–0 2–0 2nd Team 2 P2a & P2b 1–1 1–1" in text
     assert "1st: Team 1 Champion. Semifinal 1 W1.1 : won 1–0 against Team 4" in text
     assert "Final W2.1 : won 1–0 against Team 2" in text
