@@ -11,6 +11,8 @@ go on by hand; the browser's print stylesheet (api/static/print.css) cuts it int
 import datetime
 from collections import defaultdict
 
+from brackets.tournament import round_first_to
+
 from .board_view import (
     FORMAT_WORDS,
     Names,
@@ -18,8 +20,9 @@ from .board_view import (
     match_card,
     round_robin_table,
     series_line,
+    series_words,
 )
-from .match_names import CODE_WORDS
+from .match_names import CODE, CODE_WORDS
 
 
 def header(view):
@@ -47,8 +50,9 @@ def how_words(card):
     )
 
 
-def sheet_match(card):
-    """A match card of the board with what paper adds: its way of ending and where it is."""
+def sheet_match(card, view):
+    """A match card of the board with what paper adds: its series (known for every match, so
+    a director can go on by hand), its way of ending and where it is."""
     where = ""
     if card["status"] == "playing" and card["table"]:
         where = f"at table {card['table']}"
@@ -56,7 +60,9 @@ def sheet_match(card):
         where = "only if needed"
     elif card["status"] == "held":
         where = "held for the director"
-    return {**card, "how_words": how_words(card), "where": where}
+    bracket, round_no = CODE.match(card["id"]).group(1, 2)
+    first_to = round_first_to(view["first_to"], bracket, int(round_no))
+    return {**card, "series": series_words(first_to), "how_words": how_words(card), "where": where}
 
 
 def round_robin_rounds(view, cards):
@@ -64,7 +70,7 @@ def round_robin_rounds(view, cards):
     rounds = defaultdict(list)
     for match in view["matches"]:
         if match["bracket"] == "R":
-            rounds[match["round"]].append(sheet_match(cards[match["id"]]))
+            rounds[match["round"]].append(sheet_match(cards[match["id"]], view))
     return [{"title": f"Round {n}", "matches": rounds[n]} for n in sorted(rounds)]
 
 
@@ -81,7 +87,7 @@ def bracket_sheet(view, now=None):
         )
     for section in bracket_sections(view, cards):
         rounds = [
-            {"title": r["title"], "matches": [sheet_match(m) for m in r["matches"]]}
+            {"title": r["title"], "matches": [sheet_match(m, view) for m in r["matches"]]}
             for r in section["rounds"]
         ]
         sections.append({"key": section["key"], "title": section["title"], "rounds": rounds})

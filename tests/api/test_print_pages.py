@@ -85,8 +85,8 @@ def test_the_bracket_sheet_shows_every_match_and_where_each_side_comes_from(clie
     for match_no in range(1, 5):
         assert f"Quarterfinal {match_no} W1.{match_no}" in text
     assert "Quarterfinal 1 W1.1 · one game ✓ Team 1 1 Team 8 0" in text
-    assert "Semifinal 1 W2.1 Team 1 winner of W1.2" in text
-    assert "Final W3.1 winner of W2.1 winner of W2.2" in text
+    assert "Semifinal 1 W2.1 · one game Team 1 winner of W1.2" in text
+    assert "Final W3.1 · one game winner of W2.1 winner of W2.2" in text
     for team in range(1, 9):
         assert f"Team {team} " in text
 
@@ -233,3 +233,16 @@ def test_a_sheet_answers_304_while_it_reads_the_same_and_a_new_one_after_a_game(
     director.table("W1.1").play(0)  # game 1 won: 1-0
     after = client.get(f"/p/{director.public}/bracket", headers={**HTML, "If-None-Match": before})
     assert after.status_int == 200 and after.headers["ETag"] != before
+
+
+def test_every_match_on_the_sheet_says_its_series_known_or_not(client):
+    """docs/tournaments.md "Formats and series": round r is first to `first_to[r - 1]`, later
+    rounds, the losers' bracket and the grand final the last number (Timpson: first to 3,
+    then first to 2): said for matches whose teams are not known yet too."""
+    director = started(client, 8, format="double-elimination", first_to=[3, 2], tables=4)
+    html = sheet(client, director, "bracket").text
+    series = dict(
+        re.findall(r'data-match="([A-Z][\d.]+)">\s*<p class="match-head">.*? · (best of \d)', html)
+    )
+    assert series["W1.1"] == "best of 5" and series["W2.1"] == "best of 3"
+    assert series["L1.1"] == "best of 3" and series["G1"] == "best of 3"
