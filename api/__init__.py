@@ -24,6 +24,7 @@ from .routes import (
     pwa,
     rulesets,
     share,
+    tables,
     transfer,
 )
 from .schemas.transfer import place_in_file
@@ -43,6 +44,7 @@ BLUEPRINTS = (
     (events.blp, True, True),
     (events.public, True, True),
     (prints.blp, True, True),  # /api/e/{token}/results.csv
+    (tables.blp, True, True),
     (crews.blp, True, True),
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)

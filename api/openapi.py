@@ -97,7 +97,7 @@ process (editor), and `GET /api/live/health` reports a process's part.
 This document is at `/api/openapi.json`, browsable at `/api/docs`.
 """
 
-# The four kinds of bearer token, as the document names them (routes declare which they need).
+# The kinds of bearer token, as the document names them (routes declare which they need).
 SECURITY_SCHEMES = {
     "editToken": (
         "the game's edit token: 22 to 128 url-safe base64 characters (`[A-Za-z0-9_-]`, "
@@ -107,6 +107,11 @@ SECURITY_SCHEMES = {
     "directorToken": "an event's director token: the whole event, its matches and their games",
     "tableToken": (
         "a called match's table token (its match's edit token): that match's games and nothing else"
+    ),
+    "tableLink": (
+        "a table's link for the whole event (256 random bits, from the start's "
+        "`new_table_links` or POST /api/events/{id}/tables/{table}/link): the match called "
+        "to that table last and its games, the table's read, sign-off and call, nothing else"
     ),
     "crewToken": (
         "the crew's token (256 random bits, from POST /api/crews or the join link); a "

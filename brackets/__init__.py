@@ -1,4 +1,5 @@
-"""Tally 42's bracket logic: series, tournament formats, seeding, advancement, standings.
+"""Tally 42's bracket logic: series, tournament formats, seeding, advancement, standings;
+and the formats paired round by round: progressive parties, Swiss and drawn rounds.
 
 Standard library only, and nothing else of Tally 42's: a tournament is derived from its
 format, seeded teams and ordered match results (see `Tournament`).
@@ -16,6 +17,7 @@ format, seeded teams and ordered match results (see `Tournament`).
 'Cy & Di'
 """
 
+from .drawn import Drawn
 from .errors import (
     CODES,
     BracketError,
@@ -27,7 +29,10 @@ from .errors import (
 )
 from .lateness import TIMPSON_GRACE_MINUTES, give_away, late_teams, no_show_result
 from .model import BYE, Format, MatchState, PathStep, Result, Standing
+from .party import ProgressiveParty, TableResult
+from .progressive import PartyRound, Seat, schedule
 from .series import Series, ShakeRule
+from .swiss import Swiss
 from .tables import TablePlan, assign_tables, forecast, seat
 from .tournament import MAX_TEAMS, Tournament, seed
 
@@ -37,16 +42,22 @@ __all__ = [
     "MAX_TEAMS",
     "BracketError",
     "CorrectionError",
+    "Drawn",
     "Format",
     "MatchState",
     "NotFinishedError",
+    "PartyRound",
     "PathStep",
+    "ProgressiveParty",
     "Result",
     "ResultError",
+    "Seat",
     "SeriesError",
     "Series",
     "ShakeRule",
     "Standing",
+    "Swiss",
+    "TableResult",
     "TablePlan",
     "TeamsError",
     "TIMPSON_GRACE_MINUTES",
@@ -56,6 +67,7 @@ __all__ = [
     "give_away",
     "late_teams",
     "no_show_result",
+    "schedule",
     "seat",
     "seed",
 ]

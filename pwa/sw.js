@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '91a12dbc2052';
+const VERSION = 'c11b40a65921';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -24,6 +24,9 @@ const SHELL = [
   '/js/parts/count-helper.js',
   '/js/parts/team-list.js',
   '/js/parts/print-links.js',
+  '/js/parts/team-edit.js',
+  '/js/parts/event-settings.js',
+  '/js/parts/event-delete.js',
   '/js/actions.js',
   '/js/live.js',
   '/js/sse.js',
@@ -53,6 +56,9 @@ const SHELL = [
   '/js/views/event-new.js',
   '/js/views/event.js',
   '/js/views/table.js',
+  '/js/views/table-phone.js',
+  '/js/parts/sign-off.js',
+  '/js/parts/table-match.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',

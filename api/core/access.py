@@ -12,8 +12,9 @@ from functools import wraps
 from flask import g, request
 
 from ..store.crews import Crew
-from ..store.events import Event, EventMatch, match_holders
+from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
+from ..store.tables import EventTable, match_holders
 from .errors import abort
 from .tokens import TOKEN_RE, hash_token
 
@@ -37,8 +38,8 @@ def bearer_token():
 
 
 def is_known_token(token):
-    """True if `token` is any game's edit token or share token, any match's edit token or any
-    crew's token."""
+    """True if `token` is any game's edit token or share token, any match's edit token, any
+    event's director, public or table token, or any crew's token."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
@@ -46,6 +47,9 @@ def is_known_token(token):
         query.exists()
         or match_with_token(token) is not None
         or event_with_token(token) is not None
+        or EventTable.select(EventTable.id)
+        .where(EventTable.token_hash == hash_token(token))
+        .exists()
         or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
     )
 
@@ -146,14 +150,12 @@ def edit_token_required(view):
 
 
 def require_match_edit(match_id):
-    """The match `match_id` if the request carries its edit token; else abort 401, 403 or 404
-    (a game's token, or another match's, is 403)."""
+    """The match `match_id` if the request carries its edit token, its event's director token
+    or the link of the table it was called to last (`match_holders`); else abort 401, 403 or
+    404 (a game's token, another match's or another table's, is 403)."""
     token = required_token("match")
     match = Match.get_or_none(Match.id == str(match_id))
-    if match is not None and (
-        hmac.compare_digest(match.edit_token_hash, hash_token(token))
-        or directs_match(token, match.id)
-    ):
+    if match is not None and hash_token(token) in match_holders(match.id):
         return match
     refuse(
         token,
@@ -213,3 +215,50 @@ def match_token_required(view):
         return view(*args, **kwargs)
 
     return wrapper
+
+
+def by_director(match_id):
+    """True if the request's bearer token is the director token of the event that called
+    match `match_id`: a signed game stays open to the director alone (docs/tournaments.md
+    "Sign-off"). Asked only once a write meets a signed game."""
+    token = bearer_token()
+    return token is not None and match_id is not None and directs_match(token, match_id)
+
+
+def require_table(event_id, table):
+    """(the event, True if by its director) when the request carries the event's director
+    token or the link of its table `table`; else abort 401, 403 (another table's link, the
+    public link, a match's or a game's token) or 404 (no such event or table)."""
+    token = required_token("table")
+    digest = hash_token(token)
+    event = Event.get_or_none(Event.id == str(event_id))
+    if event is not None and hmac.compare_digest(event.director_token_hash, digest):
+        if table > event.table_count:
+            abort(404, f"{event.name} has no table {table}", rule_code="NOT_FOUND")
+        return event, True
+    link = (
+        None
+        if event is None
+        else EventTable.get_or_none(
+            (EventTable.event == event.id) & (EventTable.token_hash == digest)
+        )
+    )
+    if link is not None and link.table == table and link.ended_at is None:
+        if table > event.table_count:
+            abort(404, f"{event.name} has no table {table}", rule_code="NOT_FOUND")
+        return event, False
+    if link is not None and link.ended_at is not None:
+        abort(
+            403,
+            f"this link for table {link.table} was replaced: the director made the table a "
+            "new one. Scan the new QR code from the director",
+            rule_code="TABLE_LINK_ENDED",
+        )
+    refuse(
+        token,
+        event,
+        "there is no such event",
+        "this link does not open this table: it belongs to another table, a match, a game or "
+        "the public link, or the director has made the table a new one",
+    )
+    return None

@@ -25,7 +25,7 @@ from ..store.base import utcnow
 from ..store.db import write_transaction
 from ..store.events import Event, EventRecord, Team
 from ..store.games import Match
-from . import derive, progress
+from . import derive, progress, tables
 from .derive import has_hands, ready_match, rederive, team_name, teams_of, tournament_of
 from .progress import bump, locked_event
 from .views import director_view, event_view
@@ -210,23 +210,6 @@ def add_team(event_id, data):
     return event_view(Event.get_by_id(event.id), director=True)
 
 
-def edit_team(event_id, team_id, data):
-    """Rename a team or change its players before the start; returns the director view."""
-    with write_transaction():
-        event = locked_event(event_id)
-        _not_started(event)
-        team = _team(event, team_id)
-        if "name" in data:
-            others = [t.name for t in teams_of(event.id) if t.id != team.id]
-            _check_new_names(event, [data["name"]], others)
-            team.name = data["name"]
-        if "players" in data:
-            team.players = data["players"]
-        team.save()
-        bump(event)
-    return event_view(Event.get_by_id(event.id), director=True)
-
-
 def remove_team(event_id, team_id):
     """Take a team off the list before the start; returns the director view."""
     with write_transaction():
@@ -285,7 +268,8 @@ def start_event(event_id):
     """Seed the teams (as listed, or drawn by the server), fix the bracket, and call the
     first matches at the tables. Every team still in must have checked in (409
     NOT_CHECKED_IN names those who have not: check them in or drop them). Returns the
-    director view with the first matches' table tokens, shown this once."""
+    director view with the first matches' table tokens and each table's own link
+    (`new_table_links`, docs/tournaments.md "A table's link"), shown this once."""
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
@@ -313,7 +297,8 @@ def start_event(event_id):
         derived, tokens = progress.settle(
             event, derive.derive(event)
         )  # the first matches, same transaction
-    return director_view(derived, tokens)
+        links = tables.open_links(event)  # each table's own link, for the whole event
+    return {**director_view(derived, tokens), "new_table_links": links}
 
 
 def record_forfeit(event_id, bracket_id, team_id, kind):

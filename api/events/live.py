@@ -23,7 +23,7 @@ from ..live.hub import gone_event
 from ..store.db import flask_db
 from ..store.events import Event
 from .revision import PREFIX, current, key
-from .views import event_view
+from .views import GONE, event_view
 
 
 def event_by_public_token(token):
@@ -31,7 +31,7 @@ def event_by_public_token(token):
     digest = hash_token(token)
     row = Event.select(Event.id).where(Event.public_token_hash == digest).tuples().first()
     if row is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     return row[0], digest
 
 

@@ -22,9 +22,11 @@ from ..pages.match_names import last_rounds, match_name
 from ..store.base import utcnow
 from ..store.db import flask_db
 from ..store.events import Event
+from ..store.tables import open_calls
 from . import derive, revision
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
+from .said import result_words, said_words
 
 
 def director_view(derived, tokens):
@@ -124,7 +126,21 @@ def _match_view(derived, state, estimates, projected=None):
             games=[_game_view(g) for g in row.games],
         )
         view["score"] = [series.wins(0), series.wins(1)]
+    _say(derived, view)
     return view
+
+
+def _say(derived, view):
+    """The match's result in words (api/events/said.py): `said`, the director's word on it
+    ("Owls forfeited", "corrected by the director") or None; `result`, the whole result
+    ("Rangers won 3–1", "Rangers won: Owls forfeited") or None while undecided."""
+    names = [derive.team_name(derived, t) if isinstance(t, int) else None for t in view["teams"]]
+    winner = loser = None
+    if view["winner"] is not None and view["winner"] in view["teams"]:
+        won = view["teams"].index(view["winner"])
+        winner, loser = names[won], names[1 - won]
+    view["said"] = said_words(view["how"], loser)
+    view["result"] = result_words(view["how"], winner, loser, view["score"])
 
 
 def event_view(event, director=False, derived=None, now=None):
@@ -159,6 +175,7 @@ def event_view(event, director=False, derived=None, now=None):
         "standings": None,
         "round_robin": None,
         "paths": {},
+        "calls": [{"table": c["table"], "at": iso(c["at"])} for c in open_calls(event.id)],
     }
     if director:
         # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
@@ -291,6 +308,8 @@ def sync_and_view(event_id, director=False):
     return view
 
 
+GONE = "there is no event at this link: it may be mistyped, or its director deleted it"
+
 _PUBLIC_KEPT = 64
 
 _PUBLIC = LockedLRU(_PUBLIC_KEPT)  # event id -> (ETag, body) of a public view written
@@ -306,7 +325,7 @@ def public_view(token, etag_sent):
         sql = revision.fingerprint_sql("public_token_hash")
         row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
     if row is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     event_id, etag = row[0], revision.public_etag(row)
     if etag == etag_sent:
         return etag, None
@@ -315,7 +334,7 @@ def public_view(token, etag_sent):
         return kept
     event = Event.get_or_none(Event.id == event_id)
     if event is None:
-        raise NotFound("there is no event at this link: it may be mistyped", rule_code="NOT_FOUND")
+        raise NotFound(GONE, rule_code="NOT_FOUND")
     # Reads only: matches a free table can take are shown where they will be called, and
     # called (rows made) by the director's or a table's request, never by this link.
     body = current_app.json.response(event_view(event)).get_data()
@@ -342,10 +361,12 @@ def named(matches, fmt):
     return matches
 
 
-def table_view(event_id, bracket_id, match):
+def table_view(event_id, bracket_id, match, derived=None):
     """What a table's phone needs: the event's name, its match (teams with players, table,
-    score, games, the next game to start), from the match view of api/match_play."""
-    derived, _tokens = sync(event_id)
+    score, games, the next game to start), from the match view of api/match_play. `derived`:
+    the event as the caller just synced it (else synced here)."""
+    if derived is None:
+        derived, _tokens = sync(event_id)
     state = ready_match(derived, bracket_id)
     row = derived.called.get(bracket_id)
     if row is None or row.match_id != match.id:

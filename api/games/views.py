@@ -47,9 +47,10 @@ def etag_data(game):
     """What a game's ETag hashes: the game row's id, cached state (whose `revision` every
     write to the log bumps), set-aside record and share token. Never the hands: a write
     answers with the new ETag without reading the whole log. (Not the share URL either,
-    whose host is the asker's.)"""
+    whose host is the asker's.) The teams too: a director renames a team mid-event."""
     return {
         "id": game.id,
+        "teams": game.teams,
         "state": game.state,
         "set_aside": game.set_aside,
         "share_token": game.share_token,

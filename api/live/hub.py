@@ -25,8 +25,8 @@ from flask import current_app
 from peewee import JOIN, SqliteDatabase
 
 from ..store.db import flask_db, is_sqlite
-from ..store.events import match_holders
 from ..store.games import Game, Match
+from ..store.tables import match_holders
 from .watch import Watch
 
 CHANNEL = "tally42_live"

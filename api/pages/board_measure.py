@@ -139,7 +139,8 @@ def box_height(match, width, k):
     # Chromium: about two rem more than their nominal widths)
     name_rem = width - (3.3 + 2.88 + 0.3 + (1.29 if games else 0) + (1.29 if live else 0)) * k
     name_em = name_rem / (0.9 * k)
-    return 0.2 * k + 1.035 * k * sum(name_lines(s, name_em) for s in match["sides"])
+    said = lines(match["said"], name_em) if match.get("said") else 0  # .said, a name's type
+    return 0.2 * k + 1.035 * k * (said + sum(name_lines(s, name_em) for s in match["sides"]))
 
 
 def round_width(count, k):

@@ -117,9 +117,19 @@ def live_game(match):
     return None
 
 
+# What a match box says under its teams of a result the director settled (the loser is
+# named just above it: the public view's `said` names it again, for a reader without the box)
+BOX_SAID = {
+    "forfeit": "won by forfeit",
+    "no-show": "won by a no-show",
+    "correction": "corrected by the director",
+}
+
+
 def match_card(match, names, now):
     """One match as the bracket and the table cards show it."""
     totals = live_game(match)
+    said = BOX_SAID.get(match["how"])  # the director settled it: words, not the games' count
     sides = []
     for i in (0, 1):
         team = match["teams"][i]
@@ -131,7 +141,7 @@ def match_card(match, names, now):
                 "lost": match["winner"] is not None
                 and team not in (None, "bye")
                 and match["winner"] != team,
-                "games": None if match["score"] is None else match["score"][i],
+                "games": None if match["score"] is None or said else match["score"][i],
                 "game": None if totals is None else totals[i],
             }
         )
@@ -140,6 +150,7 @@ def match_card(match, names, now):
         "name": match.get("name") or match["id"],
         "status": match["status"],
         "how": match["how"],
+        "said": said,
         "table": match["table"],
         "series": series_words(match["first_to"]),
         "first_to": match["first_to"],
@@ -275,6 +286,20 @@ def podium(view, names):
     return [{"place": p, "words": PLACE_WORDS[p], "teams": places[p]} for p in sorted(places)]
 
 
+def director_calls(view, now):
+    """The tables calling the director, first call first: "Table 2 calls the director" and
+    for how long ("3 min"), until the director answers (docs/tournaments.md "Calling the
+    director")."""
+    calls = []
+    for call in view.get("calls") or []:
+        since = parse_time(call["at"])
+        minutes = max(0, round((now - since).total_seconds() / 60)) if since else 0
+        calls.append(
+            {"table": call["table"], "since": "just now" if minutes < 1 else f"{minutes} min"}
+        )
+    return calls
+
+
 def build(view, unit, now=None):
     """The board page's model from the public view; `unit` is "marks" or "points"."""
     now = now or datetime.datetime.now(datetime.UTC)
@@ -304,6 +329,7 @@ def build(view, unit, now=None):
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
         "code_words": CODE_WORDS.get(view["format"], ""),
+        "calls": director_calls(view, now),
     }
     page["screens"] = screens(page)
     return page

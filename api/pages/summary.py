@@ -127,10 +127,14 @@ def match_lines(match, team_names, game_over, game_winner):
     """(the winner line's ending, the match line) for a game of a match; (None, None) for a
     casual game. The match line: "Match, first to 2 games: Rangers 1, Aggies 0. This is
     game 2." while it goes on, "Aggies took the match 2–0." once decided (as the phone's
+    game-over screen says it), or the director's word on a tournament match it settled
+    (`settled`: "Owls forfeited the match: Rangers goes on."). Else, as the phone's
     game-over screen says it). The game that decided it says so on its winner line: "Aggies
     won the game and the match." The score is the one derived from the match's games."""
     if not match:
         return None, None
+    if match.get("settled"):  # the director's word (a forfeit, a no-show, a correction)
+        return None, match["settled"]
     a, b = match["score"]
     if match["decided"]:
         winner = team_names[match["winner"]]

@@ -11,6 +11,7 @@ from rules import GameFlowError, RulesError
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..events import reopen, settlement
 from ..events.settlement import refuse_settled
+from ..events.tables import refuse_signed
 from ..games.rulesets import game_ruleset
 from ..games.service import content_hash, locked_game
 from ..games.views import game_view, hand_view
@@ -172,7 +173,8 @@ def record_hand(game_id, data, key):
     Same key and body: the stored response. Same key, other body: 422. The same hand_no with
     the same content: the stored hand; with other content: 409 carrying the stored hand.
     A gap in hand numbers: 409; past MAX_GAME_HANDS: 422 GAME_TOO_LONG; a new hand in a
-    tournament match the director settled: 409 MATCH_SETTLED. Raises RulesError
+    tournament match the director settled: 409 MATCH_SETTLED; in a game signed at its
+    table, by any token but the director's: 409 GAME_SIGNED. Raises RulesError
     (422) when rules/ rejects the hand. Reads the game row, the key and at most one hand.
     """
     hand_no = data.pop("hand_no")
@@ -190,6 +192,7 @@ def record_hand(game_id, data, key):
             return stored.status, stored.response, game
         if hand_no >= game.state["next_hand_no"]:  # a hand stored already is answered as such
             refuse_settled(settled)
+            refuse_signed(game)
         before = _outcome(game)
         response, writes = _append_hand(game, hand_no, data)
         run(
@@ -245,12 +248,14 @@ def _append_hand(game, hand_no, body):
 
 def _locked_game(game_id, check_etag):
     """Lock the game and check If-Match against it; 409 MATCH_SETTLED first when the game's
-    tournament match was settled by the director (api/events/ `settled`). The event
+    tournament match was settled by the director (api/events/ `settled`), then 409
+    GAME_SIGNED when the game was signed at its table and the token is not the director's. The event
     row is locked FOR UPDATE: an edit, undo or restore may reopen a decided match, and
     api/events/reopen.py must see the later matches' hands as committed, with none landing
     until this write commits (edits are rare; new hands keep the shared lock)."""
     refuse_settled(settlement.settled(game_id=game_id, exclusive=True))
     game = locked_game(game_id)
+    refuse_signed(game)  # a game signed at its table: the director's alone (events/tables.py)
     check_etag(game)
     return game
 

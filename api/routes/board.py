@@ -10,6 +10,7 @@ api/pages/board_screens.py.
 
 import functools
 import hashlib
+from datetime import UTC, datetime
 
 import orjson
 import segno
@@ -20,7 +21,7 @@ from ..core.lru import LockedLRU
 from ..core.urls import public_url
 from ..events.views import public_view
 from ..games.rulesets import ruleset_of
-from ..pages import board_view
+from ..pages import board_phone, board_view
 from ..pages.board_screens import screen_number
 from ..store.base import canonical_json, utcnow
 
@@ -34,7 +35,7 @@ REFRESH_SECONDS = 15
 
 SCREEN_SECONDS = 15  # how long a board of several screens shows each one
 
-MISSING = "There is no event at this link: it may be mistyped."
+MISSING = "There is no event at this link: it may be mistyped, or its director deleted it."
 
 _PAGES_KEPT = 64
 
@@ -100,6 +101,7 @@ def refresh_of(token, screen_no, count, theme, hold):
 def render(token, etag, page, theme, screen_no, hold):
     """The board's HTML: screen `screen_no` of the page model `page` at `etag`."""
     board_url = public_url(f"b/{token}")
+    phone_url = public_url(f"b/{token}/phone")  # the QR's: the page made for a phone
     screens = page["screens"]
     shown = screens[screen_no - 1]
     content, next_url = refresh_of(token, screen_no, len(screens), theme, hold)
@@ -118,9 +120,62 @@ def render(token, etag, page, theme, screen_no, hold):
         refresh=current_app.config.get("BOARD_REFRESH_SECONDS", REFRESH_SECONDS),
         refresh_content=content,
         board_url=board_url,
-        qr=qr_svg(board_url),
+        phone_url=phone_url,
+        qr=qr_svg(phone_url),
         etag=f'"{etag}"',
     )
+
+
+def send(kept):
+    """A page kept as (ETag, HTML): 304 when the browser has it, else the HTML."""
+    headers = {
+        "X-Robots-Tag": "noindex, nofollow",
+        "Cache-Control": "no-cache, private",
+        "ETag": f'"{kept[0]}"',
+    }
+    if request.if_none_match.contains(kept[0]):
+        return "", 304, headers
+    return Response(kept[1], 200, headers, mimetype="text/html")
+
+
+def public_or_missing(token):
+    """(ETag, body) of the event's public view; a missing page (404) for a browser."""
+    try:
+        return public_view(token, None), None
+    except NotFound:
+        if wants_html():
+            return None, (render_template("board_missing.html", message=MISSING), 404)
+        raise
+
+
+@pages.route(f"/b/{TOKEN_PATH}/phone")
+def phone_page(token):
+    """The board on a phone (what its QR opens): one column, no turning screens, and "find
+    my team" (`?team=` filters without JavaScript; board-phone.js filters as one types)."""
+    found, missing = public_or_missing(token)
+    if missing:
+        return missing
+    etag, body = found
+    query = (request.args.get("team") or "").strip()[:60]
+    now = utcnow().replace(second=0, microsecond=0)
+    key = (etag, "phone", now, request.host_url, query.casefold())
+    kept = _PAGES.get(key)
+    if kept is None:
+        view = orjson.loads(body)
+        model = board_phone.build(view, page_model(etag, body, now), datetime.now(UTC))
+        html = render_template(
+            "board_phone.html",
+            model=model,
+            query=query,
+            folded=query.casefold(),
+            shown=sum(query.casefold() in t["find"] for t in model["teams"]),
+            board_url=public_url(f"b/{token}"),
+            refresh=current_app.config.get("BOARD_REFRESH_SECONDS", REFRESH_SECONDS),
+            etag=f'"{etag}"',
+        ).encode()
+        kept = (hashlib.sha1(html).hexdigest(), html)
+        _PAGES.put(key, kept)
+    return send(kept)
 
 
 @pages.route(f"/b/{TOKEN_PATH}")
@@ -130,12 +185,10 @@ def board_page(token):
     theme = request.args.get("theme")
     theme = theme if theme in THEMES else "dark"
     hold = request.args.get("hold") == "1"
-    try:
-        etag, body = public_view(token, None)
-    except NotFound:
-        if wants_html():
-            return render_template("board_missing.html", message=MISSING), 404
-        raise
+    found, missing = public_or_missing(token)
+    if missing:
+        return missing
+    etag, body = found
     minute = utcnow().replace(second=0, microsecond=0)  # "in about 5 min" moves
     page = page_model(etag, body, minute)
     screen_no = screen_number(request.args.get("screen"), len(page["screens"]))
@@ -145,11 +198,4 @@ def board_page(token):
         html = render(token, etag, page, theme, screen_no, hold).encode()  # encoded once
         kept = (hashlib.sha1(html).hexdigest(), html)
         _PAGES.put(key, kept)
-    headers = {
-        "X-Robots-Tag": "noindex, nofollow",
-        "Cache-Control": "no-cache, private",
-        "ETag": f'"{kept[0]}"',
-    }
-    if request.if_none_match.contains(kept[0]):
-        return "", 304, headers
-    return Response(kept[1], 200, headers, mimetype="text/html")
+    return send(kept)

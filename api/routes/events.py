@@ -20,7 +20,6 @@ from ..events.director import (
     check_in,
     create_event,
     drop_team,
-    edit_team,
     issue_table_token,
     patch_event,
     record_correction,
@@ -28,6 +27,8 @@ from ..events.director import (
     remove_team,
     start_event,
 )
+from ..events.removal import delete_event
+from ..events.teams import edit_team, undo_check_in, undo_drop
 from ..events.views import public_view, sync_and_view, table_view
 from ..schemas.events import (
     DIRECTOR_TOKEN,
@@ -37,6 +38,7 @@ from ..schemas.events import (
     EntrantPatch,
     EventCreate,
     EventCreated,
+    EventDeleted,
     EventOut,
     EventSettings,
     Forfeit,
@@ -67,6 +69,7 @@ EVENT_FROM_PATH = {"event_id": "$request.path.event_id"}
 BRACKET_ID = {"pattern": r"^[A-Z][0-9]{1,3}(\.[0-9]{1,4})?$", "maxLength": 9}
 
 STARTED = "the event has started (`EVENT_STARTED`), or a team name is taken (`TEAM_NAME_TAKEN`)"
+FULL = f"{STARTED}, or the event holds as many teams as it can start (`EVENT_FULL`)"
 
 
 def links(status, event_id):
@@ -142,6 +145,18 @@ class EventById(MethodView):
         check_write(event_id)
         return reply(patch_event(event_id, data))
 
+    @director_required
+    @blp.response(200, EventDeleted)
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="deleteEvent")
+    def delete(self, event_id):
+        """Delete the event with its teams, matches, games and links (at any time)
+
+        Every link of the event then finds nothing: the director's, the public one, the
+        board's, each table's and each game's share page.
+        """
+        check_write(event_id)
+        return reply(delete_event(event_id))
+
 
 @blp.route("/<uuid:event_id>/teams")
 class Teams(MethodView):
@@ -150,7 +165,7 @@ class Teams(MethodView):
     @director_required
     @blp.arguments(EntrantIn())
     @blp.response(201, EventOut)
-    @blp.alt_response(409, schema=ErrorOut, description=STARTED)
+    @blp.alt_response(409, schema=ErrorOut, description=FULL)
     @blp.doc(security=DIRECTOR_TOKEN, operationId="addTeam")
     def post(self, data, event_id):
         """Enter a team of two players (before the start)"""
@@ -165,10 +180,10 @@ class TeamById(MethodView):
     @director_required
     @blp.arguments(EntrantPatch())
     @blp.response(200, EventOut)
-    @blp.alt_response(409, schema=ErrorOut, description=STARTED)
+    @blp.alt_response(409, schema=ErrorOut, description="a team name is taken (`TEAM_NAME_TAKEN`)")
     @blp.doc(security=DIRECTOR_TOKEN, operationId="changeTeam")
     def patch(self, data, event_id, team_id):
-        """Rename a team or change its players (before the start)"""
+        """Rename a team or change its players (at any time: every view follows)"""
         check_write(event_id)
         return reply(edit_team(event_id, team_id, data))
 
@@ -199,6 +214,15 @@ class CheckIn(MethodView):
         check_write(event_id)
         return reply(check_in(event_id, team_id))
 
+    @director_required
+    @blp.response(200, EventOut)
+    @blp.alt_response(409, schema=ErrorOut, description="the event has started")
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="undoCheckIn")
+    def delete(self, event_id, team_id):
+        """Take a check-in back (before the start)"""
+        check_write(event_id)
+        return reply(undo_check_in(event_id, team_id))
+
 
 @blp.route("/<uuid:event_id>/teams/<int(min=1, max=2147483647):team_id>/drop")
 class Drop(MethodView):
@@ -218,6 +242,19 @@ class Drop(MethodView):
         """Drop a team that did not check in by the deadline"""
         check_write(event_id)
         return reply(drop_team(event_id, team_id))
+
+    @director_required
+    @blp.response(200, EventOut)
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="the event has started, or it is full (`EVENT_FULL`)",
+    )
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="undoDrop")
+    def delete(self, event_id, team_id):
+        """Take a drop back (before the start): the team is in again, not checked in"""
+        check_write(event_id)
+        return reply(undo_drop(event_id, team_id))
 
 
 @blp.route("/<uuid:event_id>/start")

@@ -11,6 +11,7 @@ from flask_smorest import Blueprint
 from ..core.access import edit_token_required
 from ..core.ratelimit import check_write
 from ..core.urls import public_url, share_url
+from ..events.said import settled_words
 from ..games.rulesets import game_ruleset
 from ..games.service import find_shared, set_share, shared_game
 from ..games.views import shared_view
@@ -55,6 +56,15 @@ class ShareLink(MethodView):
         return set_share(game_id, data["action"])
 
 
+def with_settled(view):
+    """The shared view, its match carrying the director's word when the director settled
+    it in a tournament (a forfeit, a no-show, a correction: api/events/said.py)."""
+    match = view.get("match")
+    if match:
+        match["settled"] = settled_words(match["id"])
+    return view
+
+
 @blp.route(f"/share/{TOKEN_PATH}")
 class SharedGameView(MethodView):
     """A game as its share link shows it (no Authorization needed: the token is the path)."""
@@ -67,7 +77,7 @@ class SharedGameView(MethodView):
         # Every viewer of a live link polls this, so the body is written once and its hash is
         # the ETag: flask-smorest would dump the view through the schema (a no-op on a view
         # built in the documented shape: tested), write it, then write it again to hash it.
-        response = current_app.json.response(shared_view(*shared_game(token)))
+        response = current_app.json.response(with_settled(shared_view(*shared_game(token))))
         blp.set_etag(hashlib.sha1(response.get_data()).hexdigest())  # 304 if it matches
         return response
 
@@ -78,7 +88,7 @@ def share_page(token):
     game, hands = find_shared(token)
     if game is None:
         return render_template("share_missing.html"), 404
-    ruleset, view = game_ruleset(game), shared_view(game, hands)
+    ruleset, view = game_ruleset(game), with_settled(shared_view(game, hands))
     page = summary.build(game, ruleset, view)
     headers = {"X-Robots-Tag": "noindex, nofollow"}
     refresh = current_app.config["SHARE_REFRESH_SECONDS"] if page["live"] else None

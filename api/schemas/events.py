@@ -138,8 +138,10 @@ class EventOut(Schema):
         fields.Dict(),
         metadata={
             "description": "every bracket match in play order: {id, bracket, round, teams (team "
-            'ids, "bye" or null), status, winner, how, first_to, score, table, called_at, '
-            "est_start, match_id, games: [{game_no, id, totals, game_over, winner}]}"
+            'ids, "bye" or null), status, winner, how, said (the director\'s word on a result '
+            "settled by forfeit, no-show or correction, or null), result (a decided match in "
+            "words, or null), first_to, score, table, called_at, est_start, match_id, name, "
+            "games: [{game_no, id, totals, game_over, winner}]}"
         },
     )
     table_plan = fields.List(
@@ -192,6 +194,15 @@ class TableToken(Schema):
     table_token = fields.String(
         metadata={"description": "the match's edit token: its games and nothing else"}
     )
+
+
+class EventDeleted(Schema):
+    """What a deleted event took with it."""
+
+    deleted = fields.String(metadata={"description": "the event's id"})
+    teams = fields.Integer()
+    matches = fields.Integer(metadata={"description": "matches called to tables"})
+    games = fields.Integer()
 
 
 class TableView(Schema):

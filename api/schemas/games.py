@@ -297,6 +297,13 @@ class MatchInfo(Schema):
     winner = fields.Integer(
         allow_none=True, metadata={"description": "side that won the match, or null"}
     )
+    settled = fields.String(
+        allow_none=True,
+        metadata={
+            "description": "shared views: the director's word on a tournament match settled "
+            "by a forfeit, no-show or correction, in words; null otherwise"
+        },
+    )
 
 
 class SharedGame(Schema):

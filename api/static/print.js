@@ -12,9 +12,10 @@ if (printButton) {
 /** The table links the fragment carries: {table number: link}, this origin's table links only. */
 function linksOf(hash) {
   const links = {};
-  const tablePage = `${location.origin}/#/t/`;
+  // a table's own link (#/table/…) or the older link of one match (#/t/…)
+  const tablePages = [`${location.origin}/#/table/`, `${location.origin}/#/t/`];
   for (const [table, link] of new URLSearchParams(hash.replace(/^#/, ''))) {
-    if (/^\d{1,4}$/.test(table) && link.startsWith(tablePage)) links[table] = link;
+    if (/^\d{1,4}$/.test(table) && tablePages.some((p) => link.startsWith(p))) links[table] = link;
   }
   return links;
 }

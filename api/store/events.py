@@ -7,7 +7,6 @@ records, every time it is read.
 """
 
 from peewee import (
-    JOIN,
     CharField,
     DateTimeField,
     ForeignKeyField,
@@ -16,7 +15,6 @@ from peewee import (
 
 from .base import JSONField, utcnow
 from .db import flask_db
-from .games import Match
 
 
 class Event(flask_db.Model):
@@ -63,7 +61,8 @@ class Team(flask_db.Model):
 
 class EventMatch(flask_db.Model):
     """A bracket match called to a table: the api Match its games are played in (its edit
-    token is the table's token), the two team ids it was called with, table and call time."""
+    token is an older release's per-match table link; a table's own link is an EventTable,
+    api/store/tables.py), the two team ids it was called with, table and call time."""
 
     event = ForeignKeyField(Event, backref="matches", on_delete="CASCADE")
     bracket_id = CharField(max_length=12)
@@ -89,18 +88,3 @@ class EventRecord(flask_db.Model):
 
 
 EVENT_MODELS = (Event, Team, EventMatch, EventRecord)
-
-
-def match_holders(match_id):
-    """The SHA-256s of the tokens that reach match `match_id` and its games besides each
-    game's own edit token: the match's (its table's) and the director's of the event that
-    called it; empty for a match that no longer exists. One query: the edit check
-    (api/core/access.require_edit) and the live hub's check of an editor stream's standing."""
-    rows = (
-        Match.select(Match.edit_token_hash, Event.director_token_hash)
-        .join(EventMatch, JOIN.LEFT_OUTER, on=(EventMatch.match_id == Match.id))
-        .join(Event, JOIN.LEFT_OUTER, on=(Event.id == EventMatch.event))
-        .where(Match.id == str(match_id))
-        .tuples()
-    )
-    return {digest for row in rows for digest in row if digest is not None}

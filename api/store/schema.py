@@ -12,8 +12,13 @@ from .crews import Crew, CrewGame, CrewPlayer
 from .db import flask_db
 from .events import EVENT_MODELS
 from .games import Game, Hand, IdempotencyKey, Match
+from .tables import TABLE_MODELS
 
-MODELS = (Match, Game, Hand, IdempotencyKey, Crew, CrewPlayer, CrewGame, *EVENT_MODELS)
+MODELS = (
+    *(Match, Game, Hand, IdempotencyKey, Crew, CrewPlayer, CrewGame),
+    *EVENT_MODELS,
+    *TABLE_MODELS,
+)
 
 # Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.
 CREATE_TABLES_LOCK = 0x7461_6C6C_7934_32  # "tally42"

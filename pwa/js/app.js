@@ -31,6 +31,7 @@ const ROUTES = [
   [/^#\/events\/new$/, 'event-new'],
   [/^#\/e\/([\w-]+)$/, 'event'],
   [/^#\/t\/([\w-]+)\/([\w.]+)(?:\/([\w-]+))?$/, 'table'],
+  [/^#\/table\/([\w-]+)\/(\d{1,4})(?:\/([\w-]+))?$/, 'table-phone'],
 ];
 // screens that show no game of this phone (the others' first argument is a game id)
 const NOT_A_GAME = new Set([
@@ -41,6 +42,7 @@ const NOT_A_GAME = new Set([
   'event-new',
   'event',
   'table',
+  'table-phone',
 ]);
 let cleanup = null;
 let live = null; // live.js (a promise), loaded with the first game shown: not in the first load

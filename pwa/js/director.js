@@ -29,8 +29,23 @@ export async function keepEvent(id, fields) {
   return entry;
 }
 
-/** Keep the table tokens an answer carries ({bracket id: token}) with their api match ids. */
+/** Forget an event this phone ran (it was deleted): its director and table tokens go. */
+export async function forgetEvent(id) {
+  await putMeta(
+    KEY,
+    (await myEvents()).filter((e) => e.id !== id),
+  );
+}
+
+/** Keep the table tokens an answer carries ({bracket id: token}) with their api match ids,
+ * and each table's own link (the start's `new_table_links`, {table: token}: docs/tournaments.md
+ * "A table's link"), kept as `links`. */
 export async function keepTableTokens(id, view) {
+  const own = view?.new_table_links || {};
+  if (Object.keys(own).length) {
+    const entry = await myEvent(id);
+    await keepEvent(id, { links: { ...(entry?.links || {}), ...own } });
+  }
   const tokens = view?.new_table_tokens || {};
   if (!Object.keys(tokens).length) return;
   const entry = await myEvent(id);
@@ -65,10 +80,13 @@ export async function keepTablesSeen(id, view) {
   await keepEvent(id, { seen: { at: new Date().toISOString(), tables } });
 }
 
-/** The kept table links of the tables last seen: [{table, words, token, match}], for the
- * tables whose match's token this phone holds (a token of an older match does not count). */
+/** The kept table links of the tables last seen: [{table, words, token, match, own}], for
+ * the tables whose own link (`own`: it follows the table) or whose match's token this phone
+ * holds (a token of an older match does not count). */
 export function keptTableLinks(entry) {
   return (entry?.seen?.tables || []).flatMap((t) => {
+    const link = entry.links?.[t.table];
+    if (link) return [{ ...t, token: link, own: true }];
     const mine = entry.tables?.[t.match];
     return mine && mine.match_id === t.match_id ? [{ ...t, token: mine.token }] : [];
   });
@@ -90,6 +108,12 @@ export const OFFLINE =
 /** A table's link: the fragment carries the token, so it never reaches a server log. */
 export function tableLink(eventId, bracketId, token) {
   return `${location.origin}/#/t/${eventId}/${bracketId}/${token}`;
+}
+
+/** A table's own link, for the whole event: the phone follows whatever match is called to
+ * the table. The fragment carries the token. */
+export function tableOwnLink(eventId, table, token) {
+  return `${location.origin}/#/table/${eventId}/${table}/${token}`;
 }
 
 /** The board's address (the public, read-only page for a TV), and the public data. */
@@ -196,11 +220,12 @@ export function tableMatchWords(event, m) {
 /** The tables whose called match has no table link on this phone, lowest table first, as
  * [{table, match}]. A match called by a table's deciding hand (or a table's read) hands its
  * link to no one: the director makes it. `kept` is this phone's {bracket id: {token,
- * match_id}}; a token kept for an older match of the same bracket id does not count. */
-export function tablesWithoutLink(event, kept) {
+ * match_id}}; a token kept for an older match of the same bracket id does not count. `links`:
+ * the tables' own links this phone keeps ({table: token}): those tables need none. */
+export function tablesWithoutLink(event, kept, links = {}) {
   return (event.table_plan || []).flatMap((plan) => {
     const m = event.matches.find((x) => x.id === plan.playing);
-    if (!m) return [];
+    if (!m || links[plan.table]) return []; // a table with its own link follows its matches
     const mine = kept?.[m.id];
     return mine && mine.match_id === m.match_id ? [] : [{ table: plan.table, match: m }];
   });
@@ -223,4 +248,11 @@ export function recordWords(event, r) {
     correction: `corrected: ${sideWords(event, r.winner)} won`,
   }[r.kind];
   return `${matchName(event, m)}, ${what}`;
+}
+
+/** "Table 2 calls the director" / "Tables 2 and 5 call the director". */
+export function callWords(calls) {
+  const n = calls.map((c) => c.table);
+  if (n.length === 1) return `Table ${n[0]} calls the director`;
+  return `Tables ${n.slice(0, -1).join(', ')} and ${n.at(-1)} call the director`;
 }

@@ -34,7 +34,8 @@ class Director:
         self.public = self.created["public_token"]
         self.auth = {"Authorization": f"Bearer {self.token}"}
         self.url = f"/api/events/{self.id}"
-        self.tables = {}  # bracket id -> table token
+        self.tables = {}  # bracket id -> table token (an older release's per-match link)
+        self.links = {}  # table number (text) -> the table's own link (new_table_links)
 
     def team_ids(self):
         """{name: id} of the entered teams."""
@@ -51,8 +52,9 @@ class Director:
         return response.json
 
     def keep(self, view):
-        """Keep the table tokens a director view carries."""
+        """Keep the table tokens and table links a director view carries."""
         self.tables.update(view.get("new_table_tokens") or {})
+        self.links.update(view.get("new_table_links") or {})
         return view
 
     def check_in_all(self):

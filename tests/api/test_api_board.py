@@ -11,6 +11,9 @@ import uuid
 import pytest
 from eventtest import TWO_MARKS, Director
 
+from api.events.views import GONE
+from api.routes.board import MISSING
+
 
 def text_of(html):
     """The page's visible text, tags dropped, one space between words."""
@@ -189,11 +192,11 @@ def test_a_theme_can_be_asked_for_and_anything_else_is_dark(client, theme):
 def test_a_bad_link_is_404_a_page_for_a_browser_and_the_one_shape_for_a_program(client):
     bad = "A" * 43
     page = client.get(f"/b/{bad}", headers={"Accept": "text/html"}, status=404)
-    assert "There is no event at this link: it may be mistyped." in page.text
+    assert MISSING in page.text
     assert "<script" not in page.text
     refused = client.get(f"/b/{bad}", headers={"Accept": "application/json"}, status=404).json
     assert refused["rule_code"] == "NOT_FOUND" and refused["code"] == 404
-    assert refused["message"] == "there is no event at this link: it may be mistyped"
+    assert refused["message"] == GONE
     client.get("/b/short", status=404)  # shorter than any token: no such route
 
 

@@ -1,8 +1,9 @@
 """Access to the tournament routes (issue 13, docs/tournaments.md "Access"), generated from the
 OpenAPI document like test_api_access.py: every event route against the director token, a
-table token, the public token, another event's director token and no token. Only the
-director changes an event; a table token reaches its own match's games and nothing else; the
-public link only reads."""
+table token, a table's link and another table's, the public token, another event's director
+token and no token. Only the director changes an event; a table token reaches its own match's
+games and nothing else; a table's link (docs/tournaments.md "A table's link") reads its
+table, signs and calls the director, and nothing else; the public link only reads."""
 
 import uuid
 
@@ -11,7 +12,7 @@ from apitest import Table, close_pool, make_app
 from eventtest import TWO_MARKS, Director
 
 EVENT_PATHS = ("/api/events", "/api/e/")
-CREDENTIALS = ["director", "table", "public", "other", "none"]
+CREDENTIALS = ["director", "table", "table link", "other table link", "public", "other", "none"]
 # A valid body per operation; a new event operation fails the test until it gets one here.
 BODIES = {
     ("post", "/api/events"): {
@@ -24,6 +25,7 @@ BODIES = {
     ("patch", "/api/events/{event_id}/teams/{team_id}"): {"players": ["Cy", "Dot"]},
     ("post", "/api/events/{event_id}/matches/{bracket_id}/forfeit"): {"team": 0},  # filled in
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): {"winner": 0},
+    ("post", "/api/events/{event_id}/tables/{table}/sign-off"): {"game_id": None},  # filled in
 }
 # Routes acting on an event that has started (the others: one still taking entries).
 RUNNING = {
@@ -32,11 +34,16 @@ RUNNING = {
     "/api/events/{event_id}/matches/{bracket_id}/table-token",
     "/api/events/{event_id}/matches/{bracket_id}/forfeit",
     "/api/events/{event_id}/matches/{bracket_id}/correction",
+    "/api/events/{event_id}/tables/{table}",
+    "/api/events/{event_id}/tables/{table}/link",
+    "/api/events/{event_id}/tables/{table}/sign-off",
+    "/api/events/{event_id}/tables/{table}/call",
 }
 # What the right token gets where the event has nothing for the operation to act on.
 RIGHT_STATUS = {
     ("post", "/api/events/{event_id}/teams/{team_id}/drop"): 409,  # check-in is still open
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): 409,  # not played yet
+    ("post", "/api/events/{event_id}/tables/{table}/sign-off"): 409,  # game 1 is not over
 }
 PUBLIC = {
     ("post", "/api/events"),
@@ -46,6 +53,12 @@ PUBLIC = {
 }
 # Who may call each secured operation besides the director.
 TABLE_TOO = {("get", "/api/events/{event_id}/matches/{bracket_id}")}
+# What a table's own link opens (its table, table 1), besides the director.
+TABLE_LINK_TOO = {
+    ("get", "/api/events/{event_id}/tables/{table}"),
+    ("post", "/api/events/{event_id}/tables/{table}/sign-off"),
+    ("post", "/api/events/{event_id}/tables/{table}/call"),
+}
 
 
 def event_operations(app):
@@ -79,7 +92,7 @@ def test_every_event_route_is_documented_with_its_security(operation):
     assert (
         method not in ("post", "patch")
         or (method, path) in BODIES
-        or path.endswith(("/check-in", "/drop", "/start", "/table-token"))
+        or path.endswith(("/check-in", "/drop", "/start", "/table-token", "/link", "/call"))
     ), f"add a body for {method} {path}"
 
 
@@ -87,7 +100,7 @@ def setup(client):
     """(an event taking entries, a running event with W1.1 called, another event)."""
     fresh = Director(client, teams=2, format="round-robin", first_to=[1], tables=1)
     fresh.check_in_all()
-    running = Director(client, teams=4, first_to=[1], tables=1)
+    running = Director(client, teams=4, first_to=[1], tables=2)
     running.check_in_all()
     running.start()
     return fresh, running, Director(client, teams=2)
@@ -113,6 +126,7 @@ def test_every_event_route_by_credential(client, operation, credential):
         path.replace("{event_id}", event.id)
         .replace("{team_id}", str(teams[0]))
         .replace("{bracket_id}", "W1.1")
+        .replace("{table}", "1")
         .replace("{token}", event.public)
     )
     body = BODIES.get((method, path))
@@ -120,9 +134,13 @@ def test_every_event_route_by_credential(client, operation, credential):
         body = {"team": teams[0]}
     if body and "winner" in body:
         body = {"winner": teams[0]}
+    if body and "game_id" in body:
+        body = {"game_id": running.match(running.view(), "W1.1")["games"][0]["id"]}
     token = {
         "director": event.token,
         "table": running.tables["W1.1"],
+        "table link": running.links["1"],
+        "other table link": running.links["2"],
         "public": event.public,
         "other": other.token,
         "none": None,
@@ -134,7 +152,11 @@ def test_every_event_route_by_credential(client, operation, credential):
         response = getattr(client, f"{method}_json")(url, body, **kwargs)
     else:
         response = getattr(client, method)(url, **kwargs)
-    allowed = credential == "director" or (credential == "table" and (method, path) in TABLE_TOO)
+    allowed = (
+        credential == "director"
+        or (credential == "table" and (method, path) in TABLE_TOO)
+        or (credential == "table link" and (method, path) in TABLE_LINK_TOO)
+    )
     if not secured:
         assert 200 <= response.status_int < 300, response
     elif allowed and (method, path) in RIGHT_STATUS:

@@ -326,3 +326,21 @@ def test_a_revoked_table_link_ends_its_game_stream(live, director, other, revoke
     else:
         assert (revoked_by, status) == ("a forfeit", 409)
     directing.next(5)  # still open: its heartbeat
+
+
+def test_a_new_table_link_ends_the_old_links_game_stream(live, director, other):
+    """A game stream opened with a table's own link (docs/tournaments.md "A table's link")
+    ends with `gone` ("revoked") as soon as the director gives the table a new link (a lost
+    phone), and the old link opens no new one; the new link's stream of the game goes on."""
+    old = {"Authorization": f"Bearer {director.links['1']}"}
+    read = other.get(f"/api/events/{director.id}/tables/1", headers=old).json
+    path = f"/api/games/{read['match']['current_game']}/events"
+    stream = Events(live.url, path, old)
+    assert stream.next_event()["event"] == "game"
+    new = director.post("/tables/1/link", status=201).json["table_token"]
+    gone = stream.next_event(5)
+    assert (gone["event"], gone["data"]) == ("gone", {"reason": "revoked"})
+    assert stream.next_event() == {"closed": True}
+    assert Events(live.url, path, old).status == 403  # known, ended: refused
+    fresh = Events(live.url, path, {"Authorization": f"Bearer {new}"})
+    assert fresh.next_event()["event"] == "game"

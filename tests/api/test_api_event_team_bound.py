@@ -66,6 +66,11 @@ def test_a_dropped_team_leaves_room_and_the_full_event_starts(app, client):
     director.post(f"/teams/{late}/drop")
     enter(director, "Team 257", None)
     enter(director, "Team 258", 409)
+    # taking the drop back (issue 23) would make 257: refused the same way, nothing stored
+    back = director.client.delete(
+        f"{director.url}/teams/{late}/drop", headers=director.auth, status=409
+    ).json
+    assert back["rule_code"] == "EVENT_FULL" and "Remove a team to enter Team 7" in back["message"]
     view = director.view()
     for team in view["teams"]:
         if not team["dropped"]:

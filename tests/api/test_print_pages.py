@@ -13,6 +13,8 @@ import pytest
 from eventtest import Director
 from test_api_board import one_hand, started, text_of
 
+from api.events.views import GONE
+from api.routes.board import MISSING
 from api.transfer.results_csv import RESULT_COLUMNS
 
 SHEETS = ("bracket", "results", "score-sheet", "cards")
@@ -59,12 +61,12 @@ def test_a_wrong_link_is_404_a_page_for_a_browser_and_the_one_shape_for_a_progra
     director = started(client, 2)
     for wrong in ("A" * 43, director.token, next(iter(director.tables.values()))):
         page = client.get(f"/p/{wrong}/{name}", headers=HTML, status=404)
-        assert "There is no event at this link: it may be mistyped." in page.text
+        assert MISSING in page.text  # the board's words for a link to no event
         refused = client.get(
             f"/p/{wrong}/{name}", headers={"Accept": "application/json"}, status=404
         ).json
         assert refused["code"] == 404 and refused["rule_code"] == "NOT_FOUND"
-        assert refused["message"] == "there is no event at this link: it may be mistyped"
+        assert refused["message"] == GONE
     client.get(f"/p/{director.public}/nothing", headers=HTML, status=404)
 
 

@@ -23,3 +23,22 @@ def play(fmt, teams, rng, advance=None, stop_after=None, forfeit_rate=0.1):
         derived.apply(result)
         results.append(result)
     return Tournament(fmt, teams, results, advance)
+
+
+def play_rounds(event, rng, stop_after=None, forfeit_rate=0.1):
+    """A Swiss or Drawn event (and its championship, if it has a cut) after random winners,
+    a whole round at a time (one rebuild a round), or only its first `stop_after` rounds."""
+    while not event.finished_rounds and (stop_after is None or event.current_round <= stop_after):
+        won = tuple(
+            Result(m.id, rng.choice(m.teams), rng.random() < forfeit_rate) for m in event.ready()
+        )
+        event = type(event)(event.teams, event.rounds, event.results + won, event.seed, event.cut)
+    if event.finished_rounds and event.cut is not None:
+        final = event.championship()
+        while not final.finished:
+            won = [Result(m.id, rng.choice(m.teams)) for m in final.ready()]
+            final = Tournament(final.format, final.teams, final.results + tuple(won))
+        event = type(event)(
+            event.teams, event.rounds, event.results + final.results, event.seed, event.cut
+        )
+    return event

@@ -6,7 +6,9 @@ import { test } from 'node:test';
 import assert from 'node:assert/strict';
 
 import {
+  callWords,
   firstToWords,
+  keptTableLinks,
   matchName,
   needWords,
   pairing,
@@ -131,4 +133,38 @@ test('the records in words: who forfeited, who did not show, who won on a correc
   assert.equal(say('forfeit'), 'Semifinal 1, forfeit by Aggies');
   assert.equal(say('no-show'), 'Semifinal 1, Aggies did not show');
   assert.equal(say('correction'), 'Semifinal 1, corrected: Rangers won');
+});
+
+test('a table with its own link never needs one, and a call is said as the hall says it', () => {
+  // docs/tournaments.md "A table's link": the link follows the table from match to match
+  const ev = {
+    table_plan: [
+      { table: 1, playing: 'W1.3' },
+      { table: 2, playing: 'W1.2' },
+    ],
+    matches: [
+      { id: 'W1.3', match_id: 'c' },
+      { id: 'W1.2', match_id: 'b' },
+    ],
+  };
+  assert.deepEqual(
+    tablesWithoutLink(ev, {}, { 1: 'token' }).map((x) => x.table),
+    [2],
+  );
+  assert.deepEqual(tablesWithoutLink(ev, {}, { 1: 'a', 2: 'b' }), []);
+  // offline, the screen shows the table's own link first (it never goes out of date)
+  const entry = {
+    seen: { tables: [{ table: 1, match: 'W1.3', match_id: 'c', words: 'x' }] },
+    tables: { 'W1.3': { token: 'per-match', match_id: 'c' } },
+    links: { 1: 'own' },
+  };
+  assert.deepEqual(
+    keptTableLinks(entry).map((t) => [t.token, t.own]),
+    [['own', true]],
+  );
+  assert.equal(callWords([{ table: 2 }]), 'Table 2 calls the director');
+  assert.equal(
+    callWords([{ table: 2 }, { table: 5 }, { table: 7 }]),
+    'Tables 2, 5 and 7 call the director',
+  );
 });

@@ -9,7 +9,8 @@ open their table links (the token in the fragment, taken out of the address bar)
 their semifinals to the end through the ordinary score sheet. A third context at 1920x1080
 shows the board (`/b/<public token>`, the director's board link) and sees the final filled in
 without a reload.
-The director hands out the final's link, a table plays it, and the director's screen shows
+The final comes to table 1 on the same table link (issue 20: a table's link belongs to the
+table for the event), table 1 plays it, and the director's screen shows
 the champion, the standings, each team's path, and the words when a result can no longer
 change (the final already played). Found by role and visible text."""
 
@@ -154,8 +155,11 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     director.get_by_role("button", name="Drop Latecomers").click()
     late.locator(".tag", has_text="Dropped").wait_for()
     assert asked and asked[0].startswith("Drop Latecomers? They stay on the list"), asked
+    assert director.evaluate("() => window.scrollY") > 0  # down at the check-in list
     director.get_by_role("button", name="Start the tournament").click()
     director.locator("#tables").wait_for()
+    # issue 23: after the start the screen goes to the top, the tables first
+    wait_js(director, "() => window.scrollY === 0")
     assert axe_violations(director, axe_source) == []
     screenshot(director, "director-tables")
 
@@ -177,8 +181,8 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     assert "Rangers" not in board.locator('[data-match="W2.1"]').inner_text()
 
     links = {table: table_link(director, table) for table in (1, 2)}
-    for link in links.values():
-        assert f"#/t/{event_id}/W1." in link
+    for table, link in links.items():  # each table's own link, for the whole event
+        assert f"#/table/{event_id}/{table}/" in link
     phones = []
     for table in (1, 2):
         context, page = new_phone(browser, base_url)
@@ -205,6 +209,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     director.get_by_role("button", name="Refresh").click()
     director.locator("[data-match='W2.1']", has_text="Rangers v Aggies").wait_for()
     final_link = table_link(director, 1)
+    assert final_link == links[1]  # no new link: the final is called to table 1's phone
     table_page = phones[0][1]
     table_page.goto(final_link)
     table_page.get_by_role("heading", name="Table 1").wait_for()

@@ -284,7 +284,8 @@ def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_boa
 ):
     """Issue 23: "a readable results page (printable, and CSV) in place of the raw JSON link;
     the light board offered beside the dark one"; issue 20: the paper kit "printable, from the
-    director's screen", the cards with the table links this phone holds. At 390x844 and
+    director's screen", the cards with each table's own link this phone holds (issue 20: "a
+    table link should belong to the table for the session"). At 390x844 and
     320x640, light and dark: nothing wider than the screen, 48 px targets, no axe violation."""
     made, started = event(base_url, 8, tables=4)
     made["matches"], tokens = started["matches"], started["new_table_tokens"]
@@ -296,6 +297,12 @@ def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_boa
         page.goto("/#/")
         wait_js(page, "() => document.querySelector('#tournaments')")
         keep_on_phone(page, made, tokens)
+        own = started["new_table_links"]  # each table's link for the whole event
+        page.evaluate(
+            """async ([id, own]) => (await import('/js/director.js'))
+                .keepTableTokens(id, { new_table_links: own })""",
+            [made["id"], own],
+        )
         page.goto(f"/#/e/{made['id']}")
         page.locator("#paper-links").wait_for()
         public = made["public_token"]
@@ -308,11 +315,9 @@ def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_boa
             assert href(f"#print-{sheet}") == f"{base_url}/p/{public}/{sheet}"
         cards, fragment = href("#print-cards").split("#", 1)
         assert cards == f"{base_url}/p/{public}/cards"
-        links = dict(parse_qsl(fragment))
-        playing = {m["table"]: m["id"] for m in started["matches"] if m["status"] == "playing"}
-        assert links == {
-            str(t): f"{base_url}/#/t/{made['id']}/{bid}/{tokens[bid]}" for t, bid in playing.items()
-        }
+        links = dict(parse_qsl(fragment))  # a table's own link, not its first match's
+        assert sorted(own) == ["1", "2", "3", "4"]
+        assert links == {t: f"{base_url}/#/table/{made['id']}/{t}/{own[t]}" for t in own}
         show = lambda p: p.locator("#paper-links").scroll_into_view_if_needed()  # noqa: E731
         assert screen_problems(page, "director-paper", axe_source, show) == {}
         light = page.request.get(href("#light-board-link"), headers={"Accept": "text/html"})

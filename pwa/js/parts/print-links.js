@@ -4,19 +4,22 @@
 // projector. The table cards carry each table's link as a QR: only this phone holds those
 // links, so they ride in the cards page's #fragment, which never reaches a server.
 import { h } from '../ui.js';
-import { tableLink } from '../director.js';
+import { tableLink, tableOwnLink } from '../director.js';
 
 const opens = (href, id, words) =>
   h('a', { href, id, class: 'btn', target: '_blank', rel: 'noopener' }, words);
 
-/** The cards page's fragment: `1=<table 1's link>&2=…` for the tables whose current match's
- * link this phone holds (an older match's link does not count). */
-export function cardsFragment(eventId, ev, kept) {
+/** The cards page's fragment: `1=<table 1's link>&2=…`: each table's own link for the whole
+ * event where this phone holds it (`own`, {table: token}), else the link of the match it
+ * plays now (an older match's link does not count). */
+export function cardsFragment(eventId, ev, kept, own = {}) {
   const params = new URLSearchParams();
   for (const plan of ev?.table_plan || []) {
     const m = ev.matches.find((x) => x.id === plan.playing);
     const mine = m && kept?.[m.id];
-    if (mine && (mine.match_id == null || mine.match_id === m.match_id))
+    if (own[plan.table])
+      params.set(String(plan.table), tableOwnLink(eventId, plan.table, own[plan.table]));
+    else if (mine && (mine.match_id == null || mine.match_id === m.match_id))
       params.set(String(plan.table), tableLink(eventId, m.id, mine.token));
   }
   const text = params.toString();
@@ -71,7 +74,7 @@ export function paperLinks(eventId, ev, mine) {
         'li',
         {},
         opens(
-          `${at}/cards${cardsFragment(eventId, ev, mine.tables)}`,
+          `${at}/cards${cardsFragment(eventId, ev, mine.tables, mine.links)}`,
           'print-cards',
           'Table cards',
         ),

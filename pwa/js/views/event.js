@@ -9,15 +9,19 @@
 // Needs the network; says so plainly without it.
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
-import { h, toast } from '../ui.js';
+import { go, h, toast } from '../ui.js';
 import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
+import { teamEditor } from '../parts/team-edit.js';
+import { settingsPanel } from '../parts/event-settings.js';
+import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import {
   boardLink,
   call,
   clock,
   firstToWords,
   FORMATS,
+  forgetEvent,
   keepEvent,
   keepTableTokens,
   keepTablesSeen,
@@ -30,7 +34,9 @@ import {
   recordWords,
   sideWords,
   statusWords,
+  callWords,
   tableLink,
+  tableOwnLink,
   tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
@@ -131,7 +137,7 @@ export async function render(main, id) {
           h('p', {}, t.words),
           h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
           await linkBox(
-            tableLink(id, t.match, t.token),
+            t.own ? tableOwnLink(id, t.table, t.token) : tableLink(id, t.match, t.token),
             `Table ${t.table}'s link and QR`,
             `table-link-${t.table}`,
           ),
@@ -152,6 +158,7 @@ export async function render(main, id) {
       if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
+    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
     await keepTablesSeen(id, res.body);
@@ -160,6 +167,30 @@ export async function render(main, id) {
     if (offline || note.textContent === OFFLINE) say('');
     offline = false;
     await draw();
+  }
+
+  /** The server knows this event's director token no more: the event was deleted (from a
+   * phone restored from this one's backup, say). Said so, with a way to forget it here. */
+  function gone() {
+    left = true;
+    removal.hidden = true;
+    say(
+      'This tournament is not on the server any more: it was deleted, and its links no longer work.',
+    );
+    body.replaceChildren(
+      h(
+        'button',
+        {
+          type: 'button',
+          id: 'forget-event',
+          onclick: async () => {
+            await forgetEvent(id);
+            go('#/events');
+          },
+        },
+        'Take it off this phone',
+      ),
+    );
   }
 
   /** A read that never moves the screen (a live change, the timer): one at a time, and one
@@ -327,6 +358,42 @@ export async function render(main, id) {
   );
   showPasted();
 
+  /** The taps that take a check-in or a drop back (before the start), each asked in words. */
+  function takeBack(t) {
+    const back = (label, words, path, done) =>
+      h(
+        'button',
+        {
+          type: 'button',
+          class: 'take-back',
+          'aria-label': `${label}: ${t.name}`,
+          onclick: () =>
+            sure(words) &&
+            act('DELETE', `/api/events/${id}/teams/${t.id}/${path}`, undefined, done),
+        },
+        label,
+      );
+    if (t.dropped)
+      return [
+        back(
+          'Put back',
+          `Put ${t.name} back in? They are no longer dropped, and need checking in.`,
+          'drop',
+          () => toast(`${t.name} is back in`),
+        ),
+      ];
+    if (t.checked_in_at)
+      return [
+        back(
+          'Not here',
+          `Take back the check-in of ${t.name}? They show as not here until checked in again.`,
+          'check-in',
+          () => toast(`${t.name}: check-in taken back`),
+        ),
+      ];
+    return [];
+  }
+
   function checkInList() {
     const here = ev.teams.filter((t) => t.checked_in_at).length;
     const still = ev.teams.filter((t) => !t.dropped);
@@ -369,21 +436,16 @@ export async function render(main, id) {
             'Drop: late',
           ),
         );
+      buttons.push(...takeBack(t));
       buttons.push(
         h(
           'button',
           {
             type: 'button',
-            'aria-label': `Change ${t.name}'s name`,
-            onclick: () => {
-              const name = prompt(`${t.name}: the team's name`, t.name)?.trim();
-              if (name && name !== t.name)
-                act('PATCH', `/api/events/${id}/teams/${t.id}`, { name }, () =>
-                  toast(`${t.name} is now ${name}`),
-                );
-            },
+            'aria-label': `Change ${t.name}'s names`,
+            onclick: () => editor.open(t),
           },
-          'Rename',
+          'Edit names',
         ),
       );
       buttons.push(
@@ -511,21 +573,85 @@ export async function render(main, id) {
     toast(`Table ${table}'s link is ready: its phone scans the QR`);
   }
 
+  // --- a table's own link (docs/tournaments.md "A table's link"): one for the whole event
+  /** A new link for table `table` (a phone lost, stolen or dead): the old one stops at once;
+   * its QR opens where the director's thumb is, for the table's new phone to scan. */
+  async function renewLink(table) {
+    const kept = (await myEvent(id))?.links || {};
+    const res = await act('POST', `/api/events/${id}/tables/${table}/link`, undefined, (made) =>
+      keepEvent(id, { links: { ...kept, [table]: made.body.table_token } }),
+    );
+    const box = res && body.querySelector(`#table-link-${table}`);
+    if (!box) return;
+    box.open = true;
+    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
+    toast(`Table ${table} has a new link: the old one no longer works`);
+  }
+
+  /** Table `table`'s own link and QR, and the one tap that replaces it. */
+  async function ownLink(table, linkToken) {
+    return [
+      await linkBox(
+        tableOwnLink(id, table, linkToken),
+        `Table ${table}'s link and QR`,
+        `table-link-${table}`,
+      ),
+      h(
+        'button',
+        { type: 'button', id: `new-link-${table}`, onclick: () => renewLink(table) },
+        `New link for table ${table}`,
+      ),
+      h('p', { class: 'muted' }, 'For a lost phone: the old link stops at once.'),
+    ];
+  }
+
+  /** The tables calling the director, each answered with one tap (until then the board
+   * shows the call too). */
+  function callsPart() {
+    if (!ev.calls?.length) return [];
+    return [
+      h(
+        'div',
+        { class: 'banner calls stack', id: 'calls', role: 'alert' },
+        h('strong', {}, `${callWords(ev.calls)}.`),
+        ev.calls.map((c) =>
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              id: `answer-${c.table}`,
+              onclick: () =>
+                act('DELETE', `/api/events/${id}/tables/${c.table}/call`, undefined, () =>
+                  toast(`Table ${c.table}: answered`),
+                ),
+            },
+            `On my way to table ${c.table} (called ${clock(c.at)})`,
+          ),
+        ),
+      ),
+    ];
+  }
+
   async function tables(need) {
-    const kept = (await myEvent(id))?.tables || {};
+    const mineNow = await myEvent(id);
+    const kept = mineNow?.tables || {};
+    const links = mineNow?.links || {};
     const cards = [];
     for (const plan of ev.table_plan) {
       const playing = ev.matches.find((m) => m.id === plan.playing);
       const next = ev.matches.find((m) => m.id === plan.next);
       const parts = [h('h3', {}, `Table ${plan.table}`)];
       const needs = need.some((x) => x.table === plan.table);
+      const own = links[plan.table];
       if (playing) {
         const mine = kept[playing.id];
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
           h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
         );
-        if (!needs && mine)
+        if (own) parts.push(...(await ownLink(plan.table, own)));
+        else if (!needs && mine)
           parts.push(
             await linkBox(
               tableLink(id, playing.id, mine.token),
@@ -546,7 +672,10 @@ export async function render(main, id) {
             ),
             h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
           );
-      } else parts.push(h('p', { class: 'muted' }, 'Free'));
+      } else {
+        parts.push(h('p', { class: 'muted' }, 'Free'));
+        if (own) parts.push(...(await ownLink(plan.table, own)));
+      }
       if (next)
         parts.push(
           h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
@@ -869,6 +998,32 @@ export async function render(main, id) {
     return out;
   }
 
+  // the panels a re-read never redraws (what is typed there stays): a team's names (at any
+  // time), the settings (before the start), deleting the event
+  const saved = async (method, path, payload, words) =>
+    (await act(method, path, payload, () => toast(words)))?.status === 200;
+  const editor = teamEditor(
+    (t, change) =>
+      saved('PATCH', `/api/events/${id}/teams/${t.id}`, change, `${change.name ?? t.name}: saved`),
+    say,
+  );
+  const settings = settingsPanel(
+    (change) => saved('PATCH', `/api/events/${id}`, change, 'Settings saved'),
+    say,
+  );
+  const removal = deletePanel(async () => {
+    if (!ev || !sure(deleteWords(ev))) return;
+    const res = await call('DELETE', `/api/events/${id}`, token);
+    if (res === null) return say(OFFLINE);
+    if (res.status >= 400) return say(refusal(ev, res));
+    left = true;
+    await forgetEvent(id);
+    toast(`${ev.name} is deleted`);
+    go('#/events');
+  });
+  editor.el.hidden = true;
+  settings.el.hidden = true;
+
   // the one bar at the foot of the screen, under the thumb: start (before the start), else
   // refresh; above them, while a table waits for its link, the button that makes it
   const startButton = h(
@@ -877,10 +1032,12 @@ export async function render(main, id) {
       type: 'button',
       class: 'primary',
       id: 'start-event',
-      onclick: () =>
-        act('POST', `/api/events/${id}/start`, undefined, () =>
+      onclick: async () => {
+        const res = await act('POST', `/api/events/${id}/start`, undefined, () =>
           toast('Started: hand each table its link'),
-        ),
+        );
+        if (res) window.scrollTo(0, 0); // the tables, table 1 first, from the top
+      },
     },
     'Start the tournament',
   );
@@ -910,7 +1067,9 @@ export async function render(main, id) {
 
   async function draw() {
     const need =
-      ev.started_at && !ev.finished ? tablesWithoutLink(ev, (await myEvent(id))?.tables || {}) : [];
+      ev.started_at && !ev.finished
+        ? tablesWithoutLink(ev, (await myEvent(id))?.tables || {}, (await myEvent(id))?.links)
+        : [];
     drawBar(need);
     const format = FORMATS.find(([f]) => f === ev.format)?.[1] || ev.format;
     title.textContent = ev.name;
@@ -922,6 +1081,9 @@ export async function render(main, id) {
     ]
       .filter(Boolean)
       .join(' · ');
+    editor.show(ev);
+    settings.show(ev);
+    settings.el.hidden = Boolean(ev.started_at);
     const parts = [];
     if (!ev.started_at) {
       addForm.hidden = false;
@@ -936,7 +1098,7 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(held());
+      parts.push(...callsPart(), held());
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(
@@ -996,7 +1158,7 @@ export async function render(main, id) {
     return el && el !== body && body.contains(el) ? focusKeyOf(el) : null;
   };
 
-  main.append(title, about, note, addForm, pasteForm, body, bar);
+  main.append(title, about, note, settings.el, addForm, pasteForm, body, editor.el, removal, bar);
   addForm.hidden = true;
   pasteForm.hidden = true;
   await load();

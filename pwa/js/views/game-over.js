@@ -206,7 +206,8 @@ async function screen(game, match) {
         { class: state.game_over ? 'btn' : 'btn primary', href: `#/g/${game.id}` },
         state.game_over ? 'Sheet' : 'Back to the sheet',
       ),
-      state.game_over && match && !match.decided
+      // a table with its own link signs each game there first (views/table-phone.js)
+      state.game_over && match && !match.decided && !game.table?.startsWith('#/table/')
         ? h(
             'button',
             {
@@ -219,7 +220,9 @@ async function screen(game, match) {
           )
         : null,
       // a tournament table's decided match goes back to its table; a casual one offers a rematch
-      state.game_over && !(match && !match.decided) && game.table
+      state.game_over &&
+        game.table &&
+        (!(match && !match.decided) || game.table.startsWith('#/table/'))
         ? h('a', { class: 'btn primary', href: game.table, id: 'to-table' }, 'Your table')
         : null,
       state.game_over && !(match && !match.decided) && !game.table

@@ -1,0 +1,131 @@
+"""/api/events/{id}/tables/{table}: a table's phone for the whole event (its read, the losing
+team's signature on a game, "Call the director") and the director's side of it (a new link
+for the table, the call answered). docs/tournaments.md "A table's link".
+
+Thin views: the logic is in api/events/tables.py.
+"""
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..core.access import director_required, require_table
+from ..core.errors import ErrorOut
+from ..core.ratelimit import check_write
+from ..events import tables
+from ..schemas.events import DIRECTOR_TOKEN, EventOut
+from ..schemas.tables import TABLE_LINK_OR_DIRECTOR, SignIn, TableLinkOut, TableRead
+
+blp = Blueprint(
+    "tables",
+    __name__,
+    url_prefix="/api/events",
+    description="A table's phone for the whole event: its match, sign-off, calling the director",
+)
+
+TABLE = "/<uuid:event_id>/tables/<int(min=1, max=2147483647):table>"
+
+REFUSED = (
+    "a link for another table or one the director replaced (`TABLE_LINK_ENDED`, in the "
+    "table's words), the public link, a match's or a game's token"
+)
+
+
+def reply(view, status=200):
+    """The view as JSON, written once (not filtered through the documenting schema)."""
+    response = current_app.json.response(view)
+    response.status_code = status
+    return response
+
+
+@blp.route(TABLE)
+class Table(MethodView):
+    """A table, as its phone sees it."""
+
+    @blp.response(200, TableRead)
+    @blp.alt_response(304, description="not changed since the ETag sent in If-None-Match")
+    @blp.alt_response(403, schema=ErrorOut, description=REFUSED)
+    @blp.doc(security=TABLE_LINK_OR_DIRECTOR, operationId="getTable")
+    def get(self, event_id, table):
+        """The table's match now, the game to sign, and its call of the director
+
+        With the table's link (or the director's token). The match is the one called to
+        the table last: when it is decided and the next is called there, the same link
+        shows the next one (no new link). Its games take hands with the same token.
+        """
+        require_table(event_id, table)
+        etag = tables.read_etag(event_id, table)  # read first: never newer than the body
+        if etag in request.if_none_match:
+            return Response(status=304, headers={"ETag": f'"{etag}"'})
+        response = reply(tables.table_read(event_id, table))
+        response.headers["ETag"] = f'"{etag}"'
+        return response
+
+
+@blp.route(f"{TABLE}/link")
+class TableLink(MethodView):
+    """A table's link."""
+
+    @director_required
+    @blp.response(201, TableLinkOut)
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="newTableLink")
+    def post(self, event_id, table):
+        """Give the table a new link; the one before stops at once
+
+        For a phone lost, stolen or dead. Shown this once. The old link is refused in the
+        table's words (403 `TABLE_LINK_ENDED`) and its game streams end (`event: gone`).
+        """
+        check_write(event_id)
+        return reply(tables.new_link(event_id, table), 201)
+
+
+@blp.route(f"{TABLE}/sign-off")
+class SignOff(MethodView):
+    """The losing team's signature on a game."""
+
+    @blp.arguments(SignIn())
+    @blp.response(200, TableRead)
+    @blp.alt_response(
+        409, schema=ErrorOut, description="the game is not over yet (`GAME_NOT_OVER`)"
+    )
+    @blp.alt_response(403, schema=ErrorOut, description=REFUSED)
+    @blp.doc(security=TABLE_LINK_OR_DIRECTOR, operationId="signGame")
+    def post(self, data, event_id, table):
+        """The team that lost a game confirms its result
+
+        A game of the match called to the table last, or of the one before. Once signed the
+        game is closed to the table: a hand, edit or undo with any token but the director's
+        is 409 `GAME_SIGNED`. Signing again answers as the first time. Returns the table.
+        """
+        require_table(event_id, table)
+        check_write(event_id)
+        return reply(tables.sign(event_id, table, data["game_id"]))
+
+
+@blp.route(f"{TABLE}/call")
+class DirectorCall(MethodView):
+    """A table's call of the director."""
+
+    @blp.response(200, TableRead)
+    @blp.alt_response(403, schema=ErrorOut, description=REFUSED)
+    @blp.doc(security=TABLE_LINK_OR_DIRECTOR, operationId="callDirector")
+    def post(self, event_id, table):
+        """Call the director to the table
+
+        Shown on the director's phone and on the board until the director answers it.
+        Calling again while the call is open changes nothing. Returns the table.
+        """
+        require_table(event_id, table)
+        check_write(event_id)
+        return reply(tables.call_director(event_id, table))
+
+    @director_required
+    @blp.response(200, EventOut)
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="answerCall")
+    def delete(self, event_id, table):
+        """The director answers the table's call
+
+        Returns the director view (its `calls` without this table).
+        """
+        check_write(event_id)
+        return reply(tables.answer_call(event_id, table))

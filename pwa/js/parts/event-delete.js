@@ -1,0 +1,37 @@
+// "Delete this tournament" on the director's screen (issue 23: an event made by a stray Enter,
+// or one over and done): asks in words what goes with it, then DELETE /api/events/{id}; the
+// phone forgets the event and goes back to the list of tournaments.
+import { h } from '../ui.js';
+
+/** The question asked before deleting `ev` (the director view), naming what goes with it. */
+export function deleteWords(ev) {
+  const teams = ev.teams.length;
+  const games = ev.matches.reduce((n, m) => n + (m.games?.length || 0), 0);
+  const what = [
+    `${teams} team${teams === 1 ? '' : 's'}`,
+    ...(games ? [`${games} game${games === 1 ? '' : 's'} played or under way`] : []),
+  ].join(' and ');
+  return (
+    `Delete ${ev.name} for good? Its ${what} go with it, and every link to it stops ` +
+    'working: the board, the tables’ links and the share pages. This cannot be undone.'
+  );
+}
+
+/** The panel: `remove()` asks and deletes (the screen's own confirm and call). */
+export function deletePanel(remove) {
+  return h(
+    'details',
+    { class: 'card', id: 'delete-event' },
+    h('summary', { class: 'btn' }, 'Delete this tournament'),
+    h(
+      'p',
+      { class: 'muted' },
+      'For a tournament made by mistake, or over and done: its teams, matches and games go.',
+    ),
+    h(
+      'button',
+      { type: 'button', class: 'remove', id: 'delete-event-button', onclick: remove },
+      'Delete the tournament',
+    ),
+  );
+}

@@ -1,0 +1,175 @@
+// The director's "Change the event's settings" panel, before the start (issue 23: "an event
+// made by a stray Enter keeps its defaults forever"): name, date, format, games in a match,
+// tables, check-in time and the no-show wait, sent with PATCH /api/events/{id}. Built once
+// and kept outside the part a re-read redraws: what is being typed is never wiped; `show(ev)`
+// fills the boxes only while the panel is closed. The rules stay as made (left for later).
+import { h, choiceButtons } from '../ui.js';
+import { FORMATS, seriesWords } from '../director.js';
+
+const SERIES = [1, 2, 3].map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
+
+/** "16:00" on the phone's clock for an ISO time (empty for none). */
+function localTime(iso) {
+  if (!iso) return '';
+  const d = new Date(iso);
+  return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
+}
+
+/** The settings to send from the panel's values, or {problem} in words. Exported for tests. */
+export function settingsBody(v) {
+  const name = v.name.trim();
+  if (!name) return { problem: 'Give the tournament a name.' };
+  const tables = Number(v.tables);
+  if (!Number.isInteger(tables) || tables < 1 || tables > 200)
+    return { problem: 'The number of tables is a whole number from 1 to 200.' };
+  const wait = Number(v.noShow);
+  if (!Number.isInteger(wait) || wait < 0 || wait > 120)
+    return { problem: 'The no-show wait is a whole number of minutes, up to 120.' };
+  const body = {
+    name,
+    date: v.date || null,
+    format: v.format,
+    first_to: v.first === v.later ? [v.first] : [v.first, v.later],
+    tables,
+    no_show_minutes: wait,
+    checkin_deadline: null,
+  };
+  if (v.checkin) {
+    const when = new Date(`${v.date || v.today}T${v.checkin}`);
+    if (Number.isNaN(when.getTime()))
+      return { problem: 'That check-in time is not a time of day.' };
+    body.checkin_deadline = when.toISOString();
+  }
+  if (v.format === 'round-robin-playoff') body.advance = Number(v.advance);
+  else body.advance = null;
+  return { body };
+}
+
+/** The panel: `save(body)` sends the change (truthy when made); `say` shows a sentence.
+ * Returns {el, show(ev)}. */
+export function settingsPanel(save, say) {
+  const v = { format: 'single-elimination', first: 2, later: 2 };
+  const input = (id, attrs) => h('input', { id, autocomplete: 'off', ...attrs });
+  const name = input('settings-name', { type: 'text', maxlength: 80 });
+  const date = input('settings-date', { type: 'date' });
+  const tables = input('settings-tables', {
+    type: 'number',
+    min: 1,
+    max: 200,
+    inputmode: 'numeric',
+  });
+  const checkin = input('settings-checkin', { type: 'time' });
+  const noShow = input('settings-no-show', {
+    type: 'number',
+    min: 0,
+    max: 120,
+    inputmode: 'numeric',
+  });
+  const advance = input('settings-advance', { type: 'number', min: 2, inputmode: 'numeric' });
+  const advanceRow = h(
+    'label',
+    { for: 'settings-advance' },
+    'Teams that go on to the championship',
+    advance,
+  );
+  const choices = h('div', { class: 'stack' });
+  const choice = (label, options, chosen, pick) =>
+    choiceButtons(label, options, chosen, pick, drawChoices);
+  function drawChoices() {
+    advanceRow.style.display = v.format === 'round-robin-playoff' ? '' : 'none';
+    choices.replaceChildren(
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, 'Format'),
+        choice('Format', FORMATS, v.format, (x) => {
+          v.format = x;
+        }),
+      ),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, 'Games in a match'),
+        h('p', { class: 'muted' }, 'First round'),
+        choice('First round', SERIES, v.first, (x) => {
+          v.first = x;
+        }),
+        h('p', { class: 'muted' }, 'Later rounds'),
+        choice('Later rounds', SERIES, v.later, (x) => {
+          v.later = x;
+        }),
+        h(
+          'p',
+          { class: 'muted' },
+          v.first === v.later
+            ? `Every match: ${seriesWords(v.first)}.`
+            : `First round ${seriesWords(v.first)}; later rounds ${seriesWords(v.later)}.`,
+        ),
+      ),
+    );
+  }
+  const form = h(
+    'form',
+    {
+      class: 'stack',
+      novalidate: true,
+      onsubmit: async (e) => {
+        e.preventDefault();
+        const got = settingsBody({
+          ...v,
+          name: name.value,
+          date: date.value,
+          today: new Date().toISOString().slice(0, 10),
+          tables: tables.value,
+          checkin: checkin.value,
+          noShow: noShow.value,
+          advance: advance.value,
+        });
+        if (got.problem) return say(got.problem);
+        if (await save(got.body)) el.open = false;
+      },
+    },
+    h('label', { for: 'settings-name' }, 'Name', name),
+    h('label', { for: 'settings-date' }, 'Date', date),
+    choices,
+    advanceRow,
+    h('label', { for: 'settings-tables' }, 'Tables', tables),
+    h(
+      'label',
+      { for: 'settings-checkin' },
+      'Check in by ',
+      h('span', { class: 'muted' }, '(empty: no time)'),
+      checkin,
+    ),
+    h(
+      'label',
+      { for: 'settings-no-show' },
+      'Minutes before a team that has not sat down is a no-show',
+      noShow,
+    ),
+    h('button', { type: 'submit', class: 'primary', id: 'settings-save' }, 'Save the settings'),
+  );
+  const el = h(
+    'details',
+    { class: 'card', id: 'event-settings' },
+    h('summary', { class: 'btn' }, 'Change the event’s settings'),
+    h('p', { class: 'muted' }, 'Until the start: after it, the bracket is drawn with them.'),
+    form,
+  );
+
+  /** Fill the boxes from `ev`, unless the director has the panel open. */
+  function show(ev) {
+    if (el.open) return;
+    name.value = ev.name;
+    date.value = ev.date || '';
+    tables.value = String(ev.tables);
+    checkin.value = localTime(ev.checkin_deadline);
+    noShow.value = String(ev.no_show_minutes);
+    advance.value = String(ev.advance ?? 4);
+    v.format = ev.format;
+    v.first = ev.first_to[0];
+    v.later = ev.first_to.at(-1);
+    drawChoices();
+  }
+  return { el, show };
+}

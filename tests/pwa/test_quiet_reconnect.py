@@ -1,0 +1,104 @@
+"""Quiet reconnects (issue 23 "Quiet reconnects"): the server ends every stream on schedule
+(LIVE_MAX_STREAM_SECONDS: 300 s by default, 5.2 s here: the phone takes a stream closed within
+5 s for a failing server and backs off) and each page reconnects at once. The
+phone's status line, the share page and the board go on saying "live", never "reconnecting…",
+while their streams end and reopen several times ("reconnecting" is for a real failure that
+lasts: tests/pwa/test_status_line.py)."""
+
+import re
+import time
+
+import pytest
+from conftest import Table, new_phone, serve, wait_js
+
+STREAM_S = 5.2  # each stream's life here
+WATCH_S = 12.0  # a scheduled end or two per page (EventSource waits the stream's 2 s retry)
+STATES = {
+    "phone": "() => document.querySelector('#live')?.textContent || ''",
+    "share": "() => document.querySelector('.live')?.textContent || ''",
+    "board": "() => document.querySelector('.live-state')?.textContent || ''",
+}
+STREAMS = {
+    "phone": re.compile(r"/api/games/[^/]+/events$"),
+    "share": re.compile(r"/api/share/[^/]+/events"),
+    "board": re.compile(r"/api/e/[^/]+/events"),
+}
+
+
+@pytest.fixture(scope="module")
+def short_streams(tmp_path_factory):
+    """The whole app in one process (API and live), every stream closed after 5.2 s."""
+    url, stop = serve(tmp_path_factory.mktemp("short"), LIVE_MAX_STREAM_SECONDS=STREAM_S)
+    yield url
+    stop()
+
+
+def started_event(request):
+    """A two-team event, started: its public token (the board's address)."""
+    teams = [{"name": f"Team {n}", "players": [f"P{n}a", f"P{n}b"]} for n in (1, 2)]
+    made = request.post(
+        "/api/events",
+        data={
+            "name": "Friday 42",
+            "ruleset": "straight-42",
+            "format": "single-elimination",
+            "tables": 1,
+            "teams": teams,
+        },
+    )
+    assert made.status == 201, made.text()
+    event = made.json()
+    auth = {"Authorization": f"Bearer {event['director_token']}"}
+    for team in event["teams"]:
+        checked = request.post(
+            f"/api/events/{event['id']}/teams/{team['id']}/check-in", headers=auth
+        )
+        assert checked.ok, checked.text()
+    started = request.post(f"/api/events/{event['id']}/start", headers=auth)
+    assert started.ok, started.text()
+    return event["public_token"]
+
+
+def test_scheduled_stream_ends_reconnect_without_a_word(browser, short_streams):
+    context, phone = new_phone(browser, short_streams)
+    opened = dict.fromkeys(STREAMS, 0)
+
+    def count(request):
+        for page, pattern in STREAMS.items():
+            if pattern.search(request.url.split("?")[0]):
+                opened[page] += 1
+
+    context.on("request", count)
+    hall = browser.new_context(viewport={"width": 1920, "height": 1080}, base_url=short_streams)
+    hall.on("request", count)
+    try:
+        table = Table(phone, short_streams)
+        table.open()
+        game_id = table.new_game("marks")
+        table.wait_synced(game_id)
+        token = table.phone_game(game_id)["game"]["edit_token"]
+        share = phone.request.get(
+            f"/api/games/{game_id}", headers={"Authorization": f"Bearer {token}"}
+        ).json()["share_token"]
+        follower = context.new_page()
+        follower.goto(f"/s/{share}")
+        board = hall.new_page()
+        board.goto(f"/b/{started_event(board.request)}")
+        pages = {"phone": phone, "share": follower, "board": board}
+        for name, page in pages.items():
+            wait_js(page, f"() => ({STATES[name]})() === 'live'")
+
+        before = dict(opened)
+        seen = {name: set() for name in pages}
+        deadline = time.monotonic() + WATCH_S
+        while time.monotonic() < deadline:
+            for name, page in pages.items():
+                seen[name].add(page.evaluate(STATES[name]))
+            phone.wait_for_timeout(100)
+
+        # every page's stream ended on schedule and reopened while the words were read
+        assert all(opened[name] > before[name] for name in pages), (before, opened)
+        assert seen == {name: {"live"} for name in pages}, seen
+    finally:
+        hall.close()
+        context.close()
