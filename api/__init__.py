@@ -20,6 +20,7 @@ from .routes import (
     hands,
     live,
     matches,
+    prints,
     pwa,
     rulesets,
     share,
@@ -42,10 +43,12 @@ BLUEPRINTS = (
     (transfer.blp, True, True),
     (events.blp, True, True),
     (events.public, True, True),
+    (prints.blp, True, True),  # /api/e/{token}/results.csv
     (tables.blp, True, True),
     (crews.blp, True, True),
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
+    (prints.pages, False, True),  # /p/{public_token}/...: the paper kit (HTML to print)
     (pwa.bp, False, False),
 )
 

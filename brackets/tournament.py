@@ -40,6 +40,15 @@ def _check_teams(teams):
         raise TeamsError(f"{repeated[0]!r} is entered twice")
 
 
+def round_first_to(first_to, bracket, round_no):
+    """The wins a match of `bracket`'s round `round_no` is played to, from the event's
+    `first_to` (one number a round): round r of the winners' bracket, the round robin or the
+    championship is `first_to[r - 1]`; later rounds, the losers' bracket and the grand final
+    take the last number."""
+    index = round_no - 1 if bracket in "WRP" else len(first_to)
+    return first_to[min(index, len(first_to) - 1)]
+
+
 def match_layout(fmt, count, advance=None):
     """Every match of a `fmt` event of `count` teams, in play order (the static layout)."""
     if fmt is Format.SINGLE:
@@ -154,8 +163,7 @@ class Tournament:
                 f"{'not ready yet' if state.status == 'waiting' else 'not played'}",
                 "MATCH_NOT_READY",
             )
-        index = state.spec.round - 1 if state.spec.bracket in "WRP" else len(self.first_to)
-        length = self.first_to[min(index, len(self.first_to) - 1)]
+        length = round_first_to(self.first_to, state.spec.bracket, state.spec.round)
         return Series(state.teams, length, tuple(games))
 
     def record_series(self, match_id, games, forfeit=False):

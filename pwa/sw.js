@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '61278456df3a';
+const VERSION = '7b6c7297e349';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -23,6 +23,7 @@ const SHELL = [
   '/js/parts/shaker-pick.js',
   '/js/parts/count-helper.js',
   '/js/parts/team-list.js',
+  '/js/parts/print-links.js',
   '/js/parts/team-edit.js',
   '/js/parts/event-settings.js',
   '/js/parts/event-delete.js',
@@ -92,10 +93,13 @@ self.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
+const SERVER_PATHS = ['/api/', '/s/', '/b/', '/p/'];
+
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
-  if (url.pathname.startsWith('/api/') || url.pathname.startsWith('/s/')) return;
+  // the server's own pages: the API, share pages, the board and the paper kit (/p/)
+  if (SERVER_PATHS.some((prefix) => url.pathname.startsWith(prefix))) return;
   // navigations get the shell (routes live in the fragment); assets come cache-first
   const key = event.request.mode === 'navigate' ? '/index.html' : event.request;
   event.respondWith(

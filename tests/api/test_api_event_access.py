@@ -45,7 +45,12 @@ RIGHT_STATUS = {
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): 409,  # not played yet
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"): 409,  # game 1 is not over
 }
-PUBLIC = {("post", "/api/events"), ("get", "/api/e/{token}"), ("get", "/api/e/{token}/events")}
+PUBLIC = {
+    ("post", "/api/events"),
+    ("get", "/api/e/{token}"),
+    ("get", "/api/e/{token}/events"),
+    ("get", "/api/e/{token}/results.csv"),  # the results sheet, for a spreadsheet
+}
 # Who may call each secured operation besides the director.
 TABLE_TOO = {("get", "/api/events/{event_id}/matches/{bracket_id}")}
 # What a table's own link opens (its table, table 1), besides the director.

@@ -73,8 +73,16 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # player's rating, everyone's, the partnerships' chances) and their styles; the statistics'
 # read was shared with the ratings' rather than copied. Precached with the statistics, so the
 # last ratings read show offline with them. The budget grows by 3 KiB, to 137 KiB.
-# All three together: 138 + 3 + 3 KiB, to 144 KiB.
-SHELL_BUDGET = 144 * 1024
+# Issue 20's paper kit adds parts/print-links.js (1.3 KB: the director's links to the bracket
+# sheet, the table cards with each table's link, the score sheet, the results and its CSV,
+# and the light board), imported by the director's screen, which must open offline to show
+# its table links. Measured at the merge of main 80b02fb: the shell was already 145.7 KB
+# (over 141 KiB by 1.3 KB, from the merges of h20t and h23d), 147.1 KB with the paper kit.
+# The budget grows by 3 KiB, to 144 KiB (147.5 KB).
+# The four branches merged (issue 23's panels, issue 20's table phone, paper kit links and hall
+# note, issue 21's ratings): 151.5 KB measured at the merge (148.0 KiB), each part's reason
+# above. The budget is 149 KiB, a kilobyte over what is used.
+SHELL_BUDGET = 149 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -11,6 +11,7 @@ import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
 import { go, h, toast } from '../ui.js';
 import { parseTeams } from '../parts/team-list.js';
+import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
@@ -30,7 +31,6 @@ import {
   needWords,
   OFFLINE,
   pairing,
-  publicLink,
   recordWords,
   sideWords,
   statusWords,
@@ -1116,20 +1116,8 @@ export async function render(main, id) {
           'The board (for a TV) and its QR',
           'board-link',
         ),
-        h(
-          'p',
-          {},
-          h(
-            'a',
-            {
-              href: publicLink(mine.public_token),
-              id: 'public-link',
-              target: '_blank',
-              rel: 'noopener',
-            },
-            'The results as data (read-only)',
-          ),
-        ),
+        ...everyoneLinks(mine.public_token),
+        ...paperLinks(id, ev, mine),
       );
     if (left) return;
     // a redraw keeps open what the director opened: the same panel of the same match
