@@ -3,12 +3,16 @@ replay is a pure function of the games in their order (docs/crews.md "Ratings").
 
 from dataclasses import replace
 
-from hypothesis import find, given
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import stats
 from stats.ratings import CAREER_POINTS, PROVISIONAL_GAMES
 from tests.stats.test_stats_properties import PLAYERS, crews
+
+# A replay rates every game through openskill: a quarter of the profile's examples (50 by
+# default, 2,500 in the long run) keeps the stats stage near its old time.
+FEWER = settings(max_examples=max(1, settings.default.max_examples // 4))
 
 
 @st.composite
@@ -25,6 +29,7 @@ def rated_crews(draw):
     return seated
 
 
+@FEWER
 @given(rated_crews(), st.randoms(use_true_random=False))
 def test_replaying_a_crews_history_twice_gives_the_same_ratings(entries, rng):
     """The same games, in any order of the list, always give the same ratings: they are
@@ -36,6 +41,7 @@ def test_replaying_a_crews_history_twice_gives_the_same_ratings(entries, rng):
     assert stats.crew_ratings(shuffled) == first
 
 
+@FEWER
 @given(rated_crews(), st.integers(0, 6))
 def test_going_on_from_a_replay_of_the_first_games_is_replaying_them_all(entries, cut):
     """api/crews/ratings.py keeps a replay and goes on from it with the games after it: the
@@ -47,6 +53,7 @@ def test_going_on_from_a_replay_of_the_first_games_is_replaying_them_all(entries
     assert stats.ratings_view(first) == before
 
 
+@FEWER
 @given(rated_crews())
 def test_each_game_adds_to_the_history_and_never_takes_career_points(entries):
     """A longer history keeps every earlier rating point (the replay of the first k games is
@@ -66,6 +73,7 @@ def test_each_game_adds_to_the_history_and_never_takes_career_points(entries):
             assert line["rating"] == line["history"][-1]["rating"]
 
 
+@FEWER
 @given(rated_crews())
 def test_career_points_are_two_a_win_and_one_a_tie(entries):
     """Career points (docs/crews.md "Ratings") count every finished game a player sat in."""
@@ -80,5 +88,9 @@ def test_career_points_are_two_a_win_and_one_a_tie(entries):
 
 def test_the_strategy_reaches_rated_games():
     """The properties above are not vacuous: the crews drawn include several rated games."""
-    found = find(rated_crews(), lambda e: len(stats.crew_ratings(e)["rated_games"]) >= 3)
+    found = find(
+        rated_crews(),
+        lambda e: len(stats.crew_ratings(e)["rated_games"]) >= 3,
+        settings=settings(phases=[Phase.generate], database=None),  # found, not shrunk
+    )
     assert len(stats.crew_ratings(found)["rated_games"]) >= 3
