@@ -143,9 +143,15 @@ def box_height(match, width, k):
     return 0.2 * k + 1.035 * k * (said + sum(name_lines(s, name_em) for s in match["sides"]))
 
 
-def round_width(count, k):
-    """The width of one of `count` rounds side by side."""
-    return (MAIN_WIDTH - BRACKET_EDGE * k - ROUND_GAP * k * (count - 1)) / count
+EMPTY_SHARE = 0.7  # a round with no team known yet takes this share of a named round's width
+
+
+def round_widths(rounds, k):
+    """The widths of `rounds` side by side (board.css `.round` flex-grow 1, `.round.empty`
+    EMPTY_SHARE): a round with no team known yet gives the first rounds its width."""
+    shares = [EMPTY_SHARE if r.get("empty") else 1.0 for r in rounds]
+    free = MAIN_WIDTH - BRACKET_EDGE * k - ROUND_GAP * k * (len(rounds) - 1)
+    return [free * share / sum(shares) for share in shares]
 
 
 def title_length(title, k=1.0):
@@ -157,9 +163,8 @@ def title_length(title, k=1.0):
 def section_height(rounds, k=1.0, title=""):
     """A bracket section: as tall as its tallest round (its h3 and its boxes), or as its
     name up its edge."""
-    width = round_width(len(rounds), k)
     tallest = 0.0
-    for r in rounds:
+    for r, width in zip(rounds, round_widths(rounds, k), strict=True):
         boxes = [box_height(m, width, k) for m in r["matches"]]
         tallest = max(tallest, sum(boxes) + BOX_GAP * k * (len(boxes) - 1))
     return max(ROUND_HEADING * k + tallest, title_length(title, k))

@@ -16,6 +16,7 @@ from brackets.model import Format
 from brackets.tournament import match_layout
 
 from .board_screens import screens
+from .board_side import now_calling, parse_time, side_column
 from .match_names import CODE_WORDS
 
 FORMAT_WORDS = {
@@ -26,13 +27,6 @@ FORMAT_WORDS = {
 }
 
 PLACE_WORDS = {1: "1st", 2: "2nd", 3: "3rd"}
-
-
-def parse_time(text):
-    """An ISO time of the public view ("...Z") as an aware datetime, or None."""
-    if not text:
-        return None
-    return datetime.datetime.fromisoformat(text.replace("Z", "+00:00"))
 
 
 def minutes_until(text, now, short=False):
@@ -212,6 +206,8 @@ def bracket_sections(view, cards):
         if key == "W" and "G" in by:
             finals = [card for n in sorted(by["G"]) for card in by["G"][n]]
             rounds.append({"title": "Grand final", "matches": finals})
+        for r in rounds:  # no team known yet: a narrower column (board_measure.EMPTY_SHARE)
+            r["empty"] = not any(s["known"] for m in r["matches"] for s in m["sides"])
         title = "Bracket" if fmt == "single-elimination" else SECTION_TITLES[key]
         sections.append(
             {
@@ -331,5 +327,7 @@ def build(view, unit, now=None):
         "code_words": CODE_WORDS.get(view["format"], ""),
         "calls": director_calls(view, now),
     }
+    calling = now_calling(view["matches"], cards, now) if started else []
+    page["side"] = side_column(page, calling, upcoming, waiting)
     page["screens"] = screens(page)
     return page

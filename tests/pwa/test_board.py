@@ -134,7 +134,8 @@ def open_board(browser, base_url, event, viewport=HALL, theme=None, js=True):
     return context, page
 
 
-CLIPPED = """() => [...document.querySelectorAll('.match, .card, .qr-code, .qr .url, .next li')]
+CLIPPED = """() => [...document.querySelectorAll(
+    '.match, .card, .qr-code, .qr .url, .now li, .next li, .waiting li')]
   .filter((el) => {
     const r = el.getBoundingClientRect();
     const box = el.closest('.main-col, .side-col').getBoundingClientRect();

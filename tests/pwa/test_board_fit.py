@@ -5,6 +5,9 @@ two-person names, an 8-team single elimination, a 32-team double elimination mid
 or clipped by its box), nothing overlaps, no text is under 1.2 % of the screen's height, the
 type grows into free room (an 8-team board 1.4 times the least size) and every table in
 play is on some screen with both its teams and the match's one name (its code on a dense card).
+"Now calling" and "Up next" read from the back of the hall (docs/tournament-screens.md): their
+names at least 2.5 % of the height and as big as the bracket's; a round with no team known yet
+narrower than the named rounds beside it.
 
 The page model's estimates (api/pages/board_measure.py) are what this checks: a screen whose
 names need more lines than estimated spills out of its column. Screenshots go to
@@ -81,7 +84,8 @@ def hall_browser(playwright):
 
 # every name on the board: its text must fit its box (scrollWidth) and never end in "…"
 NAMES = """() => [...document.querySelectorAll(
-    '.side .name, .next .pair, .next-here, .entered li, .rr th[scope=row], .podium .who')]
+    '.side .name, .now .pair, .next .pair, .next-here, .entered li, .rr th[scope=row],'
+    + ' .podium .who')]
   .filter((el) => el.scrollWidth > el.clientWidth + 1 || el.scrollHeight > el.clientHeight + 1
     || /…$/.test(el.textContent) || getComputedStyle(el).textOverflow === 'ellipsis')
   .map((el) => el.textContent)"""
@@ -94,7 +98,11 @@ TYPE = """() => {
   const of = (sel) => [...document.querySelectorAll(sel)].map(size);
   return {least: Math.min(...texts.map(size)),
           leastText: texts.reduce((a, b) => (size(b) < size(a) ? b : a)).textContent,
-          card: of('.card .side .name'), bracket: of('.match .side .name')};
+          card: of('.card .side .name'), bracket: of('.match .side .name'),
+          now: of('.now .pair'), next: of('.next .pair'),
+          rounds: [...document.querySelectorAll('.round')].map((r) => ({
+            empty: r.classList.contains('empty'), width: r.getBoundingClientRect().width,
+            section: r.closest('.bracket').dataset.part}))};
 }"""
 
 # each table card's number and its two names, as shown
@@ -116,6 +124,19 @@ def check_screen(page, viewport):
     height = viewport["height"]
     assert all(s >= 0.025 * height for s in sizes["card"]), sizes["card"][:3]
     assert all(s >= 0.016 * height for s in sizes["bracket"]), sizes["bracket"][:3]
+    # "Now calling" and "Up next" from the back of the hall (docs/tournament-screens.md "The
+    # board"): 2.5 % of the height at least, and never smaller than the bracket's names
+    biggest = max(sizes["bracket"], default=0)
+    assert all(s >= 0.025 * height and s >= biggest for s in sizes["now"]), sizes["now"]
+    assert all(s >= biggest for s in sizes["next"]), (sizes["next"], biggest)
+    # a round with no team known yet is narrower than a round of the same section with names
+    for empty in (r for r in sizes["rounds"] if r["empty"]):
+        named = [
+            r["width"]
+            for r in sizes["rounds"]
+            if r["section"] == empty["section"] and not r["empty"]
+        ]
+        assert all(empty["width"] < w - 1 for w in named), sizes["rounds"]
     return sizes
 
 
@@ -145,15 +166,19 @@ def test_every_screen_shows_every_name_whole(hall_browser, server, events, name,
         count = int(page.evaluate("() => document.body.dataset.screens"))
         shown = {}
         biggest = []
+        rounds = []
         for n in range(1, count + 1):
             page.goto(f"/b/{event.public}?screen={n}&hold=1&theme={theme}")
             shoot(page, f"fit-{name}-{viewport['width']}-{theme}-s{n}.png")
             sizes = check_screen(page, viewport)
             biggest += sizes["card"] + sizes["bracket"]
+            rounds += sizes["rounds"]
             for card in page.evaluate(CARDS):
                 if len(card["names"]) == 2:
                     shown[card["table"]] = (*card["names"], card["match"])
         assert shown == playing_tables(event)  # every table in play, both teams, in full
+        if name == "32-de-midway":  # its later winners' rounds wait for names: narrower
+            assert {r["empty"] for r in rounds if r["section"] == "bracket-W"} == {True, False}
         if name == "8-se":
             # room to spare: table names 1.4 and bracket names 1.25 times the least sizes checked
             assert count == 1
