@@ -3,6 +3,11 @@
 import pytest
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
+SETTLED = """() => {
+  const toast = document.querySelector('#toast');
+  return !toast || ['0', '1'].includes(getComputedStyle(toast).opacity);
+}"""
+
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_screen_passes_axe(browser, base_url, axe_source, scheme):
@@ -11,7 +16,9 @@ def test_every_screen_passes_axe(browser, base_url, axe_source, scheme):
     found = {}
 
     def check(name):
-        page.wait_for_timeout(150)  # let the toast settle
+        # axe reads the toast's colours as they are: mid-fade (opacity between 0 and 1) they
+        # are a blend; wait until it has come or gone (a busy machine stretches the 0.2 s fade)
+        wait_js(page, SETTLED)
         screenshot(page, f"{name}-{scheme}")
         found[name] = axe_violations(page, axe_source)
 

@@ -1139,7 +1139,10 @@ export async function render(main, id) {
   /** The control with the focus if it is in view, else the first card or box in view: a
    * redraw keeps it where it is on the screen. */
   function anchorOf() {
-    const inView = (el) => el.getBoundingClientRect().top >= 0;
+    const inView = (el) => {
+      const box = el.getBoundingClientRect(); // a hidden or folded element has no box: not seen
+      return box.height > 0 && box.top >= 0 && box.top < window.innerHeight;
+    };
     const el = document.activeElement;
     const mark = focusKey() && inView(el) ? el : [...body.querySelectorAll(KEYED)].find(inView);
     return mark ? { key: focusKeyOf(mark), top: mark.getBoundingClientRect().top } : null;
