@@ -83,10 +83,11 @@ def browser(playwright):
     browser.close()
 
 
-def new_phone(browser, base_url, color_scheme="light"):
-    """A fresh phone-sized context (own storage and service worker) and its page."""
+def new_phone(browser, base_url, color_scheme="light", viewport=PHONE):
+    """A fresh phone-sized context (own storage and service worker) and its page; its
+    JavaScript errors and console errors gather in page.js_errors."""
     context = browser.new_context(
-        viewport=PHONE,
+        viewport=viewport,
         base_url=base_url,
         color_scheme=color_scheme,
         device_scale_factor=2,

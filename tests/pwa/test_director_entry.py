@@ -8,7 +8,7 @@ and 320x640, light and dark (TALLY_SHOTS=/tmp/shots saves each screen)."""
 import os
 
 import pytest
-from conftest import axe_violations, screenshot, serve, wait_js
+from conftest import axe_violations, new_phone, screenshot, serve, wait_js
 from test_director_screens import SIZES, api, keep_on_phone
 
 
@@ -33,16 +33,7 @@ def new_event(base_url, teams=(), **settings):
 
 
 def phone_on(browser, base_url, made, size="390", scheme="light", ready="#player-1"):
-    context = browser.new_context(
-        viewport=SIZES[size],
-        base_url=base_url,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,
-        device_scale_factor=2,
-    )
-    page = context.new_page()
-    page.set_default_timeout(10_000)
+    context, page = new_phone(browser, base_url, scheme, SIZES[size])
     page.goto("/#/")
     wait_js(page, "() => document.querySelector('#tournaments')")
     keep_on_phone(page, made, {})

@@ -7,7 +7,16 @@ each game, call the director, and move on to the next game and the next match by
 themselves; the board at 1920x1080 shows the call without a reload."""
 
 import pytest
-from conftest import ARGS, CHROMIUM, Table, axe_violations, screenshot, serve, wait_js
+from conftest import (
+    ARGS,
+    CHROMIUM,
+    Table,
+    axe_violations,
+    new_phone,
+    screenshot,
+    serve,
+    wait_js,
+)
 from test_director_links import post_hand  # side 0 bids 2 marks and makes it
 from test_director_screens import api, start_event
 from test_layout import SMALL_TARGETS, WIDEST
@@ -229,15 +238,8 @@ def test_the_table_screens_fit_and_read_clean(browser, base_url, size, scheme, a
     for hand_no in range(1, 5):
         post_hand(base_url, read["match"]["current_game"], link, hand_no)
     api(base_url, "POST", f"/api/events/{made['id']}/tables/1/call", link)
-    context = browser.new_context(
-        viewport=SIZES[size],
-        base_url=base_url,
-        color_scheme=scheme,
-        is_mobile=True,
-        has_touch=True,
-    )
+    context, page = new_phone(browser, base_url, scheme, SIZES[size])
     try:
-        page = context.new_page()
         page.goto(f"/#/table/{made['id']}/1/{link}")
         page.locator("#sign-off").wait_for()
         page.locator("#called").wait_for()
