@@ -5,7 +5,8 @@ from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 
 SETTLED = """() => {
   const toast = document.querySelector('#toast');
-  return !toast || ['0', '1'].includes(getComputedStyle(toast).opacity);
+  const drawn = document.querySelector('main h1, h1');
+  return drawn && (!toast || ['0', '1'].includes(getComputedStyle(toast).opacity));
 }"""
 
 
@@ -16,8 +17,9 @@ def test_every_screen_passes_axe(browser, base_url, axe_source, scheme):
     found = {}
 
     def check(name):
-        # axe reads the toast's colours as they are: mid-fade (opacity between 0 and 1) they
-        # are a blend; wait until it has come or gone (a busy machine stretches the 0.2 s fade)
+        # axe reads the screen as it is: wait until the screen is drawn (its heading is there;
+        # a busy machine changes the address before the new screen is drawn) and the toast has
+        # come or gone (mid-fade its colours are a blend; a busy machine stretches the 0.2 s fade)
         wait_js(page, SETTLED)
         screenshot(page, f"{name}-{scheme}")
         found[name] = axe_violations(page, axe_source)
@@ -31,6 +33,7 @@ def test_every_screen_passes_axe(browser, base_url, axe_source, scheme):
         page.click("#start")
         page.wait_for_url("**/#/g/*")
         game_id = page.url.split("#/g/")[1]
+        page.wait_for_selector(".bidder-bar [data-seat='1']")
         check("sheet-empty")
         page.click(".bidder-bar [data-seat='1']")
         page.click("[data-bid='31']")
