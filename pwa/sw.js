@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '415c9e7c0421';
+const VERSION = 'd9037fdc7999';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

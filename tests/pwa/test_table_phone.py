@@ -220,6 +220,12 @@ def test_a_new_link_stops_the_old_phone_in_the_tables_words(browser, base_url):
         # (the same browser context keeps one link per table: the new one replaces it)
         phone.goto(after)
         phone.locator("#play-game").wait_for()
+        # the director deletes the event: the phone says its link went, and why it may have
+        # (docs/tournaments.md "Deleting an event"), not that the table has a new link
+        api(base_url, "DELETE", f"/api/events/{made['id']}", made["director_token"])
+        note.filter(has_text="removed the event").wait_for(timeout=15_000)
+        assert "made the table a new one" not in note.inner_text()
+        assert phone.locator("#play-game").count() == 0
     finally:
         context.close()
 

@@ -32,8 +32,12 @@ async function readTable(eventId, table, token, etag) {
 
 /** Words for a refusal of the table's link: its own words when the director replaced it. */
 function linkRefused(res) {
-  if (res.body?.rule_code === 'TABLE_LINK_ENDED' || res.status === 401)
+  if (res.body?.rule_code === 'TABLE_LINK_ENDED')
     return 'This table link no longer works: the director made the table a new one. Scan the new QR code from the director.';
+  // a link the server no longer knows: the event was deleted with its tables' links (the
+  // server cannot tell that from a link it never made, so the phone says both)
+  if (res.status === 401 || res.status === 404)
+    return 'This table link no longer works: the director may have removed the event, or given the table a new link. Ask the director.';
   return api.errorMessage(res);
 }
 
