@@ -31,8 +31,10 @@
   const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
   let skew = 0; // the server's clock less this one's, in ms (from the Date of its answers)
   const heard = (res) => {
-    const at = Date.parse(res.headers.get('Date') || '');
-    if (!Number.isNaN(at)) skew = at - Date.now();
+    // Date is to the second: the server's clock is within it; moved only when it is out of
+    // that second, so a countdown never steps back
+    const at = Date.parse(res.headers.get('Date') || '') + 500 - Date.now();
+    if (Math.abs(at - skew) > 1000) skew = at;
   };
   /** Each countdown to sit down, from the server's clock now: "4:05 to sit down". */
   const countdown = () => {
