@@ -14,6 +14,7 @@ from test_api_event_table_links import TableLink
 from api.core.times import iso
 from api.store.db import flask_db
 from api.store.events import EventMatch, EventRecord
+from api.store.schema import create_tables, missing_columns
 
 
 def stored(app, director):
@@ -119,3 +120,25 @@ def test_a_hand_recorded_counts_as_seated_and_a_zero_wait_has_no_countdown(app, 
     assert stored(app, director)[0][match["id"]] == (None, None)
     seat(client, director, director.links["1"], 1)  # after a hand: nothing to store
     assert stored(app, director)[0][match["id"]] == (None, None)
+
+
+def test_an_older_store_gains_the_seating_columns(app, client):
+    """An event table made by an older release (no eventmatch.seated_at, no .here) gets them
+    when the app boots on it (api/store/schema.py `add_missing_columns`), and its called
+    matches read as not seated."""
+    director = Director(client, teams=2, first_to=[1], tables=1)
+    director.check_in_all()
+    director.start()
+    with app.app_context(), flask_db.database.connection_context():
+        for column in ("seated_at", "here"):
+            flask_db.database.execute_sql(f'ALTER TABLE "eventmatch" DROP COLUMN "{column}"')
+        assert {f.column_name for _m, f in missing_columns(flask_db.database)} == {
+            "seated_at",
+            "here",
+        }
+        create_tables()
+        assert missing_columns(flask_db.database) == []
+    match = at_table(director.view(), 1)
+    assert (match["seated"], match["here"]) == (False, None)
+    seat(client, director, director.links["1"], 1)
+    assert at_table(director.view(), 1)["seated"] is True
