@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'df0e30eaac5b';
+const VERSION = '61ca28a5a3a4';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -16,13 +16,14 @@ export const secondsLeft = (seatBy, skew) =>
   Math.ceil((Date.parse(seatBy) - Date.now() - skew) / 1000);
 
 /** Call `update()` now and each second after, until `el`, once on screen, leaves it (a
- * redraw replaced it). */
+ * redraw replaced it), or if it is never put on screen (a redraw given up). */
 export function everySecond(el, update) {
   update();
   let seen = false;
+  let unseen = 0;
   const timer = setInterval(() => {
     if (el.isConnected) seen = true;
-    else if (seen) return clearInterval(timer);
+    else if (seen || ++unseen > 10) return clearInterval(timer);
     update();
   }, 1000);
 }
