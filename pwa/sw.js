@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'd9037fdc7999';
+const VERSION = '052983a268a5';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -60,6 +60,8 @@ const SHELL = [
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
+  '/js/parts/seat-clock.js',
+  '/js/parts/no-show-prompt.js',
   '/js/parts/table-match.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',

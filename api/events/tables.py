@@ -1,11 +1,11 @@
 """A table's phone for the whole event (docs/tournaments.md "A table's link"): the table's
 link (made at the start, or anew by the director: the old one stops), what the phone reads
 (the match called to its table last, the game waiting for its signature, an open call), the
-losing team's signature on a game, which closes the game to the table, and "Call the
-director"."""
+losing team's signature on a game, which closes the game to the table, "We're seated" (the
+countdown's end, api/events/seating.py), and "Call the director"."""
 
 from ..core.access import by_director
-from ..core.errors import Conflict, NotFound
+from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..core.times import iso
 from ..core.tokens import hash_token, new_token
 from ..games.service import locked_game
@@ -15,7 +15,7 @@ from ..store.db import write_transaction
 from ..store.events import EventMatch
 from ..store.games import Game, Match
 from ..store.tables import EventTable, GameSignoff, TableCall
-from . import revision
+from . import derive, revision
 from .progress import bump, locked_event, sync
 from .views import sync_and_view, table_view
 
@@ -138,6 +138,7 @@ def table_read(event_id, table):
         "signed": {},
         "to_sign": None,
         "call": None if call is None else {"at": iso(call.at)},
+        "now": iso(utcnow()),  # the server's clock: the phone counts down from its own
     }
     if derived.tournament is None:
         return view
@@ -213,6 +214,42 @@ def refuse_signed(game):
         "director can change it now. Call the director",
         rule_code="GAME_SIGNED",
     )
+
+
+def seated(event_id, table, here=None):
+    """The table's "We're seated" for the match called to it last (`here` None: both teams
+    sat down; the countdown stops), or "We're here, they're not" (`here`: the team id that
+    sat down alone; the other is named to the director when the time is up). Only forward:
+    a retry, or a tap once seated or once a hand is recorded, changes nothing; the other team
+    saying it is here too makes the table seated. 409 with no match at the table or once it
+    is decided; 422 for a team not playing there. Returns the table's read."""
+    with write_transaction():
+        event = locked_event(event_id)
+        rows = _called_at(event.id, table, 1)
+        if not rows:
+            raise Conflict(
+                f"no match has been called to table {table} yet: sit down once it is",
+                rule_code="NO_MATCH_AT_TABLE",
+            )
+        row = rows[0]
+        derived = derive.derive(event)
+        if row.bracket_id in derived.how:
+            raise Conflict(
+                f"match {row.bracket_id} at table {table} is over: nobody needs to sit down for it",
+                rule_code="MATCH_ALREADY_PLAYED",
+            )
+        if here is not None and here not in row.teams:
+            words = f"{derive.team_name(derived, here)} is not playing at table {table} now"
+            raise Invalid(words, rule_code="NOT_IN_MATCH", errors=field_errors("here", words))
+        called = derived.called.get(row.bracket_id)
+        if row.seated_at is None and not (called and derive.has_hands(called)):
+            if here is None or row.here not in (None, here):
+                EventMatch.update(seated_at=utcnow()).where(EventMatch.id == row.id).execute()
+                bump(event)
+            elif row.here is None:
+                EventMatch.update(here=here).where(EventMatch.id == row.id).execute()
+                bump(event)
+    return table_read(event_id, table)
 
 
 def call_director(event_id, table):

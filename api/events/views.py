@@ -23,7 +23,7 @@ from ..store.base import utcnow
 from ..store.db import flask_db
 from ..store.events import Event
 from ..store.tables import open_calls
-from . import derive, revision
+from . import derive, revision, seating
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
 from .said import result_words, said_words
@@ -87,9 +87,10 @@ def _forecast(derived, now):
     return forecast(playing, waiting, free_tables(derived), now)
 
 
-def _match_view(derived, state, estimates, projected=None):
+def _match_view(derived, state, estimates, projected=None, seats=None):
     """A match's view; a callable match the next calling write would put at a table
-    (`projected`, bracket id -> table) waits for it there: its table, no match or games yet."""
+    (`projected`, bracket id -> table) waits for it there: its table, no match or games yet.
+    A called one has its countdown and seating (api/events/seating.py; `seats`: its read)."""
     row = derived.called.get(state.id)
     series = derived.series.get(state.id)
     status = state.status
@@ -112,6 +113,9 @@ def _match_view(derived, state, estimates, projected=None):
         "est_start": iso(estimates.get(state.id)),
         "match_id": None,
         "games": [],
+        "seat_by": None,
+        "seated": False,
+        "here": None,
     }
     if state.status in ("ready", "played"):
         view["first_to"] = derived.tournament.series(state.id).first_to
@@ -124,6 +128,7 @@ def _match_view(derived, state, estimates, projected=None):
             est_start=iso(row.called_at),
             match_id=row.match_id,
             games=[_game_view(g) for g in row.games],
+            **seating.seat_view(derived.event, row, (seats or {}).get(state.id)),
         )
         view["score"] = [series.wins(0), series.wins(1)]
     _say(derived, view)
@@ -178,6 +183,7 @@ def event_view(event, director=False, derived=None, now=None):
         "calls": [{"table": c["table"], "at": iso(c["at"])} for c in open_calls(event.id)],
     }
     if director:
+        view["now"] = iso(now)  # the server's clock: the phone counts down from its own
         # who missed check-in: the rule is brackets/lateness.py's; a team that checked in
         # (even late) is here, and a dropped one is out already
         waiting = {
@@ -206,7 +212,10 @@ def event_view(event, director=False, derived=None, now=None):
     derived, projected = projection(derived)
     plan = _forecast(derived, now)
     estimates = {bid: start for bid, (start, _table) in plan.items()}
-    view["matches"] = [_match_view(derived, m, estimates, projected) for m in tournament.matches()]
+    seats = seating.seats(event.id)
+    view["matches"] = [
+        _match_view(derived, m, estimates, projected, seats) for m in tournament.matches()
+    ]
     named(view["matches"], derived.event.format)
     by_table = defaultdict(lambda: {"playing": None, "next": None})
     for bid, row in derived.called.items():
@@ -348,7 +357,7 @@ def _bracket_match(derived, state):
     spans = [
         {"bracket": m.spec.bracket, "round": m.spec.round} for m in derived.tournament.matches()
     ]
-    view = _match_view(derived, state, {})
+    view = _match_view(derived, state, {}, seats=seating.seats(derived.event.id))
     view["name"] = match_name(view["id"], derived.event.format, last_rounds(spans))
     return view
 

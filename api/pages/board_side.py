@@ -1,5 +1,6 @@
 """The board's side column (docs/tournament-screens.md "The board from the back of the hall"):
-"Now calling" (matches called to a table in the last few minutes) and "Up next" in type big
+"Now calling" (matches called to a table in the last few minutes, each with its countdown to
+sit down, or "seated") and "Up next" in type big
 enough to read from the back of the hall, then who waits, as many of each as the column holds
 above the QR code. Heights are estimated in `rem` of api/static/board.css with
 api/pages/board_measure.py's `lines` (names wrap, never cut); tests/pwa/test_board_fit.py
@@ -9,10 +10,14 @@ Pure: it reads the board's page model only.
 """
 
 import datetime
+import math
 
 from . import board_measure as measure
 
-CALLING_MINUTES = 5  # "Now calling": a match called to its table this recently
+CALLING_MINUTES = 5  # "Now calling": a match called to its table this recently, or whose
+# table is not seated and whose time to sit down ran out this recently
+
+CLOCK_LINE = 2.2 * 1.2  # a match's countdown to sit down, or "seated" (board.css .now .clock)
 
 PAIR_REM = 1.8  # the teams of "Now calling" and "Up next" (board.css .now/.next .pair): as
 # big as the bracket's names at their biggest (.9rem at 2x), 3.2 % of a 16:9 screen's height
@@ -63,7 +68,13 @@ def item_height(match):
     """One match of "Now calling" or "Up next": its tag and its pair, each wrapped."""
     tag = TAG_LINE * measure.lines(tag_words(match), WIDTH / 0.95, measure.BOLD_EM)
     words = pair_words(match)
-    return ITEM + tag + PAIR_REM * 1.2 * measure.lines(words, WIDTH / PAIR_REM, measure.BOLD_EM)
+    clock = CLOCK_LINE if match.get("clock") else 0.0
+    return (
+        ITEM
+        + tag
+        + clock
+        + PAIR_REM * 1.2 * measure.lines(words, WIDTH / PAIR_REM, measure.BOLD_EM)
+    )
 
 
 def calls_height(calls):
@@ -80,16 +91,33 @@ def codes_height(words):
     return 0.95 * 1.2 * measure.lines(words, WIDTH / 0.95) + GAP if words else 0.0
 
 
+def seat_clock(match, now):
+    """A called match's line under its pair: {"seated": True} once its table sat down, else
+    its countdown {"until": ISO, "words": "5 min to sit down" or "time is up"} (board-live.js
+    counts it down each second), or None without one (the event's wait is 0)."""
+    if match.get("seated"):
+        return {"seated": True, "words": "seated"}
+    until = parse_time(match.get("seat_by"))
+    if until is None:
+        return None
+    seconds = (until - now).total_seconds()
+    words = f"{math.ceil(seconds / 60)} min to sit down" if seconds > 0 else "time is up"
+    return {"seated": False, "until": match["seat_by"], "words": words}
+
+
 def now_calling(view_matches, cards, now):
-    """Matches called to their table in the last CALLING_MINUTES, the latest first (the
-    public view's `called_at`)."""
+    """Matches called to their table in the last CALLING_MINUTES, and those whose table has
+    not sat down yet until CALLING_MINUTES past their time to sit down, the latest first (the
+    public view's `called_at`, `seat_by` and `seated`), each with its `clock`."""
     out = []
+    recent = datetime.timedelta(minutes=CALLING_MINUTES)
     for m in view_matches:
         called = parse_time(m.get("called_at"))
         if m["status"] != "playing" or called is None or m.get("table") is None:
             continue
-        if now - called <= datetime.timedelta(minutes=CALLING_MINUTES):
-            out.append((called, m["table"], cards[m["id"]]))
+        until = None if m.get("seated") else parse_time(m.get("seat_by"))
+        if now - called <= recent or (until is not None and now - until <= recent):
+            out.append((called, m["table"], {**cards[m["id"]], "clock": seat_clock(m, now)}))
     out.sort(key=lambda row: (-row[0].timestamp(), row[1]))
     return [card for _called, _table, card in out]
 

@@ -14,7 +14,13 @@ from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..events import tables
 from ..schemas.events import DIRECTOR_TOKEN, EventOut
-from ..schemas.tables import TABLE_LINK_OR_DIRECTOR, SignIn, TableLinkOut, TableRead
+from ..schemas.tables import (
+    TABLE_LINK_OR_DIRECTOR,
+    SeatedIn,
+    SignIn,
+    TableLinkOut,
+    TableRead,
+)
 
 blp = Blueprint(
     "tables",
@@ -100,6 +106,33 @@ class SignOff(MethodView):
         require_table(event_id, table)
         check_write(event_id)
         return reply(tables.sign(event_id, table, data["game_id"]))
+
+
+@blp.route(f"{TABLE}/seated")
+class Seated(MethodView):
+    """The table's "We're seated": the end of the countdown since its match was called."""
+
+    @blp.arguments(SeatedIn())
+    @blp.response(200, TableRead)
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="no match at the table yet (`NO_MATCH_AT_TABLE`), or it is decided "
+        "(`MATCH_ALREADY_PLAYED`)",
+    )
+    @blp.alt_response(403, schema=ErrorOut, description=REFUSED)
+    @blp.doc(security=TABLE_LINK_OR_DIRECTOR, operationId="tableSeated")
+    def post(self, data, event_id, table):
+        """The teams at the table sat down
+
+        For the match called to the table last. With no `here`, both teams are seated and
+        the countdown stops (the board shows the table seated). With `here`, that team sat
+        down and the other has not: the director is asked about the other when the time is
+        up. Once seated, or once a hand is recorded, a tap changes nothing. Returns the table.
+        """
+        require_table(event_id, table)
+        check_write(event_id)
+        return reply(tables.seated(event_id, table, data["here"]))
 
 
 @blp.route(f"{TABLE}/call")

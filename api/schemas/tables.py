@@ -3,7 +3,8 @@ link, the sign-off's request, and what a table's phone reads."""
 
 from marshmallow import Schema, fields
 
-from .base import StrictSchema
+from .base import Int, StrictSchema
+from .events import MAX_TEAM_ID
 
 TABLE_LINK_OR_DIRECTOR = [{"tableLink": []}, {"directorToken": []}]
 
@@ -25,6 +26,21 @@ class SignIn(StrictSchema):
 
     game_id = fields.UUID(
         required=True, metadata={"description": "a game of a match called to this table"}
+    )
+
+
+class SeatedIn(StrictSchema):
+    """Who sat down at the table: both teams (no body, or `here` null), or one."""
+
+    here = Int(
+        1,
+        MAX_TEAM_ID,
+        allow_none=True,
+        load_default=None,
+        metadata={
+            "description": "the team that is at the table while the other is not (\"We're "
+            "here, they're not\"); null or left out: both teams are seated"
+        },
     )
 
 
@@ -54,4 +70,7 @@ class TableRead(Schema):
     )
     call = fields.Dict(
         allow_none=True, metadata={"description": "`{at}` while the table calls the director"}
+    )
+    now = fields.String(
+        metadata={"description": "the server's clock (ISO 8601): count down to `seat_by` from it"}
     )

@@ -10,6 +10,8 @@
 // A board of several screens (api/pages/board_screens.py) also moves on to the next one every
 // data-screen-seconds: it fetches that screen (<body data-next>) and swaps it in the same way,
 // so the live redraws and the rotation share one fetch and one swap.
+// "Now calling" counts down each second to each table's time to sit down (data-until), on the
+// server's clock as its answers' Date header gives it, not on the TV's own.
 (() => {
   const token = location.pathname.split('/').pop();
   const meta = document.querySelector('meta[http-equiv="refresh"]');
@@ -27,6 +29,25 @@
   let shown = location.href; // the screen on show (a redraw fetches it; the rotation moves it)
   let rotator = null;
   const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
+  let skew = 0; // the server's clock less this one's, in ms (from the Date of its answers)
+  const heard = (res) => {
+    // Date is to the second: the server's clock is within it; moved only when it is out of
+    // that second, so a countdown never steps back
+    const at = Date.parse(res.headers.get('Date') || '') + 500 - Date.now();
+    if (Math.abs(at - skew) > 1000) skew = at;
+  };
+  /** Each countdown to sit down, from the server's clock now: "4:05 to sit down". */
+  const countdown = () => {
+    for (const el of document.querySelectorAll('.now .clock[data-until]')) {
+      const left = Math.ceil((Date.parse(el.dataset.until) - Date.now() - skew) / 1000);
+      const words =
+        left > 0
+          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} to sit down`
+          : 'time is up';
+      if (el.textContent !== words) el.textContent = words;
+    }
+  };
+  setInterval(countdown, 1000);
 
   let pending = null; // the timer that says "reconnecting…" if the failure lasts
   const say = (words) => {
@@ -82,12 +103,14 @@
     const mine = ++wanted;
     const url = shown;
     const res = await fetch(url, { cache: 'no-store', headers: { Accept: 'text/html' } });
+    heard(res);
     if (res.status === 404) return location.reload(); // the link is gone: the server says so
     if (!res.ok || mine !== wanted) return;
     const text = await res.text();
     if (mine !== wanted) return;
     const fresh = new DOMParser().parseFromString(text, 'text/html');
     swap(fresh);
+    countdown();
     etag = fresh.body.dataset.etag || tag;
     document.body.dataset.etag = etag;
     if (url !== location.href) history.replaceState(null, '', url); // a reload stays here
@@ -105,6 +128,7 @@
   async function poll() {
     const headers = etag ? { 'If-None-Match': etag } : {};
     const res = await fetch(api, { cache: 'no-store', headers });
+    heard(res);
     if (res.status === 304) return;
     if (res.status === 404) return location.reload();
     if (res.ok) await redraw(res.headers.get('ETag'));

@@ -62,7 +62,10 @@ class Team(flask_db.Model):
 class EventMatch(flask_db.Model):
     """A bracket match called to a table: the api Match its games are played in (its edit
     token is an older release's per-match table link; a table's own link is an EventTable,
-    api/store/tables.py), the two team ids it was called with, table and call time."""
+    api/store/tables.py), the two team ids it was called with, table and call time; when
+    both teams sat down (`seated_at`, the table's "We're seated") and the one team that said
+    it was there alone (`here`, "We're here, they're not"). Whether a table is seated is
+    derived: `seated_at` or a hand recorded (api/events/seating.py)."""
 
     event = ForeignKeyField(Event, backref="matches", on_delete="CASCADE")
     bracket_id = CharField(max_length=12)
@@ -70,6 +73,8 @@ class EventMatch(flask_db.Model):
     teams = JSONField()  # [team id of side 0, team id of side 1]
     table = IntegerField()
     called_at = DateTimeField(default=utcnow)
+    seated_at = DateTimeField(null=True)
+    here = IntegerField(null=True)  # the team id that sat down while the other had not
 
     class Meta:
         indexes = ((("event", "bracket_id"), True),)

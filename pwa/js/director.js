@@ -207,14 +207,25 @@ export function statusWords(event, m) {
   }
 }
 
+/** Whether a playing match's teams sat down (docs/tournaments.md "Calling tables"): "seated",
+ * "Owls here, Bears not yet", "to sit down by 4:20 PM", or nothing without a countdown. */
+export function seatWords(event, m) {
+  if (m.seated) return ' · seated';
+  if (m.here != null) {
+    const other = m.teams.find((t) => t !== m.here);
+    return ` · ${sideWords(event, m.here)} here, ${sideWords(event, other)} not yet`;
+  }
+  return m.seat_by ? ` · to sit down by ${clock(m.seat_by)}` : '';
+}
+
 /** How the match at a table stands, said under its "Table 1" heading, so never "At table 1"
- * again: "Games so far: Rangers 1, Owls 0 · called at 4:15 PM". A match not playing (held)
- * says its status instead. */
+ * again: "Games so far: Rangers 1, Owls 0 · called at 4:15 PM · seated". A match not playing
+ * (held) says its status instead. */
 export function tableMatchWords(event, m) {
   const called = m.called_at ? ` · called at ${clock(m.called_at)}` : '';
   if (m.status !== 'playing') return `${statusWords(event, m)}${called}`;
   const [a, b] = m.score || [0, 0];
-  return `Games so far: ${sideWords(event, m.teams[0])} ${a}, ${sideWords(event, m.teams[1])} ${b}${called}`;
+  return `Games so far: ${sideWords(event, m.teams[0])} ${a}, ${sideWords(event, m.teams[1])} ${b}${called}${seatWords(event, m)}`;
 }
 
 /** The tables whose called match has no table link on this phone, lowest table first, as

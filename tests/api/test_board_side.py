@@ -39,6 +39,40 @@ def test_now_calling_is_the_last_few_minutes_latest_first():
     assert side.CALLING_MINUTES == 5
 
 
+def test_now_calling_counts_each_table_down_until_it_is_seated():
+    """docs/tournaments.md "Calling tables" (rule 28's 5 minutes): an unseated table stays in
+    "Now calling" with its countdown until five minutes past its time to sit down ("time is
+    up" after it); a seated one says "seated" and leaves with the last few minutes; a wait of
+    0 has no countdown. The clock's line counts in the item's height."""
+
+    def seat(match, minutes_after_call, seated=False):
+        at = datetime.datetime.fromisoformat(match["called_at"].replace("Z", "+00:00"))
+        by = at + datetime.timedelta(minutes=minutes_after_call)
+        return {**match, "seat_by": by.isoformat().replace("+00:00", "Z"), "seated": seated}
+
+    matches = [
+        seat(called("1", 1, 8), 5),  # 3 minutes past its time, not seated: still called
+        seat(called("2", 2, 12), 5),  # 7 minutes past: the director has had the ask
+        seat(called("3", 3, 2), 5, seated=True),
+        seat(called("4", 4, 6), 5, seated=True),  # seated and called a while ago: gone
+        seat(called("5", 5, 0.5), 5),
+        {**called("6", 6, 1), "seat_by": None, "seated": False},  # a wait of 0
+    ]
+    cards = {m["id"]: card(m["id"]) for m in matches}
+    shown = {c["id"]: c["clock"] for c in side.now_calling(matches, cards, NOW)}
+    assert list(shown) == ["5", "6", "3", "1"]
+    assert shown["5"] == {
+        "seated": False,
+        "until": matches[4]["seat_by"],
+        "words": "5 min to sit down",
+    }
+    assert shown["1"]["words"] == "time is up"
+    assert shown["3"] == {"seated": True, "words": "seated"}
+    assert shown["6"] is None
+    plain = {**cards["6"], "clock": None}
+    assert side.item_height({**plain, "clock": shown["5"]}) > side.item_height(plain)
+
+
 def page(calls=(), code_words="W1.3 is Winners' round 1, match 3."):
     return {"calls": list(calls), "code_words": code_words, "sections": [{}]}
 

@@ -88,6 +88,17 @@ test('a table card says its match’s games once, never "At table 1" under "Tabl
     tableMatchWords(ev, { ...m, status: 'held' }),
     'Held: an earlier result changed after this match began',
   );
+  // docs/tournaments.md "Calling tables": seated, one team here, or the time to sit down by
+  assert.equal(
+    tableMatchWords(ev, { ...m, seated: true }),
+    'Games so far: Rangers 1, Aggies 0 · seated',
+  );
+  assert.equal(
+    tableMatchWords(ev, { ...m, here: 9 }),
+    'Games so far: Rangers 1, Aggies 0 · Aggies here, Rangers not yet',
+  );
+  const by = tableMatchWords(ev, { ...m, seat_by: '2026-11-21T16:20:00Z' });
+  assert.match(by, /^Games so far: Rangers 1, Aggies 0 · to sit down by \d{1,2}:20/);
 });
 
 test('the tables needing a link: a called match with no link kept for it on this phone', () => {

@@ -82,7 +82,10 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The four branches merged (issue 23's panels, issue 20's table phone, paper kit links and hall
 # note, issue 21's ratings): 151.5 KB measured at the merge (148.0 KiB), each part's reason
 # above. The budget is 149 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 149 * 1024
+# Issue 20's calling tables: "We're seated" and its countdown on the table's phone
+# (parts/seat-clock.js) and the director's time's-up ask (parts/no-show-prompt.js), about
+# 2.8 KB compressed: 152 KiB.
+SHELL_BUDGET = 152 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -14,6 +14,7 @@ import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
+import { noShowPrompt } from '../parts/no-show-prompt.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import {
   boardLink,
@@ -1098,7 +1099,7 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(...callsPart(), held());
+      parts.push(...callsPart(), noShowPrompt(ev, act), held());
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(

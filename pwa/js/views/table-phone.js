@@ -10,6 +10,7 @@ import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
 import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
+import { seatCard } from '../parts/seat-clock.js';
 
 const POLL_MS = 3000;
 const linkKey = (eventId, table) => `tablelink:${eventId}:${table}`;
@@ -82,6 +83,16 @@ export async function render(main, eventId, table, linkToken) {
     return res.body;
   }
 
+  /** "We're seated" (`here` null), or "We're here, they're not" (`here`: the team that came). */
+  const seated = async (here) => {
+    if (!(await send('seated', here === null ? {} : { here }))) return;
+    toast(
+      here === null
+        ? 'Seated: the countdown stopped'
+        : 'Noted: the director will know who is missing',
+    );
+  };
+
   /** Start the table's next game (or open the one under way) and go to its score sheet. */
   const play = (read) => playAtTable(read.match, token, here, say);
 
@@ -136,13 +147,13 @@ export async function render(main, eventId, table, linkToken) {
       parts.push(h('p', { class: 'banner' }, `${read.event.name} has not started yet.`));
     else if (!read.match)
       parts.push(h('p', { class: 'banner', id: 'waiting' }, 'No match at this table yet.'));
-    else parts.push(...matchPart(read));
+    else parts.push(seatCard(read, seated), ...matchPart(read));
     // one bar under the thumb: the game to play, and the call (said above it once made)
     const called = callPart(read.call, () => send('call'));
     if (read.call) parts.push(called);
     const bar = [playButton(read), read.call ? null : called].filter(Boolean);
     parts.push(h('div', { class: 'actions' }, bar));
-    box.replaceChildren(...parts);
+    box.replaceChildren(...parts.filter(Boolean));
     // the next game of the series, started by another phone at this table, opens here too
     // (nothing waiting to sign); a new match called here is shown, for its teams to see
     const current = read.match && !read.waiting ? read.match.current_game : null;
