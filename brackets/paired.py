@@ -87,17 +87,17 @@ class RoundsTournament:
     def start(self, stage):
         """The event with `stage` started; BracketError (NOT_FINISHED) while the stage before
         it is still played, MATCH_ALREADY_PLAYED if it is started already."""
-        check_count(stage, 2, self.stages, "the round to start")
-        if stage <= self.started:
+        if isinstance(stage, int) and 1 <= stage <= self.started:
             raise BracketError(f"{self.stage_name(stage)} has started already", "ROUND_STARTED")
+        check_count(stage, 2, self.stages, "the round to start")
+        if stage > self.started + 1:
+            raise BracketError(f"{self.stage_name(self.started + 1)} starts first", "NOT_FINISHED")
         if stage > self.paired:
             raise BracketError(
                 f"{self.stage_name(stage)} cannot start yet: "
                 f"{self.stage_name(self.paired)} is still being played",
                 "NOT_FINISHED",
             )
-        if stage > self.started + 1:
-            raise BracketError(f"{self.stage_name(self.started + 1)} starts first", "NOT_FINISHED")
         return replace(self, started=stage)
 
     def stage_name(self, stage):

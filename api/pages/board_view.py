@@ -61,6 +61,9 @@ def series_line(first_to_list):
     return "one game a match" if words == ["one game"] else ", then ".join(words)
 
 
+ELIMINATION = {f.value for f in Format}  # formats laid out in advance (not Swiss, drawn)
+
+
 class Names:
     """Team names by id, and words for a side that is a bye or not known yet."""
 
@@ -68,7 +71,7 @@ class Names:
         self.teams = {t["id"]: t for t in view["teams"]}
         self.sources = {}
         seeds = [t for t in view["teams"] if t.get("seed")]
-        if view["matches"] and seeds:
+        if view["matches"] and seeds and view["format"] in ELIMINATION:
             fmt = Format(view["format"])
             for spec in match_layout(fmt, len(seeds), view.get("advance")):
                 self.sources[spec.id] = spec.sources
@@ -209,6 +212,8 @@ def bracket_sections(view, cards):
         for r in rounds:  # no team known yet: a narrower column (board_measure.EMPTY_SHARE)
             r["empty"] = not any(s["known"] for m in r["matches"] for s in m["sides"])
         title = "Bracket" if fmt == "single-elimination" else SECTION_TITLES[key]
+        if fmt not in ELIMINATION:  # a Swiss's or drawn rounds' cut
+            title = "Championship"
         sections.append(
             {
                 "key": key,
