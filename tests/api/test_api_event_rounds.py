@@ -148,6 +148,8 @@ def test_a_10_team_drawn_event_of_3_rounds(client, monkeypatch):
         (10, "Team 10", "0 wins, Buchholz 4"),
     ]
     assert names[view["champion"]] == "Team 1"
+    for page in ("/b/{}", "/p/{}/bracket", "/p/{}/results", "/api/e/{}/results.csv"):
+        assert client.get(page.format(director.public)).status_int == 200
 
 
 def test_the_engines_round_limit_refuses_the_start_and_rounds_start_only_in_rounds(client):

@@ -82,7 +82,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The four branches merged (issue 23's panels, issue 20's table phone, paper kit links and hall
 # note, issue 21's ratings): 151.5 KB measured at the merge (148.0 KiB), each part's reason
 # above. The budget is 149 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 149 * 1024
+# Issue 21's Swiss and drawn rounds add parts/rounds.js (the form's rounds and championship
+# boxes, the round in play with its "Start round N" button, the standings in wins and
+# opponents' wins) and their hooks in the event form, the settings panel and the director's
+# screen, which must open offline to show its table links: 2.0 KB (151.7 KB -> 153.7 KB
+# measured on main 2d666d0). The budget grows by 2 KiB, to 151 KiB.
+SHELL_BUDGET = 151 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

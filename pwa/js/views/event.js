@@ -15,6 +15,7 @@ import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
+import { roundHead, roundStandings } from '../parts/rounds.js';
 import {
   boardLink,
   call,
@@ -1099,11 +1100,17 @@ export async function render(main, id) {
         );
       }
       parts.push(...callsPart(), held());
+      const startRound = (n) =>
+        act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
+          toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
+        );
+      if (!ev.finished) parts.push(...roundHead(ev, startRound));
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(
           ...(await tables(need)),
           ...(ev.round_robin?.length ? roundRobin() : []),
+          ...roundStandings(ev),
           ...matchList(),
           ...results(),
         );
