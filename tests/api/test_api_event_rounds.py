@@ -165,3 +165,23 @@ def test_the_engines_round_limit_refuses_the_start_and_rounds_start_only_in_roun
     other.check_in_all()
     other.start()
     assert other.post("/rounds/2/start", status=409).json["rule_code"] == "NO_ROUNDS"
+
+
+def test_the_board_says_the_round_and_shows_its_pairings(client):
+    """Issue 21 "Must show": the board says "Round 2 of 2" and lists the rounds' pairings
+    (round 2 drawn up, before the director starts it); the phone page says when a team
+    plays next."""
+    director, links, view = start(client, 4, 2, format="swiss", rounds=2)
+    names = {t["id"]: t["name"] for t in view["teams"]}
+    view = play_round(director, links, lambda pair: 0)
+    board = client.get(f"/b/{director.public}").text
+    assert "Swiss · 4 teams · one game a match · Round 1 of 2" in board
+    assert "Swiss rounds" in board and board.count("drawn up") == 2
+    pair = next(m for m in view["matches"] if m["id"] == "S2.1")
+    first, second = (names[t] for t in pair["teams"])
+    phone = client.get(f"/b/{director.public}/phone").text
+    assert f"Next: Round 2, match 1 v {second}, once the round starts" in phone
+    assert f"Next: Round 2, match 1 v {first}, once the round starts" in phone
+    director.post("/rounds/2/start")
+    board = client.get(f"/b/{director.public}").text
+    assert "Round 2 of 2" in board and "drawn up" not in board
