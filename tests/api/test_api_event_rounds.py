@@ -185,3 +185,35 @@ def test_the_board_says_the_round_and_shows_its_pairings(client):
     director.post("/rounds/2/start")
     board = client.get(f"/b/{director.public}").text
     assert "Round 2 of 2" in board and "drawn up" not in board
+
+
+def test_a_correction_pairs_the_next_round_again_until_it_is_under_way(client):
+    """docs/tournaments.md "Swiss and drawn rounds": a result may be corrected until a match
+    of a later round, paired from it, is played; round 2 started with no hand played is
+    paired and called again; once a hand is in, the correction is refused (RESULT_LOCKED).
+    A no-show (Timpson: a team more than 5 minutes late is out) gives its later matches away
+    as their round starts."""
+    director, links, view = start(client, 8, 4, format="swiss", rounds=3, no_show_minutes=0)
+    names = {t["id"]: t["name"] for t in view["teams"]}
+    ids = {name: tid for tid, name in names.items()}
+    view = play_round(director, links, lambda pair: 0)  # Teams 1-4 win round 1
+    started = director.keep(director.post("/rounds/2/start").json)
+    before = {m["id"]: [names[t] for t in m["teams"]] for m in started["matches"]}
+    assert before["S2.1"] == ["Team 1", "Team 3"]
+    fixed = director.post("/matches/S1.1/correction", {"winner": ids["Team 5"]}).json
+    after = {m["id"]: [names[t] for t in m["teams"]] for m in fixed["matches"]}
+    assert after["S2.1"] == ["Team 2", "Team 4"] and after["S2.2"] == ["Team 3", "Team 5"]
+    playing = {m["id"]: m["teams"] for m in fixed["matches"] if m["status"] == "playing"}
+    assert sorted(playing) == ["S2.1", "S2.2", "S2.3", "S2.4"] and not fixed["stale"]
+    first = links[1].read()["match"]
+    links[1].hand(first["current_game"], 1, 0)
+    refused = director.post("/matches/S1.1/correction", {"winner": ids["Team 1"]}, 409).json
+    assert refused["rule_code"] == "RESULT_LOCKED" and refused["locked"]
+    absent = after["S2.4"][1]
+    director.post("/matches/S2.4/forfeit", {"team": ids[absent], "reason": "no-show"})
+    view = play_round(director, links, lambda pair: 0)
+    assert view["round"]["to_start"] == 3
+    started = director.keep(director.post("/rounds/3/start").json)
+    given = [m for m in started["matches"] if m["round"] == 3 and ids[absent] in m["teams"]]
+    assert [(m["status"], m["how"]) for m in given] == [("played", "no-show")]
+    assert given[0]["winner"] != ids[absent] and given[0]["id"] not in started["new_table_tokens"]
