@@ -35,7 +35,7 @@ def refused(response, status, rule_code):
     [
         ({"format": "progressive-party"}, 422, "BAD_INPUT", None),
         ({"format": "swiss"}, 422, "BAD_FORMAT", "a swiss needs its number of rounds"),
-        ({"format": "drawn", "rounds": 31}, 422, "BAD_INPUT", None),
+        ({"format": "drawn", "rounds": 31}, 422, "BAD_INPUT", "give the rounds, 1 to 30"),
         ({"rounds": 3}, 422, "BAD_FORMAT", "only swiss and drawn rounds"),
         ({"format": "round-robin-playoff"}, 422, "BAD_FORMAT", "championship"),
         ({"advance": 2}, 422, "BAD_FORMAT", "only a round robin"),
