@@ -999,6 +999,12 @@ export async function render(main, id) {
     return out;
   }
 
+  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
+  const startRound = (n) =>
+    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
+      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
+    );
+
   // the panels a re-read never redraws (what is typed there stays): a team's names (at any
   // time), the settings (before the start), deleting the event
   const saved = async (method, path, payload, words) =>
@@ -1100,14 +1106,10 @@ export async function render(main, id) {
         );
       }
       parts.push(...callsPart(), held());
-      const startRound = (n) =>
-        act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
-          toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
-        );
-      if (!ev.finished) parts.push(...roundHead(ev, startRound));
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(
+          ...roundHead(ev, startRound), // a Swiss's or drawn rounds: the round, its start
           ...(await tables(need)),
           ...(ev.round_robin?.length ? roundRobin() : []),
           ...roundStandings(ev),
