@@ -29,8 +29,10 @@ from .errors import (
 )
 from .lateness import TIMPSON_GRACE_MINUTES, give_away, late_teams, no_show_result
 from .model import BYE, Format, MatchState, PathStep, Result, Standing
+from .paired import ROUNDS_FORMATS, RoundsTournament
 from .party import ProgressiveParty, TableResult
 from .progressive import PartyRound, Seat, schedule
+from .rounds import MAX_ROUNDS
 from .series import Series, ShakeRule
 from .swiss import Swiss
 from .tables import TablePlan, assign_tables, forecast, seat
@@ -39,6 +41,7 @@ from .tournament import MAX_TEAMS, Tournament, seed
 __all__ = [
     "BYE",
     "CODES",
+    "MAX_ROUNDS",
     "MAX_TEAMS",
     "BracketError",
     "CorrectionError",
@@ -49,8 +52,10 @@ __all__ = [
     "PartyRound",
     "PathStep",
     "ProgressiveParty",
+    "ROUNDS_FORMATS",
     "Result",
     "ResultError",
+    "RoundsTournament",
     "Seat",
     "SeriesError",
     "Series",

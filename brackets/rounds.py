@@ -18,6 +18,8 @@ from .model import BYE, Format, MatchState, Standing
 from .progressive import check_count, check_players
 from .tournament import MAX_TEAMS, Tournament
 
+MAX_ROUNDS = 30  # the most rounds any format paired round by round plays
+
 
 class History:
     """What the rounds so far say about each team: wins, teams played, byes, last result."""
@@ -73,7 +75,7 @@ class RoundsEvent:
 
     def max_rounds(self):
         """The most rounds the format plays for this many teams."""
-        return 30
+        return MAX_ROUNDS
 
     def __post_init__(self):
         object.__setattr__(self, "teams", check_players(self.teams, 2, MAX_TEAMS, "teams"))
@@ -227,6 +229,14 @@ class RoundsEvent:
     def byes(self, team):
         """How many byes `team` has had."""
         return self._history.byes[team]
+
+    def wins(self, team):
+        """How many wins `team` has so far (a bye counts as one)."""
+        return self._history.wins[team]
+
+    def buchholz(self, team):
+        """The wins of every team `team` has played so far (its Buchholz)."""
+        return self._history.buchholz(team)
 
     def championship(self):
         """The single-elimination `Tournament` of the top `cut` teams (NotFinishedError while

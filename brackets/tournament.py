@@ -49,6 +49,17 @@ def round_first_to(first_to, bracket, round_no):
     return first_to[min(index, len(first_to) - 1)]
 
 
+def check_first_to(first_to):
+    """The series lengths as a tuple (one number a round: `round_first_to`); BracketError
+    (BAD_SERIES) unless each is a whole number from 1 to 10."""
+    lengths = (first_to,) if isinstance(first_to, int) else tuple(first_to)
+    if not lengths or any(
+        isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10 for n in lengths
+    ):
+        raise BracketError(f"each round is first to 1 to 10 wins, not {first_to!r}", "BAD_SERIES")
+    return lengths
+
+
 def match_layout(fmt, count, advance=None):
     """Every match of a `fmt` event of `count` teams, in play order (the static layout)."""
     if fmt is Format.SINGLE:
@@ -86,14 +97,7 @@ class Tournament:
         object.__setattr__(self, "teams", tuple(self.teams))
         object.__setattr__(self, "results", tuple(self.results))
         _check_teams(self.teams)
-        lengths = (self.first_to,) if isinstance(self.first_to, int) else tuple(self.first_to)
-        object.__setattr__(self, "first_to", lengths)
-        if not lengths or any(
-            isinstance(n, bool) or not isinstance(n, int) or not 1 <= n <= 10 for n in lengths
-        ):
-            raise BracketError(
-                f"each round is first to 1 to 10 wins, not {self.first_to!r}", "BAD_SERIES"
-            )
+        object.__setattr__(self, "first_to", check_first_to(self.first_to))
         if fmt is Format.ROUND_ROBIN_PLAYOFF:
             if (
                 isinstance(self.advance, bool)

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '052983a268a5';
+const VERSION = '63e2a8f8ad8e';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -27,6 +27,7 @@ const SHELL = [
   '/js/parts/team-edit.js',
   '/js/parts/event-settings.js',
   '/js/parts/event-delete.js',
+  '/js/parts/rounds.js',
   '/js/parts/hall-note.js',
   '/js/actions.js',
   '/js/live.js',

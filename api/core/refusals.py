@@ -9,6 +9,7 @@ schema or the engine catches it) the schema refusal uses it, so a program sees o
 
 import json
 
+from brackets import MAX_ROUNDS, ROUNDS_FORMATS, Format
 from rules.bids import TRUMP_NAMES
 from rules.penalties import KINDS
 from rules.rulesets import CONTRACTS, NELLO_MODES
@@ -91,7 +92,7 @@ FIELDS = {
     # tournaments (api/schemas/events.py)
     "format": (
         "a tournament format",
-        "say single-elimination, double-elimination, round-robin or round-robin-playoff",
+        f"say {', '.join(f.value for f in Format)}, {' or '.join(ROUNDS_FORMATS)}",
         "BAD_INPUT",
     ),
     "first_to": (
@@ -102,6 +103,11 @@ FIELDS = {
     "advance": (
         "a number of teams",
         "say how many teams go on to the championship, 2 or more",
+        "BAD_INPUT",
+    ),
+    "rounds": (
+        "a number of rounds",
+        f"give the rounds, 1 to {MAX_ROUNDS} (a Swiss: at most half as many as it has teams)",
         "BAD_INPUT",
     ),
     "shake_rule": ("a shake rule", "say rotate, loser or draw", "BAD_INPUT"),

@@ -7,9 +7,11 @@ from dataclasses import dataclass, field
 import orjson
 
 from brackets import (
+    ROUNDS_FORMATS,
     BracketError,
     Format,
     Result,
+    RoundsTournament,
     Tournament,
     lateness,
 )
@@ -23,7 +25,7 @@ from ..store.db import flask_db
 from ..store.events import Event, EventMatch, EventRecord, Team
 from ..store.games import Match
 
-FORMATS = tuple(f.value for f in Format)
+FORMATS = (*(f.value for f in Format), *ROUNDS_FORMATS)
 
 
 def event_ruleset(event):
@@ -37,7 +39,19 @@ def teams_of(event_id):
 
 
 def tournament_of(event, seeds, results):
-    """The brackets.Tournament of the event's settings, seeds and results."""
+    """The brackets.Tournament of the event's settings, seeds and results (a Swiss or drawn
+    event: the RoundsTournament that speaks like one, with the rounds the director started)."""
+    if event.format in ROUNDS_FORMATS:
+        return RoundsTournament(
+            event.format,
+            tuple(seeds),
+            tuple(results),
+            event.rounds,
+            event.advance,
+            event.draw_seed or 0,
+            tuple(event.first_to),
+            event.rounds_started or 1,
+        )
     return Tournament(
         Format(event.format), tuple(seeds), tuple(results), event.advance, tuple(event.first_to)
     )
@@ -154,7 +168,9 @@ def derived_from(event, teams, records, rows):
     out = set()
     if event.format != Format.SINGLE.value:
         out = {loser for _winner, loser, kind in said.values() if kind == "no-show"}
-    found = None if out else _derive_at_once(event, seeds, rows, said, series_of)
+    # a round's pairing comes from the results before it: those formats derive in waves
+    at_once = not out and event.format not in ROUNDS_FORMATS
+    found = _derive_at_once(event, seeds, rows, said, series_of) if at_once else None
     tournament, how, called = found or _derive_in_waves(event, seeds, rows, said, series_of, out)
     series_of = {bid: series for bid, series in series_of.items() if bid in called}
     stale = [row for bid, row in rows.items() if bid not in called]

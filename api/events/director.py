@@ -7,6 +7,7 @@ import uuid
 
 from brackets import (
     MAX_TEAMS,
+    ROUNDS_FORMATS,
     BracketError,
     CorrectionError,
     Format,
@@ -32,6 +33,8 @@ from .views import director_view, event_view
 
 _DRAW = random.SystemRandom()  # the seeding draw: the server's own randomness
 
+ROUND_WORDS = {"swiss": "a Swiss", "drawn": "an event of drawn rounds"}
+
 SETTINGS = (
     "name",
     "date",
@@ -40,6 +43,7 @@ SETTINGS = (
     "format",
     "first_to",
     "advance",
+    "rounds",
     "shake_rule",
     "seeding",
     "tables",
@@ -81,6 +85,20 @@ def _apply_settings(event, data):
 def _check_format(event):
     """The format, advance and series lengths must fit together (422 BAD_FORMAT)."""
     playoff = event.format == Format.ROUND_ROBIN_PLAYOFF.value
+    paired = event.format in ROUNDS_FORMATS  # Swiss, drawn: their cut is optional
+    if paired and event.rounds is None:
+        raise Invalid(
+            f"{ROUND_WORDS[event.format]} needs its number of rounds",
+            rule_code="BAD_FORMAT",
+            errors=field_errors("rounds", "how many rounds"),
+        )
+    if not paired and event.rounds is not None:
+        raise Invalid(
+            "only Swiss and drawn rounds are played in a set number of rounds: leave out "
+            "the rounds",
+            rule_code="BAD_FORMAT",
+            errors=field_errors("rounds", "not used"),
+        )
     if playoff and event.advance is None:
         raise Invalid(
             "a round robin into a championship needs the number of teams that go on "
@@ -88,9 +106,10 @@ def _check_format(event):
             rule_code="BAD_FORMAT",
             errors=field_errors("advance", "how many teams go on"),
         )
-    if not playoff and event.advance is not None:
+    if not playoff and not paired and event.advance is not None:
         raise Invalid(
-            "only a round robin into a championship sends teams on: leave out how many go on",
+            "only a round robin into a championship, a Swiss or drawn rounds send teams on to "
+            "a championship: leave out how many go on",
             rule_code="BAD_FORMAT",
             errors=field_errors("advance", "not used"),
         )
@@ -283,6 +302,9 @@ def start_event(event_id):
             )
         ids = [str(t.id) for t in teams]
         order = _DRAW.sample(ids, len(ids)) if event.seeding == "random" else ids
+        if event.format in ROUNDS_FORMATS:  # the first round is started with the event
+            event.rounds_started = 1
+            event.draw_seed = _DRAW.randrange(2**31) if event.format == "drawn" else None
         try:
             tournament_of(event, order, ())
         except BracketError as error:

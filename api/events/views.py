@@ -26,6 +26,7 @@ from ..store.tables import open_calls
 from . import derive, revision, seating
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
+from .rounds import mark_paired, rounds_view
 from .said import result_words, said_words
 
 
@@ -165,6 +166,7 @@ def event_view(event, director=False, derived=None, now=None):
         "format": event.format,
         "first_to": event.first_to,
         "advance": event.advance,
+        "rounds": event.rounds,
         "shake_rule": event.shake_rule,
         "seeding": event.seeding,
         "tables": event.table_count,
@@ -207,6 +209,7 @@ def event_view(event, director=False, derived=None, now=None):
         ]
         view["stale"] = [r.bracket_id for r in derived.stale]
     tournament = derived.tournament
+    view["round"] = rounds_view(derived)  # Swiss and drawn rounds; None for the others
     if tournament is None:
         return view
     derived, projected = projection(derived)
@@ -217,6 +220,7 @@ def event_view(event, director=False, derived=None, now=None):
         _match_view(derived, m, estimates, projected, seats) for m in tournament.matches()
     ]
     named(view["matches"], derived.event.format)
+    mark_paired(view["matches"], tournament)  # a Swiss's or drawn round not started yet
     by_table = defaultdict(lambda: {"playing": None, "next": None})
     for bid, row in derived.called.items():
         if bid not in derived.how:

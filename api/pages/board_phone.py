@@ -11,7 +11,7 @@ from .board_view import Names, minutes_until
 
 PLACE_WORDS = {1: "Won the event", 2: "2nd place", 3: "3rd place"}
 
-OPEN = ("playing", "waiting-for-table", "held", "waiting")
+OPEN = ("playing", "waiting-for-table", "held", "waiting", "paired")
 
 
 class Sides(Names):
@@ -65,6 +65,9 @@ def where_words(team_id, view, sides, cards, now):
             eta = card.get("eta") or minutes_until(m["est_start"], now)
             when = f", {eta}" if eta and eta != "now" else ""
             return f"Next: {m['name']} v {opponent(m, team_id, sides)}{at}{when}"
+    for m in mine:
+        if m["status"] == "paired":  # a Swiss's or drawn round, before the director starts it
+            return f"Next: {m['name']} v {opponent(m, team_id, sides)}, once the round starts"
     for m in mine:
         return f"Next: {m['name']}, waiting for {opponent(m, team_id, sides)}"
     return None
@@ -127,7 +130,8 @@ def build(view, page, now):
     return {
         "name": page["name"],
         "what": f"{page['format']} · {page['team_count']} teams"
-        + (f" · {page['series']}" if page["series"] else ""),
+        + (f" · {page['series']}" if page["series"] else "")
+        + (f" · {page['round_title']}" if page.get("round_title") else ""),
         "started": page["started"],
         "finished": page["finished"],
         "podium": page["podium"],

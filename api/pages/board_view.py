@@ -24,6 +24,8 @@ FORMAT_WORDS = {
     "double-elimination": "Double elimination",
     "round-robin": "Round robin",
     "round-robin-playoff": "Round robin, then a championship",
+    "swiss": "Swiss",
+    "drawn": "Drawn rounds",
 }
 
 PLACE_WORDS = {1: "1st", 2: "2nd", 3: "3rd"}
@@ -61,6 +63,9 @@ def series_line(first_to_list):
     return "one game a match" if words == ["one game"] else ", then ".join(words)
 
 
+ELIMINATION = {f.value for f in Format}  # formats laid out in advance (not Swiss, drawn)
+
+
 class Names:
     """Team names by id, and words for a side that is a bye or not known yet."""
 
@@ -68,7 +73,7 @@ class Names:
         self.teams = {t["id"]: t for t in view["teams"]}
         self.sources = {}
         seeds = [t for t in view["teams"] if t.get("seed")]
-        if view["matches"] and seeds:
+        if view["matches"] and seeds and view["format"] in ELIMINATION:
             fmt = Format(view["format"])
             for spec in match_layout(fmt, len(seeds), view.get("advance")):
                 self.sources[spec.id] = spec.sources
@@ -182,6 +187,8 @@ SECTION_TITLES = {
     "G": "Grand final",
     "P": "Championship",
     "R": "Round robin",
+    "S": "Swiss rounds",
+    "D": "Drawn rounds",
 }
 
 
@@ -195,7 +202,7 @@ def bracket_sections(view, cards):
         by[match["bracket"]][match["round"]].append(cards[match["id"]])
     sections = []
     fmt = view["format"]
-    for key in ("W", "L", "P"):
+    for key in ("S", "D", "W", "L", "P"):  # a Swiss's or drawn rounds, then any bracket
         if key not in by:
             continue
         last = max(by[key])
@@ -209,6 +216,8 @@ def bracket_sections(view, cards):
         for r in rounds:  # no team known yet: a narrower column (board_measure.EMPTY_SHARE)
             r["empty"] = not any(s["known"] for m in r["matches"] for s in m["sides"])
         title = "Bracket" if fmt == "single-elimination" else SECTION_TITLES[key]
+        if fmt not in ELIMINATION and key == "W":  # a Swiss's or drawn rounds' cut
+            title = "Championship"
         sections.append(
             {
                 "key": key,
@@ -325,6 +334,8 @@ def build(view, unit, now=None):
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
         "code_words": CODE_WORDS.get(view["format"], ""),
+        # a Swiss or drawn rounds: "Round 2 of 4" (the round's pairings: its section)
+        "round_title": (view.get("round") or {}).get("title"),
         "calls": director_calls(view, now),
     }
     calling = now_calling(view["matches"], cards, now) if started else []

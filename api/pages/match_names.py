@@ -31,13 +31,14 @@ def match_name(code, fmt, last):
     letter, number, no = found.group(1), int(found.group(2)), found.group(3)
     if letter == "G":
         return "Grand final" if number == 1 else "Grand final, deciding match"
-    if letter == "R":
+    if letter in "RSD":  # a round robin's, a Swiss's or drawn rounds' round
         return f"Round {number}, match {no}"
     from_end = last.get(letter, number) - number
-    if letter == "P" or fmt == "single-elimination":
+    cut = fmt in ("swiss", "drawn")  # their W matches are the championship after the rounds
+    if letter == "P" or fmt == "single-elimination" or cut:
         if from_end in FROM_END:
             return FROM_END[from_end] + ("" if from_end == 0 else f" {no}")
-        prefix = "Championship round" if letter == "P" else "Round"
+        prefix = "Championship round" if letter == "P" or cut else "Round"
         return f"{prefix} {number}, match {no}"
     if from_end == 0:
         return f"{BRACKET_WORDS[letter]} final"

@@ -28,6 +28,7 @@ from ..events.director import (
     start_event,
 )
 from ..events.removal import delete_event
+from ..events.round_start import start_round
 from ..events.teams import edit_team, undo_check_in, undo_drop
 from ..events.views import public_view, sync_and_view, table_view
 from ..schemas.events import (
@@ -279,6 +280,32 @@ class Start(MethodView):
         """
         check_write(event_id)
         return reply(start_event(event_id))
+
+
+@blp.route("/<uuid:event_id>/rounds/<int(min=1, max=99):number>/start")
+class RoundStart(MethodView):
+    """Starting the next round of a Swiss or drawn rounds."""
+
+    @director_required
+    @blp.response(200, EventOut)
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="the round before is still played (`NOT_FINISHED`), the round started "
+        "already (`ROUND_STARTED`), the event not started (`EVENT_NOT_STARTED`) or not played "
+        "in rounds (`NO_ROUNDS`)",
+    )
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="startRound")
+    def post(self, event_id, number):
+        """Start the next round and call its matches to the tables
+
+        Round N + 1 is paired from round N's results as soon as they are all in; its
+        matches are called once the director starts it. The round after the last is the
+        championship of the event's cut (`advance`). New table tokens in
+        `new_table_tokens`, this once.
+        """
+        check_write(event_id)
+        return reply(start_round(event_id, number))
 
 
 @blp.route("/<uuid:event_id>/matches/<string:bracket_id>")

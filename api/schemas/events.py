@@ -3,12 +3,12 @@ fields and bound every number; outputs document the views of api/event_logic."""
 
 from marshmallow import Schema, fields, validate
 
-from brackets import MAX_TEAMS
+from brackets import MAX_ROUNDS, MAX_TEAMS, ROUNDS_FORMATS, Format
 
 from .base import Int, Name, StrictSchema, stored_text
 from .games import SHAKE_RULES, GameCreate, MatchOut
 
-FORMATS = ("single-elimination", "double-elimination", "round-robin", "round-robin-playoff")
+FORMATS = (*(f.value for f in Format), *ROUNDS_FORMATS)  # what brackets runs, and no more
 
 MAX_TEAM_ID = 2**31 - 1
 
@@ -59,7 +59,17 @@ class EventSettings(StrictSchema):
         MAX_TEAMS,
         allow_none=True,
         metadata={
-            "description": "round-robin-playoff only: how many teams go on to the championship"
+            "description": "round-robin-playoff, and optional for swiss and drawn: how many "
+            "teams go on to the (single-elimination) championship"
+        },
+    )
+    rounds = Int(
+        1,
+        MAX_ROUNDS,
+        allow_none=True,
+        metadata={
+            "description": "swiss and drawn only: how many rounds (a Swiss plays at most half "
+            "as many as it has teams)"
         },
     )
     shake_rule = fields.String(validate=validate.OneOf(SHAKE_RULES))
@@ -153,6 +163,18 @@ class EventOut(Schema):
         fields.Dict(),
         allow_none=True,
         metadata={"description": "{place, team, how}, best first, once the event is over"},
+    )
+    rounds = fields.Integer(allow_none=True, metadata={"description": "swiss and drawn: rounds"})
+    round = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "swiss and drawn: {in_play (the round being played; rounds + 1 is "
+            'the championship), title ("Round 2 of 4"), to_start (the round paired and waiting '
+            'for the director\'s start, or null), start_words ("Start round 3"), pairings '
+            "(match ids of the round to start, else of the round in play), standings: "
+            "[{place, team, wins, buchholz, how}] as the rounds so far make them}; null for "
+            "other formats"
+        },
     )
     round_robin = fields.List(
         fields.Dict(),

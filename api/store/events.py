@@ -38,6 +38,12 @@ class Event(flask_db.Model):
     director_token_hash = CharField(max_length=64, unique=True)
     public_token_hash = CharField(max_length=64, unique=True)
     seed_order = JSONField(null=True)  # team ids in seed order, set by the start
+    # Swiss and drawn rounds (brackets/paired.py): how many rounds, the draw's seed (chosen by
+    # the start, a setting like the seed order) and how many rounds the director has started
+    # (the championship after the rounds counts as one more).
+    rounds = IntegerField(null=True)
+    draw_seed = IntegerField(null=True)
+    rounds_started = IntegerField(null=True)
     started_at = DateTimeField(null=True)
     # Bumped by every write to the event (settings, teams, calls, records): with its games'
     # count and last change, it makes the public view's ETag without deriving the bracket.

@@ -125,6 +125,8 @@ export const FORMATS = [
   ['double-elimination', 'Double elimination'],
   ['round-robin', 'Round robin'],
   ['round-robin-playoff', 'Round robin, then a championship'],
+  ['swiss', 'Swiss'],
+  ['drawn', 'Drawn rounds'],
 ];
 
 /** "first to 2 games (best of 3)". */
@@ -193,6 +195,8 @@ export function statusWords(event, m) {
       return 'Not needed';
     case 'held':
       return 'Held: an earlier result changed after this match began';
+    case 'paired':
+      return 'Drawn up: goes to a table when its round starts';
     case 'played': {
       const how = {
         forfeit: ' by forfeit',

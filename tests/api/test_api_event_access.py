@@ -34,6 +34,7 @@ RUNNING = {
     "/api/events/{event_id}/matches/{bracket_id}/table-token",
     "/api/events/{event_id}/matches/{bracket_id}/forfeit",
     "/api/events/{event_id}/matches/{bracket_id}/correction",
+    "/api/events/{event_id}/rounds/{number}/start",
     "/api/events/{event_id}/tables/{table}",
     "/api/events/{event_id}/tables/{table}/link",
     "/api/events/{event_id}/tables/{table}/sign-off",
@@ -43,6 +44,7 @@ RUNNING = {
 RIGHT_STATUS = {
     ("post", "/api/events/{event_id}/teams/{team_id}/drop"): 409,  # check-in is still open
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): 409,  # not played yet
+    ("post", "/api/events/{event_id}/rounds/{number}/start"): 409,  # not played in rounds
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"): 409,  # game 1 is not over
 }
 PUBLIC = {
@@ -127,6 +129,7 @@ def test_every_event_route_by_credential(client, operation, credential):
         .replace("{team_id}", str(teams[0]))
         .replace("{bracket_id}", "W1.1")
         .replace("{table}", "1")
+        .replace("{number}", "2")
         .replace("{token}", event.public)
     )
     body = BODIES.get((method, path))

@@ -33,7 +33,10 @@ def refused(response, status, rule_code):
 @pytest.mark.parametrize(
     ("body", "status", "rule_code", "words"),
     [
-        ({"format": "swiss"}, 422, "BAD_INPUT", None),
+        ({"format": "progressive-party"}, 422, "BAD_INPUT", None),
+        ({"format": "swiss"}, 422, "BAD_FORMAT", "a swiss needs its number of rounds"),
+        ({"format": "drawn", "rounds": 31}, 422, "BAD_INPUT", "give the rounds, 1 to 30"),
+        ({"rounds": 3}, 422, "BAD_FORMAT", "only swiss and drawn rounds"),
         ({"format": "round-robin-playoff"}, 422, "BAD_FORMAT", "championship"),
         ({"advance": 2}, 422, "BAD_FORMAT", "only a round robin"),
         ({"ruleset": "moon"}, 422, "MATCH_NEEDS_TWO_TEAMS", "3 sides"),

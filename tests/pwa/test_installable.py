@@ -85,7 +85,14 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # Issue 20's calling tables: "We're seated" and its countdown on the table's phone
 # (parts/seat-clock.js) and the director's time's-up ask (parts/no-show-prompt.js), about
 # 2.8 KB compressed: 152 KiB.
-SHELL_BUDGET = 152 * 1024
+# Issue 21's Swiss and drawn rounds add parts/rounds.js (the form's rounds and championship
+# boxes, the round in play with its "Start round N" button, the standings in wins and
+# opponents' wins) and their hooks in the event form, the settings panel and the director's
+# screen, which must open offline to show its table links: 2.0 KB (151.7 KB -> 153.7 KB
+# measured on main 2d666d0). The budget grows by 2 KiB, to 151 KiB.
+# Both merged (calling tables and Swiss rounds): 157.3 KB measured at the merge (153.6 KiB).
+# The budget is 155 KiB, a kilobyte over what is used.
+SHELL_BUDGET = 155 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -5,6 +5,7 @@
 // fills the boxes only while the panel is closed. The rules stay as made (left for later).
 import { h, choiceButtons } from '../ui.js';
 import { FORMATS, seriesWords } from '../director.js';
+import { roundsFields } from './rounds.js';
 
 const SERIES = [1, 2, 3].map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
 
@@ -72,11 +73,13 @@ export function settingsPanel(save, say) {
     'Teams that go on to the championship',
     advance,
   );
+  const roundsBox = roundsFields('settings'); // Swiss and drawn rounds
   const choices = h('div', { class: 'stack' });
   const choice = (label, options, chosen, pick) =>
     choiceButtons(label, options, chosen, pick, drawChoices);
   function drawChoices() {
     advanceRow.style.display = v.format === 'round-robin-playoff' ? '' : 'none';
+    roundsBox.show(v.format);
     choices.replaceChildren(
       h(
         'fieldset',
@@ -126,13 +129,16 @@ export function settingsPanel(save, say) {
           advance: advance.value,
         });
         if (got.problem) return say(got.problem);
-        if (await save(got.body)) el.open = false;
+        const rounds = roundsBox.body(v.format);
+        if (rounds.problem) return say(rounds.problem);
+        if (await save({ ...got.body, ...rounds })) el.open = false;
       },
     },
     h('label', { for: 'settings-name' }, 'Name', name),
     h('label', { for: 'settings-date' }, 'Date', date),
     choices,
     advanceRow,
+    roundsBox.el,
     h('label', { for: 'settings-tables' }, 'Tables', tables),
     h(
       'label',
@@ -167,6 +173,7 @@ export function settingsPanel(save, say) {
     noShow.value = String(ev.no_show_minutes);
     advance.value = String(ev.advance ?? 4);
     v.format = ev.format;
+    roundsBox.show(ev.format, ev);
     v.first = ev.first_to[0];
     v.later = ev.first_to.at(-1);
     drawChoices();

@@ -9,6 +9,7 @@ import { h, go, toast, choiceButtons } from '../ui.js';
 import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
 import { sideCount } from '../game.js';
 import { drawHouseRules } from '../parts/house-rules.js';
+import { roundsFields } from '../parts/rounds.js';
 
 const SERIES = [1, 2, 3];
 
@@ -88,6 +89,7 @@ export async function render(main) {
     advance,
   );
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
+  const roundsBox = roundsFields('event'); // Swiss and drawn rounds
 
   function drawHouse() {
     drawHouseRules(houseBox, preset, overrides);
@@ -105,6 +107,7 @@ export async function render(main) {
       }),
     );
     advanceRow.style.display = format === 'round-robin-playoff' ? '' : 'none';
+    roundsBox.show(format);
     const series = SERIES.map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
     seriesBox.replaceChildren(
       h('legend', {}, 'Games in a match'),
@@ -189,6 +192,9 @@ export async function render(main) {
       if (!body.checkin_deadline) return say('That check-in time is not a time of day.', checkin);
     }
     if (format === 'round-robin-playoff') body.advance = Number(advance.value);
+    const rounds = roundsBox.body(format);
+    if (rounds.problem) return say(rounds.problem);
+    if (rounds.rounds != null) Object.assign(body, rounds);
     const res = await call('POST', '/api/events', null, body);
     if (res === null) return say(OFFLINE);
     if (res.status !== 201) return say(api.errorMessage(res));
@@ -213,6 +219,7 @@ export async function render(main) {
     houseBox,
     formatBox,
     advanceRow,
+    roundsBox.el,
     seriesBox,
     shakeBox,
     seedBox,

@@ -16,6 +16,7 @@ import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
+import { roundHead, roundStandings } from '../parts/rounds.js';
 import {
   boardLink,
   call,
@@ -999,6 +1000,12 @@ export async function render(main, id) {
     return out;
   }
 
+  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
+  const startRound = (n) =>
+    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
+      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
+    );
+
   // the panels a re-read never redraws (what is typed there stays): a team's names (at any
   // time), the settings (before the start), deleting the event
   const saved = async (method, path, payload, words) =>
@@ -1103,8 +1110,10 @@ export async function render(main, id) {
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(
+          ...roundHead(ev, startRound), // a Swiss's or drawn rounds: the round, its start
           ...(await tables(need)),
           ...(ev.round_robin?.length ? roundRobin() : []),
+          ...roundStandings(ev),
           ...matchList(),
           ...results(),
         );
