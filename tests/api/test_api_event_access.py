@@ -26,6 +26,7 @@ BODIES = {
     ("post", "/api/events/{event_id}/matches/{bracket_id}/forfeit"): {"team": 0},  # filled in
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): {"winner": 0},
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"): {"game_id": None},  # filled in
+    ("post", "/api/events/{event_id}/tables/{table}/seated"): {},  # both teams sat down
 }
 # Routes acting on an event that has started (the others: one still taking entries).
 RUNNING = {
@@ -39,6 +40,7 @@ RUNNING = {
     "/api/events/{event_id}/tables/{table}/link",
     "/api/events/{event_id}/tables/{table}/sign-off",
     "/api/events/{event_id}/tables/{table}/call",
+    "/api/events/{event_id}/tables/{table}/seated",
 }
 # What the right token gets where the event has nothing for the operation to act on.
 RIGHT_STATUS = {
@@ -60,6 +62,7 @@ TABLE_LINK_TOO = {
     ("get", "/api/events/{event_id}/tables/{table}"),
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"),
     ("post", "/api/events/{event_id}/tables/{table}/call"),
+    ("post", "/api/events/{event_id}/tables/{table}/seated"),  # "We're seated"
 }
 
 
@@ -114,6 +117,7 @@ def snapshot(client, *directors):
     for director in directors:
         view = client.get(director.url, headers=director.auth).json
         view.pop("new_table_tokens")
+        view.pop("now")  # the server's clock (for the phones' countdowns), not the event's
         views.append(view)
     return views
 
