@@ -14,6 +14,7 @@ from flask import g, request
 from ..store.crews import Crew
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
+from ..store.parties import Party, PartyTable
 from ..store.tables import EventTable, match_holders
 from .errors import abort
 from .tokens import TOKEN_RE, hash_token
@@ -39,7 +40,7 @@ def bearer_token():
 
 def is_known_token(token):
     """True if `token` is any game's edit token or share token, any match's edit token, any
-    event's director, public or table token, or any crew's token."""
+    event's director, public or table token, any crew's token, or a party's."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
@@ -51,6 +52,18 @@ def is_known_token(token):
         .where(EventTable.token_hash == hash_token(token))
         .exists()
         or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
+        or party_with_token(token)
+    )
+
+
+def party_with_token(token):
+    """True if `token` is any party's director or public token or any party table's link."""
+    digest = hash_token(token)
+    return (
+        Party.select(Party.id)
+        .where((Party.director_token_hash == digest) | (Party.public_token_hash == digest))
+        .exists()
+        or PartyTable.select(PartyTable.id).where(PartyTable.token_hash == digest).exists()
     )
 
 

@@ -1,0 +1,168 @@
+"""/api/parties: a progressive party (docs/tournaments.md "Progressive parties"): the
+director makes it, enters the players, starts it and each next round; the public token reads
+it; each table's link reads its table and keeps its game's score (through the games API).
+
+Thin views: the logic is in api/parties/, the seating and standings in brackets/.
+"""
+
+from flask import Response, current_app, request
+from flask.views import MethodView
+from flask_smorest import Blueprint
+
+from ..core.errors import ErrorOut
+from ..core.ratelimit import check_write
+from ..crews.roster import require_crew
+from ..parties import director
+from ..parties.access import (
+    DIRECTOR,
+    require_party_director,
+    require_party_reader,
+    require_party_table,
+)
+from ..parties.derive import derive
+from ..parties.views import party_view, read_etag, table_read
+from ..schemas.parties import (
+    PARTY_DIRECTOR,
+    PARTY_READER,
+    PARTY_TABLE,
+    PartyCreate,
+    PartyCreated,
+    PartyOut,
+    PartyTableRead,
+    PlayersIn,
+    RoundIn,
+)
+
+blp = Blueprint(
+    "parties",
+    __name__,
+    url_prefix="/api/parties",
+    description="Progressive parties: individuals at tables of four, new partners every round",
+)
+
+PARTY = "/<uuid:party_id>"
+TABLE = f"{PARTY}/tables/<int(min=1, max=2147483647):table>"
+STARTED = "the party has started (`PARTY_STARTED`)"
+
+
+def reply(view, status=200, headers=None):
+    """The view as JSON, written once (not filtered through the documenting schema)."""
+    response = current_app.json.response(view)
+    response.status_code = status
+    response.headers.update(headers or {})
+    return response
+
+
+@blp.route("")
+class Parties(MethodView):
+    """Making parties."""
+
+    @blp.arguments(PartyCreate())
+    @blp.response(201, PartyCreated)
+    @blp.doc(operationId="createParty")
+    def post(self, data):
+        """Make a progressive party
+
+        The players are the names given, or (with `crew_id` and the crew's token) the crew's
+        roster. Returns the party with its director token and public token, shown this once.
+        """
+        check_write()
+        roster = None
+        if "crew_id" in data:
+            crew = require_crew(data["crew_id"])
+            roster = director.roster_names(crew, data.get("players"))
+        return reply(director.create_party(data, roster), 201)
+
+
+@blp.route(PARTY)
+class PartyById(MethodView):
+    """One party."""
+
+    @blp.response(200, PartyOut)
+    @blp.doc(security=PARTY_READER, operationId="getParty")
+    def get(self, party_id):
+        """The party: each round's seating, the tables' scores and the standings
+
+        With the director's token (adds `next_round`: the round that can start now) or the
+        public token. Totals and standings are worked out from the games' hands each read.
+        """
+        party, who = require_party_reader(party_id)
+        return reply(party_view(derive(party), director=who == DIRECTOR))
+
+
+@blp.route(f"{PARTY}/players")
+class PartyPlayers(MethodView):
+    """The party's players."""
+
+    @blp.arguments(PlayersIn())
+    @blp.response(200, PartyOut)
+    @blp.alt_response(409, schema=ErrorOut, description=STARTED)
+    @blp.doc(security=PARTY_DIRECTOR, operationId="setPartyPlayers")
+    def put(self, data, party_id):
+        """Enter the players (all of them, in order) before the start"""
+        require_party_director(party_id)
+        check_write(party_id)
+        return reply(director.set_players(party_id, data["players"]))
+
+
+@blp.route(f"{PARTY}/start")
+class PartyStart(MethodView):
+    """The start."""
+
+    @blp.response(200, PartyOut)
+    @blp.alt_response(409, schema=ErrorOut, description=STARTED)
+    @blp.doc(security=PARTY_DIRECTOR, operationId="startParty")
+    def post(self, party_id):
+        """Start the party: the seating is drawn and round 1 seated
+
+        Returns the party with `table_links` ({table: token}), each table's link for the
+        whole party, shown this once.
+        """
+        require_party_director(party_id)
+        check_write(party_id)
+        return reply(director.start_party(party_id))
+
+
+@blp.route(f"{PARTY}/rounds")
+class PartyRounds(MethodView):
+    """The rounds."""
+
+    @blp.arguments(RoundIn())
+    @blp.response(200, PartyOut)
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="a game of the round is still played (`ROUND_NOT_OVER`), not the next "
+        "round (`NOT_NEXT_ROUND`), past the last (`PARTY_OVER`) or before the start",
+    )
+    @blp.doc(security=PARTY_DIRECTOR, operationId="startPartyRound")
+    def post(self, data, party_id):
+        """Start the next round once every table's game is over
+
+        The tables' links move to the new round's games. Sending the round already started
+        answers as the first time.
+        """
+        require_party_director(party_id)
+        check_write(party_id)
+        return reply(director.start_round(party_id, data["round"]))
+
+
+@blp.route(TABLE)
+class PartyTable(MethodView):
+    """A table, as its phone sees it."""
+
+    @blp.response(200, PartyTableRead)
+    @blp.alt_response(304, description="not changed since the ETag sent in If-None-Match")
+    @blp.doc(security=PARTY_TABLE, operationId="getPartyTable")
+    def get(self, party_id, table):
+        """The table's seating this round and its game
+
+        With the table's link (or the director's token). The game takes hands with the same
+        link (`POST /api/games/{id}/hands`); when the director starts the next round the same
+        link reads, and keeps, the next round's game.
+        """
+        party, _who = require_party_table(party_id, table)
+        etag = read_etag(party, table)
+        if etag in request.if_none_match:
+            return Response(status=304, headers={"ETag": f'"{etag}"'})
+        return reply(table_read(party, table), headers={"ETag": f'"{etag}"'})
