@@ -14,7 +14,8 @@ from ..store.parties import PartyGame, PartyPlayer
 @dataclass(frozen=True)
 class Derived:
     """The party row, its players' names, the ProgressiveParty (None before the start), the
-    PartyGame rows of the rounds started, and each of their games ({match id: Game})."""
+    PartyGame rows of the rounds started, and each of their games ({match id: Game}): game 1
+    of the match, the table's game (a later one, started after a tie, does not count)."""
 
     row: object
     players: tuple
@@ -82,7 +83,7 @@ def derive(party_row):
         games = {
             g.match_id: g
             for g in Game.select(Game.id, Game.match_id, Game.state, Game.teams).where(
-                Game.match_id.in_([r.match_id for r in rows])
+                Game.match_id.in_([r.match_id for r in rows]) & (Game.match_game_no == 1)
             )
         }
     try:

@@ -100,7 +100,11 @@ def read_etag(party, table):
     )
     revision = "-"
     if row is not None:
-        game = Game.select(Game.state).where(Game.match_id == row.match_id).first()
+        game = (
+            Game.select(Game.state)
+            .where((Game.match_id == row.match_id) & (Game.match_game_no == 1))
+            .first()
+        )
         revision = game.state.get("revision", 0)
     return f"p{party.version}-r{party.current_round}-t{table}-g{revision}"
 
