@@ -51,6 +51,7 @@ BLUEPRINTS = (
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
     (prints.pages, False, True),  # /p/{public_token}/...: the paper kit (HTML to print)
+    (parties.pages, False, True),  # /party/{public_token}: a party's board (HTML)
     (pwa.bp, False, False),
 )
 

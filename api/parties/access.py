@@ -20,6 +20,12 @@ def _party(party_id):
     return Party.get_or_none(Party.id == str(party_id))
 
 
+def party_by_public_token(token):
+    """The party whose public token this is, or None (the board's page: the token is its
+    address, like an event's board)."""
+    return Party.get_or_none(Party.public_token_hash == hash_token(token))
+
+
 def require_party_director(party_id):
     """The party if the request carries its director token; else abort 401, 403 or 404."""
     token = required_token("party")

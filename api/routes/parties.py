@@ -5,7 +5,8 @@ it; each table's link reads its table and keeps its game's score (through the ga
 Thin views: the logic is in api/parties/, the seating and standings in brackets/.
 """
 
-from flask import Response, current_app, request
+from flask import Blueprint as PageBlueprint
+from flask import Response, current_app, render_template, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
@@ -15,6 +16,7 @@ from ..crews.roster import require_crew
 from ..parties import director
 from ..parties.access import (
     DIRECTOR,
+    party_by_public_token,
     require_party_director,
     require_party_reader,
     require_party_table,
@@ -40,7 +42,12 @@ blp = Blueprint(
     description="Progressive parties: individuals at tables of four, new partners every round",
 )
 
+pages = PageBlueprint("party_pages", __name__)
+
 PARTY = "/<uuid:party_id>"
+BOARD_REFRESH_SECONDS = 15
+BOARD_STANDINGS = 16  # the standings a board lists beside the seating
+MISSING = "There is no party at this link: it may be mistyped, or it was never made."
 TABLE = f"{PARTY}/tables/<int(min=1, max=2147483647):table>"
 STARTED = "the party has started (`PARTY_STARTED`)"
 
@@ -166,3 +173,25 @@ class PartyTable(MethodView):
         if etag in request.if_none_match:
             return Response(status=304, headers={"ETag": f'"{etag}"'})
         return reply(table_read(party, table), headers={"ETag": f'"{etag}"'})
+
+
+@pages.route("/party/<string(minlength=22, maxlength=128):token>")
+def board_page(token):
+    """The party's board (the public token is its address): the round's seating in letters
+    readable across a room, and the standings; refreshed every 15 s, no script. `?theme=light`
+    for a bright room."""
+    party = party_by_public_token(token)
+    theme = "light" if request.args.get("theme") == "light" else "dark"
+    if party is None:
+        html = render_template("party_board.html", party=None, message=MISSING, theme=theme)
+        return html, 404
+    view = party_view(derive(party))
+    seating = view["seating"]
+    return render_template(
+        "party_board.html",
+        party=view,
+        round=seating[-1] if seating else None,
+        theme=theme,
+        refresh=BOARD_REFRESH_SECONDS,
+        shown=BOARD_STANDINGS,
+    )

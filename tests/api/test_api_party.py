@@ -122,6 +122,9 @@ def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(cli
     assert sorted(links) == ["1", "2", "3"] and started["round"] == 1
     public = client.get(url, headers=auth(created["public_token"])).json
     assert "next_round" not in public and "table_links" not in public
+    board = client.get(f"/party/{created['public_token']}").text  # the room's TV
+    assert "Round 1 of 4" in board and "Flo and Bo" in board and "Sitting out" not in board
+    client.get(f"/party/{created['director_token']}", status=404)  # only the public token
 
     old_games = {}
     for number in range(1, 5):
