@@ -82,7 +82,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The four branches merged (issue 23's panels, issue 20's table phone, paper kit links and hall
 # note, issue 21's ratings): 151.5 KB measured at the merge (148.0 KiB), each part's reason
 # above. The budget is 149 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 149 * 1024
+# Issue 21's progressive parties add party.js and four screens (views/parties.js, party-new.js,
+# party.js, party-table.js: 7.6 KB gzip), the routes and a few lines of CSS: the table's phone
+# must reopen offline, and the director's screen shows the kept links. Measured 159,419 bytes
+# (155.7 KiB) on branch party; the budget grows by 8 KiB, to 157 KiB.
+SHELL_BUDGET = 157 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
