@@ -87,7 +87,7 @@ def check_names(names):
         if name_key(name) in seen:
             raise Invalid(
                 f"{name} is entered twice: give one of them a surname or a nickname",
-                rule_code="NAME_TAKEN",
+                rule_code="DUPLICATE_PLAYER",
                 errors=field_errors("players", f"{name!r} twice"),
             )
         seen[name_key(name)] = name

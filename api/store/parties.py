@@ -74,3 +74,17 @@ class PartyGame(flask_db.Model):
 
 
 PARTY_MODELS = (Party, PartyPlayer, PartyTable, PartyGame)
+
+
+def party_director_hash(match_id):
+    """The SHA-256 of the director token of the party whose table played match `match_id`,
+    or None: a party's director reaches every game of the party, of every round, to put a
+    wrong hand right (the totals follow, derived from the hands)."""
+    row = (
+        Party.select(Party.director_token_hash)
+        .join(PartyGame)
+        .where(PartyGame.match_id == str(match_id))
+        .tuples()
+        .first()
+    )
+    return None if row is None else row[0]

@@ -102,6 +102,11 @@ TOTALS = {
     "Lu": (5, 2),
 }
 # Most total, then most tables won, then entry order (Bo, Ed, Jo, Lu: 5 and 2 tables each).
+# After the correction: Cy 2 (1 table won), Gus 5 (2), Ann 4 (1), Kit 1 (0).
+STANDINGS_AFTER_CORRECTION = [
+    *("Flo", "Bo", "Ed", "Gus", "Jo", "Lu", "Hal", "Ann", "Ivy", "Di", "Cy", "Kit"),
+]
+TWOS = {"Cy": 2, "Gus": 5, "Ann": 4, "Kit": 1}
 STANDINGS = ["Flo", "Bo", "Ed", "Jo", "Lu", "Ann", "Hal", "Gus", "Ivy", "Di", "Kit", "Cy"]
 
 
@@ -183,6 +188,19 @@ def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(cli
     assert standings[0]["how"] == "6 in all, won 3 of 4 tables"
     table_scores = [[t["totals"] for t in r["tables"]] for r in final["seating"]]
     assert table_scores[0] == [[2, 0], [1, 1], [0, 2]]
+    # The director puts right round 1's second hand at table 2 (north made it, not south):
+    # the totals and standings follow from the hands (Cy and Gus +1, Ann and Kit -1).
+    game_id = final["seating"][0]["tables"][1]["game_id"]
+    etag = client.get(f"/api/games/{game_id}", headers=boss).etag
+    client.put_json(
+        f"/api/games/{game_id}/hands/2",
+        {"bidder": NORTH, "bid": 30, "result": {"captured": 35}},
+        headers={**boss, "If-Match": f'"{etag}"'},
+    )
+    hand(client, game_id, links["2"], 3, NORTH, status=403)  # the table's link: not any more
+    after = client.get(url, headers=boss).json["standings"]
+    assert [line["player"] for line in after] == STANDINGS_AFTER_CORRECTION
+    assert {line["player"]: line["total"] for line in after if line["player"] in TWOS} == TWOS
     over = client.post_json(f"{url}/rounds", {"round": 5}, headers=boss, status=409).json
     assert over["rule_code"] == "PARTY_OVER" and over["message"] == (
         "Church social has 4 rounds: the party is over"
@@ -230,7 +248,7 @@ def test_a_round_of_a_whole_game_with_a_sit_out_and_players_from_a_crew(client):
 
 BAD = [
     # (body, rule_code, words the message says)
-    ({"players": ["Ann", "ann "]}, "NAME_TAKEN", "ann is entered twice: give one of them"),
+    ({"players": ["Ann", "ann "]}, "DUPLICATE_PLAYER", "ann is entered twice: give one of them"),
     ({"players": ["Ann", " "]}, "BAD_NAME", "every player needs a name"),
     ({"rounds": 0}, "BAD_INPUT", "0 is not a number of rounds: a party plays 1 to 60 rounds"),
     ({"rounds": 61}, "BAD_INPUT", "61 is not a number of rounds"),
@@ -320,6 +338,12 @@ def test_every_party_route_by_every_token(client):
                 getattr(client, method)(f"{url}{path}", **kwargs)
             else:
                 getattr(client, f"{method}_json")(f"{url}{path}", body, **kwargs)
+    # the table's game: its link and the director, nobody else
+    game_id = before["seating"][0]["tables"][0]["game_id"]
+    for credential in ("public", "table 2", "other party", "game"):
+        hand(client, game_id, tokens[credential], 1, NORTH, status=403)
     assert client.get(url, headers=boss).json == before
+    hand(client, game_id, tokens["director"], 1, NORTH)
+    hand(client, game_id, tokens["table 1"], 2, SOUTH)
     client.get(f"{url}/tables/3", headers=boss, status=404)  # 8 players: two tables
     client.get(f"/api/parties/{uuid.uuid4()}", headers=boss, status=404)
