@@ -33,13 +33,19 @@ def _table_line(derived, seat):
     return line
 
 
+def said_list(names):
+    """ "Ann", "Ann and Bo", "Ann, Bo and Cy": names as said aloud."""
+    names = list(names)
+    return names[0] if len(names) == 1 else f"{', '.join(names[:-1])} and {names[-1]}"
+
+
 def _round_view(derived, party_round):
     out = party_round.sitting_out
     return {
         "round": party_round.number,
         "tables": [_table_line(derived, seat) for seat in party_round.tables],
         "sitting_out": list(out),
-        "sitting_out_words": f"Sitting out: {' and '.join(out)}" if out else None,
+        "sitting_out_words": f"Sitting out: {said_list(out)}" if out else None,
     }
 
 

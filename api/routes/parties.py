@@ -46,7 +46,10 @@ pages = PageBlueprint("party_pages", __name__)
 
 PARTY = "/<uuid:party_id>"
 BOARD_REFRESH_SECONDS = 15
-BOARD_STANDINGS = 16  # the standings a board lists beside the seating
+BOARD_STANDINGS = 14  # the standings a board lists beside the seating
+# (most tables, the board's class): columns and letter size so a round fits 1920x1080 up to
+# 20 tables (80 players); a bigger party's board scrolls
+BOARD_FITS = ((4, "fit-2"), (6, "fit-3"), (12, "fit-4"), (20, "fit-5"))
 MISSING = "There is no party at this link: it may be mistyped, or it was never made."
 TABLE = f"{PARTY}/tables/<int(min=1, max=2147483647):table>"
 STARTED = "the party has started (`PARTY_STARTED`)"
@@ -175,6 +178,11 @@ class PartyTable(MethodView):
         return reply(table_read(party, table), headers={"ETag": f'"{etag}"'})
 
 
+def board_fit(tables):
+    """The board's class for a round of `tables` tables (BOARD_FITS)."""
+    return next((fit for most, fit in BOARD_FITS if tables <= most), "fit-6")
+
+
 @pages.route("/party/<string(minlength=22, maxlength=128):token>")
 def board_page(token):
     """The party's board (the public token is its address): the round's seating in letters
@@ -191,6 +199,7 @@ def board_page(token):
         "party_board.html",
         party=view,
         round=seating[-1] if seating else None,
+        fit=board_fit(len(seating[-1]["tables"]) if seating else 0),
         theme=theme,
         refresh=BOARD_REFRESH_SECONDS,
         shown=BOARD_STANDINGS,

@@ -13,6 +13,8 @@ from test_director_links import post_hand  # side 0 bids 2 marks and makes it
 from test_director_screens import api
 
 PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
+BIG = {"name": "Senior centre 42 night", "ruleset": "straight-42", "rounds": 6}
+BIG_NAMES = [f"{name} {letter}." for letter in "ABCD" for name in PLAYERS[:10]]
 SEAT = re.compile(r"^Table \d: \w+ and \w+ against \w+ and \w+$")
 
 
@@ -133,6 +135,13 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         assert len(standings) == 12 and standings[0].startswith("1. ")
         board.reload()
         assert board.locator(".what").text_content() == "Round 2 of 2"
+        # a 40-player party (10 tables) still fits the TV: four columns, smaller letters
+        big = api(base_url, "POST", "/api/parties", body={**BIG, "players": BIG_NAMES})
+        api(base_url, "POST", f"/api/parties/{big['id']}/start", big["director_token"])
+        board.goto(f"{base_url}/party/{big['public_token']}")
+        assert board.locator(".tables > li").count() == 10
+        assert board.evaluate("() => document.documentElement.scrollHeight <= 1080")
+        screenshot(board, "party-board-40-1920-dark")
         board.goto(f"{base_url}/party/{public}?theme=light")
         screenshot(board, "party-board-1920-light")
         tv.close()
