@@ -48,9 +48,9 @@ export function roundWords(handsPerRound) {
   return handsPerRound === 1 ? '1 hand a round' : `${handsPerRound} hands a round`;
 }
 
-/** A table's score so far, in words ("2–0 after 2 hands · done"). */
+/** A table's score so far, in words ("2–0 after 2 hands · done", "no hands yet"). */
 export function tableScore(t) {
-  if (!t.totals) return '';
+  if (!t.totals || !t.hands) return 'no hands yet';
   const hands = t.hands === 1 ? '1 hand' : `${t.hands} hands`;
   return `${t.totals[0]}–${t.totals[1]} after ${hands}${t.over ? ' · done' : ''}`;
 }

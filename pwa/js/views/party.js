@@ -140,7 +140,7 @@ export async function render(main, id) {
           'li',
           { class: `card party-table${t.over ? ' over' : ''}`, id: `party-table-${t.table}` },
           h('strong', {}, t.words),
-          h('span', { class: 'muted' }, ` ${tableScore(t) || 'not started'}`),
+          h('span', { class: 'muted' }, ` ${tableScore(t)}`),
           token
             ? await linkBox(
                 partyTableLink(id, t.table, token),
