@@ -2,6 +2,10 @@
 words, the tables' scores, each player's total and the standings), and a table's phone's
 read (its seat this round and its game). All derived (api/parties/derive.py) on each read."""
 
+import hashlib
+
+from peewee import fn
+
 from ..core.times import iso
 from ..games.views import game_view
 from ..store.games import Game
@@ -90,6 +94,21 @@ def party_view(derived, director=False):
     if director:
         view["next_round"] = current + 1 if over and current < row.rounds else None
     return view
+
+
+def party_etag(party, director):
+    """The party read's ETag, in one small read: the party's write counter (players, start,
+    rounds) and its games' count and last change (a hand anywhere in the party moves it),
+    and whose view it is."""
+    count, changed = (
+        PartyGame.select(fn.COUNT(Game.id), fn.MAX(Game.updated_at))
+        .join(Game, on=(Game.match_id == PartyGame.match_id))
+        .where(PartyGame.party == party.id)
+        .tuples()
+        .first()
+    )
+    seen = f"{party.id}|{party.version}|{count}|{changed}|{director}"
+    return hashlib.sha256(seen.encode()).hexdigest()[:32]
 
 
 def read_etag(party, table):

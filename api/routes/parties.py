@@ -22,7 +22,7 @@ from ..parties.access import (
     require_party_table,
 )
 from ..parties.derive import derive
-from ..parties.views import party_view, read_etag, table_read
+from ..parties.views import party_etag, party_view, read_etag, table_read
 from ..schemas.parties import (
     PARTY_DIRECTOR,
     PARTY_READER,
@@ -89,6 +89,7 @@ class PartyById(MethodView):
     """One party."""
 
     @blp.response(200, PartyOut)
+    @blp.alt_response(304, description="not changed since the ETag sent in If-None-Match")
     @blp.doc(security=PARTY_READER, operationId="getParty")
     def get(self, party_id):
         """The party: each round's seating, the tables' scores and the standings
@@ -97,7 +98,11 @@ class PartyById(MethodView):
         public token. Totals and standings are worked out from the games' hands each read.
         """
         party, who = require_party_reader(party_id)
-        return reply(party_view(derive(party), director=who == DIRECTOR))
+        etag = party_etag(party, who == DIRECTOR)  # read first: never newer than the body
+        if etag in request.if_none_match:
+            return Response(status=304, headers={"ETag": f'"{etag}"'})
+        view = party_view(derive(party), director=who == DIRECTOR)
+        return reply(view, headers={"ETag": f'"{etag}"'})
 
 
 @blp.route(f"{PARTY}/players")

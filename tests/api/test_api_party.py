@@ -143,7 +143,10 @@ def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(cli
             assert read.json["round"] == number and read.json["waiting"] is False
             game = read.json["game"]
             first, second = HANDS[(number, table)]
+            seen = client.get(url, headers=boss)
             hand(client, game["id"], token, 1, first)
+            moved = client.get(url, headers={**boss, "If-None-Match": seen.etag})
+            assert moved.status_code == 200 and moved.etag != seen.etag  # a hand moves it
             same = client.get(
                 f"{url}/tables/{table}", headers={**auth(token), "If-None-Match": read.etag}
             )
@@ -178,7 +181,12 @@ def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(cli
             again = client.post_json(f"{url}/rounds", {"round": number + 1}, headers=boss).json
             assert again["round"] == number + 1  # sent twice: one round started
 
-    final = client.get(url, headers=auth(created["public_token"])).json
+    final = client.get(url, headers=auth(created["public_token"]))
+    client.get(
+        url, headers={**auth(created["public_token"]), "If-None-Match": final.etag}, status=304
+    )
+    assert client.get(url, headers={**boss, "If-None-Match": final.etag}).status_code == 200
+    final = final.json
     assert final["finished"] is True and final["round"] == 4
     standings = final["standings"]
     assert [line["player"] for line in standings] == STANDINGS

@@ -200,11 +200,20 @@ export async function render(main, id) {
     body.replaceChildren(...parts.filter(Boolean));
   }
 
+  let etag = null;
+  /** Read the party (304 while nothing changed: a hand anywhere, a round, moves it). */
   async function refresh() {
-    const res = await call('GET', `/api/parties/${id}`, kept.token);
-    if (left) return;
-    if (res === null) return say('No signal: this is the party as it stood.');
+    let res;
+    try {
+      const headers = etag ? { 'If-None-Match': etag } : {};
+      res = await api.request('GET', `/api/parties/${id}`, { token: kept.token, headers });
+    } catch (err) {
+      if (err instanceof TypeError) return say('No signal: this is the party as it stood.');
+      throw err;
+    }
+    if (left || res.status === 304) return;
     if (res.status !== 200) return say(api.errorMessage(res));
+    etag = res.etag;
     await draw(res.body);
   }
 
