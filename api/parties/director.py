@@ -264,3 +264,30 @@ def start_round(party_id, number):
             Party.id == party.id
         ).execute()
     return party_view(derive(Party.get_by_id(party.id)), director=True)
+
+
+def new_table_link(party_id, table):
+    """The director's "new link" for `table` (a phone lost, stolen or dead): the table's link
+    changes, and so does the edit token of its game this round, so the old link stops at once
+    (401: no longer known). Returns {table, table_token}, shown this once. 409 before the
+    start; 404 for a table the party does not have."""
+    token = new_token()
+    with write_transaction():
+        party = locked_party(party_id)
+        if not party.current_round:
+            raise Conflict(f"{party.name} has not started yet", rule_code="PARTY_NOT_STARTED")
+        updated = (
+            PartyTable.update(token_hash=hash_token(token))
+            .where((PartyTable.party == party.id) & (PartyTable.table == table))
+            .execute()
+        )
+        if not updated:
+            raise NotFound(f"{party.name} has no table {table}", rule_code="NOT_FOUND")
+        row = PartyGame.get(
+            (PartyGame.party == party.id)
+            & (PartyGame.round == party.current_round)
+            & (PartyGame.table == table)
+        )
+        Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
+        bump(party)
+    return {"table": table, "table_token": token}

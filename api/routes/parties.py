@@ -34,6 +34,7 @@ from ..schemas.parties import (
     PlayersIn,
     RoundIn,
 )
+from ..schemas.tables import TableLinkOut
 
 blp = Blueprint(
     "parties",
@@ -209,3 +210,21 @@ def board_page(token):
         refresh=BOARD_REFRESH_SECONDS,
         shown=BOARD_STANDINGS,
     )
+
+
+@blp.route(f"{TABLE}/link")
+class PartyTableLink(MethodView):
+    """A table's link."""
+
+    @blp.response(201, TableLinkOut)
+    @blp.alt_response(409, schema=ErrorOut, description="before the start (`PARTY_NOT_STARTED`)")
+    @blp.doc(security=PARTY_DIRECTOR, operationId="newPartyTableLink")
+    def post(self, party_id, table):
+        """Give the table a new link; the one before stops at once
+
+        For a phone lost, stolen or dead. Shown this once; the table's game this round takes
+        hands with the new link only.
+        """
+        require_party_director(party_id)
+        check_write(party_id)
+        return reply(director.new_table_link(party_id, table), 201)

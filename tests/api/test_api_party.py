@@ -3,6 +3,7 @@
 state written by hand; a party whose round is a game, with a sit-out and a crew's roster;
 wrong input refused in words with nothing stored; the access matrix of every party route."""
 
+import re
 import uuid
 
 from apitest import Table
@@ -308,6 +309,8 @@ MATRIX = [
     ("post", "/start", None, [409, 403, 403, 403, 403, 403, 401]),
     ("post", "/rounds", {"round": 2}, [409, 403, 403, 403, 403, 403, 401]),
     ("get", "/tables/1", None, [200, 403, 200, 403, 403, 403, 401]),
+    # last: the director's new link for table 2 ends the "table 2" token (unknown: 401)
+    ("post", "/tables/2/link", None, [201, 403, 403, 403, 403, 403, 401]),
 ]
 
 
@@ -317,13 +320,16 @@ def test_every_party_route_by_every_token(client):
     party's token or a game's is 403, no token 401; nothing changes on a refusal."""
     doc = client.get("/api/openapi.json").json["paths"]
     documented = {
-        (method, path.removeprefix("/api/parties/{party_id}").replace("{table}", "1"))
+        (method, path.removeprefix("/api/parties/{party_id}"))
         for path, item in doc.items()
         if path.startswith("/api/parties/")
         for method in item
         if method != "parameters"
     }
-    assert documented == {(method, path) for method, path, _body, _statuses in MATRIX}
+    assert documented == {
+        (method, re.sub(r"/tables/\d", "/tables/{table}", path))
+        for method, path, _body, _statuses in MATRIX
+    }
     created = make_party(client, players=PLAYERS[:8])
     url, boss = f"/api/parties/{created['id']}", auth(created["director_token"])
     links = client.post(f"{url}/start", headers=boss).json["table_links"]
@@ -339,18 +345,25 @@ def test_every_party_route_by_every_token(client):
     }
     before = client.get(url, headers=boss).json
     for method, path, body, statuses in MATRIX:
-        for credential, status in zip(CREDENTIALS, statuses, strict=True):
+        # no token first, the director last (whose new link ends table 2's)
+        for credential, status in reversed(list(zip(CREDENTIALS, statuses, strict=True))):
             headers = auth(tokens[credential]) if tokens[credential] else {}
             kwargs = {"headers": headers, "status": status}
             if body is None:
                 getattr(client, method)(f"{url}{path}", **kwargs)
             else:
                 getattr(client, f"{method}_json")(f"{url}{path}", body, **kwargs)
+    assert client.get(url, headers=boss).json == before  # no refusal changed anything
+    old_link, new_link = tokens["table 2"], client.post(f"{url}/tables/2/link", headers=boss)
+    client.get(f"{url}/tables/2", headers=auth(old_link), status=401)
+    table_two = client.get(f"{url}/tables/2", headers=auth(new_link.json["table_token"])).json
+    hand(client, table_two["game"]["id"], new_link.json["table_token"], 1, NORTH)
+    hand(client, table_two["game"]["id"], old_link, 2, NORTH, status=401)
     # the table's game: its link and the director, nobody else
     game_id = before["seating"][0]["tables"][0]["game_id"]
+    tokens["table 2"] = new_link.json["table_token"]
     for credential in ("public", "table 2", "other party", "game"):
         hand(client, game_id, tokens[credential], 1, NORTH, status=403)
-    assert client.get(url, headers=boss).json == before
     hand(client, game_id, tokens["director"], 1, NORTH)
     hand(client, game_id, tokens["table 1"], 2, SOUTH)
     client.get(f"{url}/tables/3", headers=boss, status=404)  # 8 players: two tables

@@ -131,6 +131,12 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
             )
             assert page.locator("#party-round").text_content() == "Round 2 of 2"
         screenshot(phones[1], "party-table-390-light")
+        # table 1's phone is lost: the director makes the table a new link, the old one stops
+        director.locator("#renew-link-1").click()
+        wait_js(director, "() => document.querySelector('#table-link-1')?.open")
+        assert director.locator("#table-link-1 .link-text").text_content() != links[1]
+        phones[1].locator("#table-note").wait_for()
+        assert "no longer works" in phones[1].locator("#table-note").text_content()
         standings = director.locator("#party-standings li").all_text_contents()
         assert len(standings) == 12 and standings[0].startswith("1. ")
         board.reload()

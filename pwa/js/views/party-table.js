@@ -100,7 +100,11 @@ export async function render(main, partyId, table, linkToken) {
     if (left || res.status === 304) return;
     if (res.status !== 200) {
       box.replaceChildren();
-      return say(api.errorMessage(res));
+      return say(
+        [401, 403].includes(res.status)
+          ? 'This table’s link no longer works: the director may have made the table a new one. Scan the new QR code from the director.'
+          : api.errorMessage(res),
+      );
     }
     say('');
     etag = res.etag;

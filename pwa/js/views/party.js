@@ -80,6 +80,7 @@ export async function render(main, id) {
   };
   let left = false;
   let drawn = '';
+  let etag = null;
 
   /** A director's write: say what went wrong, or draw the party it answers with. */
   async function act(method, path, payload) {
@@ -94,6 +95,22 @@ export async function render(main, id) {
     drawn = '';
     await draw(res.body);
     return res.body;
+  }
+
+  /** A new link for `table` (its phone lost, stolen or dead): the old one stops at once; the
+   * new QR opens for the table's new phone to scan. */
+  async function renewLink(table) {
+    const res = await call('POST', `/api/parties/${id}/tables/${table}/link`, kept.token);
+    if (res === null) return say(OFFLINE);
+    if (res.status !== 201) return say(api.errorMessage(res));
+    kept.links = { ...(kept.links || {}), [table]: res.body.table_token };
+    await keepParty(id, { links: kept.links });
+    drawn = '';
+    etag = null;
+    await refresh();
+    const box = body.querySelector(`#table-link-${table}`);
+    if (box) box.open = true;
+    toast(`Table ${table} has a new link: the old one no longer works`);
   }
 
   function beforeStart(party) {
@@ -148,6 +165,11 @@ export async function render(main, id) {
                 `table-link-${t.table}`,
               )
             : null,
+          h(
+            'button',
+            { type: 'button', id: `renew-link-${t.table}`, onclick: () => renewLink(t.table) },
+            `New link for table ${t.table} (a phone lost)`,
+          ),
         );
       }),
     );
@@ -200,7 +222,6 @@ export async function render(main, id) {
     body.replaceChildren(...parts.filter(Boolean));
   }
 
-  let etag = null;
   /** Read the party (304 while nothing changed: a hand anywhere, a round, moves it). */
   async function refresh() {
     let res;
