@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'dafd8d3fa97b';
+const VERSION = 'eeb5deb8ec01';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

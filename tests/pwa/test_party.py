@@ -34,6 +34,8 @@ def make_party_on_phone(page):
     page.fill("#party-hands", "2")
     page.fill("#party-rounds", "2")
     page.fill("#party-players", "\n".join(PLAYERS) + "\n")
+    page.set_checked("#rule-nello", True)  # a house rule, as the new-game form takes it
+    screenshot(page, "party-new-390-light")
     page.locator("#make-party").click()
     page.wait_for_url("**/#/party/*")
     return page.url.split("#/party/")[1]
@@ -65,6 +67,10 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         director.goto("/#/")
         party_id = make_party_on_phone(director)
         assert director.input_value("#party-players").split("\n") == PLAYERS
+        kept = director.evaluate(
+            "async (id) => (await import('/js/party.js')).myParty(id)", party_id
+        )
+        assert api(base_url, "GET", f"/api/parties/{party_id}", kept["token"])["rules"]["nello"]
         director.locator("#start-party").click()
         director.locator("#party-seating").wait_for()
         seats = director.locator("#party-seating strong").all_text_contents()
@@ -95,10 +101,7 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         # the board on the room's TV
         tv = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
         board = tv.new_page(viewport={"width": 1920, "height": 1080})
-        public = director.evaluate(
-            "async (id) => (await (await import('/js/party.js')).myParty(id)).public_token",
-            party_id,
-        )
+        public = kept["public_token"]
         board.goto(f"{base_url}/party/{public}")
         assert board.locator(".what").text_content() == "Round 1 of 2"
         first = board.locator("#table-1 .who").first

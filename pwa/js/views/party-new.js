@@ -1,4 +1,5 @@
-// "Run a progressive party": the director names it, picks the rules, what a round lasts (a
+// "Run a progressive party": the director names it, picks the rules (house rules as the
+// new-game form takes them), what a round lasts (a
 // game, or a number of hands), how many rounds, and pastes the players one a line; POST
 // /api/parties. The director and public tokens are kept on this phone (party.js).
 import { loadRulesets } from '../actions.js';
@@ -7,6 +8,8 @@ import { h, go, toast, choiceButtons } from '../ui.js';
 import { call } from '../director.js';
 import { sideCount } from '../game.js';
 import { keepParty, pastedNames } from '../party.js';
+import { drawHouseRules } from '../parts/house-rules.js';
+import { applyOverrides, RulesError } from '../rules.js';
 
 const OFFLINE = 'No signal: making a party needs the network. Try again when online.';
 
@@ -29,6 +32,8 @@ export async function render(main) {
   }
   let preset = presets.find((p) => p.id === 'straight-42') || presets[0];
   let length = 'hands';
+  const overrides = {};
+  const houseBox = h('fieldset', {});
   const name = h('input', { type: 'text', id: 'party-name', autocomplete: 'off', maxlength: 80 });
   const presetSelect = h(
     'select',
@@ -36,6 +41,8 @@ export async function render(main) {
       id: 'party-preset',
       onchange: () => {
         preset = presets.find((p) => p.id === presetSelect.value);
+        for (const k of Object.keys(overrides)) delete overrides[k];
+        drawHouseRules(houseBox, preset, overrides);
         drawLength();
       },
     },
@@ -47,6 +54,7 @@ export async function render(main) {
   const rounds = number('party-rounds', '4', 60);
   const players = h('textarea', {
     id: 'party-players',
+    class: 'party-players',
     rows: 8,
     autocomplete: 'off',
     placeholder: 'Ann\nBo\nCy\nDi',
@@ -75,7 +83,9 @@ export async function render(main) {
         },
         drawLength,
       ),
-      marks ? null : h('p', { class: 'muted' }, 'These rules count points: a round is a game.'),
+      ...(marks
+        ? []
+        : [h('p', { class: 'muted' }, 'These rules count points: a round is a game.')]),
     );
     handsRow.hidden = length !== 'hands';
   }
@@ -89,10 +99,17 @@ export async function render(main) {
     };
     error.hidden = true;
     if (!name.value.trim()) return say('Give the party a name.', name);
+    try {
+      applyOverrides(preset, overrides);
+    } catch (err) {
+      if (err instanceof RulesError) return say(err.message);
+      throw err;
+    }
     const names = pastedNames(players.value);
     const body = {
       name: name.value.trim(),
       ruleset: preset.id,
+      ...(Object.keys(overrides).length ? { rules: { ...overrides } } : {}),
       rounds: Number(rounds.value),
       hands_per_round: length === 'hands' ? Number(hands.value) : null,
       players: names,
@@ -110,6 +127,7 @@ export async function render(main) {
     go(`#/party/${party.id}`);
   }
 
+  drawHouseRules(houseBox, preset, overrides);
   drawLength();
   main.append(
     h(
@@ -117,6 +135,7 @@ export async function render(main) {
       { class: 'stack', novalidate: true, onsubmit: submit },
       h('label', { for: 'party-name' }, h('strong', {}, 'Name'), name),
       h('div', {}, h('label', { for: 'party-preset' }, h('strong', {}, 'Rules')), presetSelect),
+      houseBox,
       lengthBox,
       handsRow,
       h('label', { for: 'party-rounds' }, h('strong', {}, 'Rounds'), rounds),

@@ -114,7 +114,11 @@ export async function render(main, id) {
   }
 
   function beforeStart(party) {
-    const players = h('textarea', { id: 'party-players', rows: 8 }, party.players.join('\n'));
+    const players = h(
+      'textarea',
+      { id: 'party-players', class: 'party-players', rows: 8 },
+      party.players.join('\n'),
+    );
     return [
       h(
         'p',
