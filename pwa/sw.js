@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'eeb5deb8ec01';
+const VERSION = 'cf16df9e12fb';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -41,19 +41,22 @@ def make_party_on_phone(page):
     return page.url.split("#/party/")[1]
 
 
-def play_two_hands(page, base_url):
-    """On a table's phone: open the table's game, two 2-mark hands by north, and back."""
+def play_two_hands(page, base_url, bidders, headline):
+    """On a table's phone: open the table's game, two 2-mark hands made by `bidders`' seats,
+    the game-over screen's `headline`, and back to the table."""
     page.locator("#play-game").click()
     page.wait_for_url("**/#/g/*")
     table = Table(page, base_url)
     game_id = page.url.split("#/g/")[1]
-    table.hand(0, "84", "made")
-    table.hand(0, "84", "made")
+    for seat in bidders:
+        table.hand(seat, "84", "made")
     table.wait_synced(game_id)
-    assert table.server_game(game_id)["totals"] == [4, 0]  # the hand limit ended it
+    server = table.server_game(game_id)
+    assert server["game_over"] and server["next_hand_no"] == 3  # the hand limit ended it
     page.locator("#to-table, #game-over").first.wait_for()
     if page.locator("#to-table").count() == 0:
         page.locator("#game-over").click()
+    assert page.locator("h1.winner").text_content() == headline
     page.locator("#to-table").click()
     page.locator("#waiting").wait_for()
 
@@ -115,8 +118,10 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         screenshot(board, "party-board-1920-dark")
 
         # round 1: tables 1 and 2 on their phones, table 3 through the API
-        play_two_hands(phones[1], base_url)
-        play_two_hands(phones[2], base_url)
+        play_two_hands(
+            phones[1], base_url, (0, 0), f"{seats[0].split(': ')[1].split(' against')[0]} win!"
+        )
+        play_two_hands(phones[2], base_url, (0, 1), "A tie!")  # level after the 2 hands
         token3 = links[3].split("/")[-1]
         read = api(base_url, "GET", f"/api/parties/{party_id}/tables/3", token3)
         for hand_no in (1, 2):
