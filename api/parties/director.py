@@ -178,6 +178,17 @@ def set_players(party_id, names):
     return party_view(derive(Party.get_by_id(party.id)), director=True)
 
 
+def _enough_players(party):
+    """422 BAD_TEAMS for a start with fewer than four players: one table needs four."""
+    count = PartyPlayer.select().where(PartyPlayer.party == party.id).count()
+    if count < 4:
+        raise Invalid(
+            f"{party.name} has {count} player{'' if count == 1 else 's'}: a table needs four, "
+            "so enter at least four before the start",
+            rule_code="BAD_TEAMS",
+        )
+
+
 def start_party(party_id):
     """Draw the seed, make each table's link and seat round 1; returns the director view
     with `table_links` ({table: token}, shown this once). 409 once started; 422 for fewer
@@ -185,6 +196,7 @@ def start_party(party_id):
     with write_transaction():
         party = locked_party(party_id)
         _not_started(party)
+        _enough_players(party)
         party.seed = _DRAW.getrandbits(SEED_BITS)
         derived = derive(party)  # the seating of every round (422 for too few players)
         links = {}

@@ -286,10 +286,12 @@ def test_wrong_input_is_refused_in_words_and_nothing_is_stored(client):
 def test_a_start_with_too_few_players_and_changes_after_the_start_are_refused(client):
     """Three players cannot make a table (422, nothing seated); once started the players are
     fixed (409 PARTY_STARTED)."""
-    created = make_party(client, players=["Ann", "Bo", "Cy"])
+    created = make_party(client, name="Social night", players=["Ann", "Bo", "Cy"])
     url, boss = f"/api/parties/{created['id']}", auth(created["director_token"])
     few = client.post(f"{url}/start", headers=boss, status=422).json
-    assert few["message"] == "this event needs 4 to 256 players, not 3"
+    assert few["message"] == (
+        "Social night has 3 players: a table needs four, so enter at least four before the start"
+    )
     assert count(Match) == 0 and client.get(url, headers=boss).json["round"] == 0
     players = client.put_json(f"{url}/players", {"players": PLAYERS[:4]}, headers=boss).json
     assert players["players"] == PLAYERS[:4]
