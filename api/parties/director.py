@@ -198,14 +198,14 @@ def start_party(party_id):
         _not_started(party)
         _enough_players(party)
         party.seed = _DRAW.getrandbits(SEED_BITS)
-        derived = derive(party)  # the seating of every round (422 for too few players)
+        derived = derive(party)  # the seating of every round
         links = {}
         for seat in derived.party.seating(1).tables:
             links[str(seat.table)] = new_token()
             PartyTable.create(
                 party=party.id, table=seat.table, token_hash=hash_token(links[str(seat.table)])
             )
-        _seat_round(party, derived, 1, links)
+        _seat_round(party, derived, 1)
         Party.update(seed=party.seed, current_round=1, version=Party.version + 1).where(
             Party.id == party.id
         ).execute()
@@ -213,25 +213,27 @@ def start_party(party_id):
     return {**view, "table_links": links}
 
 
-def _seat_round(party, derived, number, links=None):
+def _seat_round(party, derived, number):
     """The match and game of each table of round `number`; each match's edit token is its
-    table's link (`links` {table: token} at the start; later the stored hashes)."""
+    table's link (its stored hash). The first shake moves one seat round each round, so it
+    is not always the same player's."""
     hashes = {
         t.table: t.token_hash for t in PartyTable.select().where(PartyTable.party == party.id)
     }
     ruleset = rules.get_ruleset(party.ruleset, party.overrides or None)
+    dealer = (number - 1) % ruleset.players
     for seat in derived.party.seating(number).tables:
         match = Match.create(
             id=str(uuid.uuid4()),
             ruleset=party.ruleset,
             overrides=party.overrides or {},
             teams=seat_teams(seat),
-            first_dealer=0,
+            first_dealer=dealer,
             first_to=1,
             shake_rule="rotate",
             edit_token_hash=hashes[seat.table],
         )
-        insert_game(match, 1, 0, ruleset)
+        insert_game(match, 1, dealer, ruleset)
         PartyGame.create(party=party.id, round=number, table=seat.table, match_id=match.id)
 
 

@@ -143,6 +143,7 @@ def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(cli
             assert read.json["words"] == SEATING[number][table - 1]
             assert read.json["round"] == number and read.json["waiting"] is False
             game = read.json["game"]
+            assert game["first_dealer"] == number - 1  # the first shake moves round the table
             first, second = HANDS[(number, table)]
             seen = client.get(url, headers=boss)
             hand(client, game["id"], token, 1, first)
