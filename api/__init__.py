@@ -20,6 +20,7 @@ from .routes import (
     hands,
     live,
     matches,
+    parties,
     prints,
     pwa,
     rulesets,
@@ -46,9 +47,11 @@ BLUEPRINTS = (
     (prints.blp, True, True),  # /api/e/{token}/results.csv
     (tables.blp, True, True),
     (crews.blp, True, True),
+    (parties.blp, True, True),
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
     (prints.pages, False, True),  # /p/{public_token}/...: the paper kit (HTML to print)
+    (parties.pages, False, True),  # /party/{public_token}: a party's board (HTML)
     (pwa.bp, False, False),
 )
 

@@ -117,6 +117,12 @@ SECURITY_SCHEMES = {
         "the crew's token (256 random bits, from POST /api/crews or the join link); a "
         "game's edit or share token, or another crew's, is 403 (docs/crews.md)"
     ),
+    "partyDirector": "a progressive party's director token: the party, its players and rounds",
+    "partyPublic": "a progressive party's public token: reads the party, changes nothing",
+    "partyTable": (
+        "a party table's link (256 random bits, from the start's `table_links`): the table's "
+        "read and its game of the current round, nothing else"
+    ),
 }
 
 

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '63e2a8f8ad8e';
+const VERSION = 'a33fc9460931';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -64,6 +64,11 @@ const SHELL = [
   '/js/parts/seat-clock.js',
   '/js/parts/no-show-prompt.js',
   '/js/parts/table-match.js',
+  '/js/party.js',
+  '/js/views/parties.js',
+  '/js/views/party-new.js',
+  '/js/views/party.js',
+  '/js/views/party-table.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',
   '/icons/icon-maskable-512.png',
@@ -96,12 +101,13 @@ self.addEventListener('message', (event) => {
   if (event.data === 'skip-waiting') self.skipWaiting();
 });
 
-const SERVER_PATHS = ['/api/', '/s/', '/b/', '/p/'];
+const SERVER_PATHS = ['/api/', '/s/', '/b/', '/p/', '/party/'];
 
 self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (event.request.method !== 'GET' || url.origin !== self.location.origin) return;
-  // the server's own pages: the API, share pages, the board and the paper kit (/p/)
+  // the server's own pages: the API, share pages, the board, the paper kit (/p/) and a
+  // party's board (/party/)
   if (SERVER_PATHS.some((prefix) => url.pathname.startsWith(prefix))) return;
   // navigations get the shell (routes live in the fragment); assets come cache-first
   const key = event.request.mode === 'navigate' ? '/index.html' : event.request;

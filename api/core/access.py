@@ -14,6 +14,7 @@ from flask import g, request
 from ..store.crews import Crew
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
+from ..store.parties import Party, PartyTable, party_director_hash
 from ..store.tables import EventTable, match_holders
 from .errors import abort
 from .tokens import TOKEN_RE, hash_token
@@ -39,7 +40,7 @@ def bearer_token():
 
 def is_known_token(token):
     """True if `token` is any game's edit token or share token, any match's edit token, any
-    event's director, public or table token, or any crew's token."""
+    event's director, public or table token, any crew's token, or a party's."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
@@ -51,6 +52,18 @@ def is_known_token(token):
         .where(EventTable.token_hash == hash_token(token))
         .exists()
         or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
+        or party_with_token(token)
+    )
+
+
+def party_with_token(token):
+    """True if `token` is any party's director or public token or any party table's link."""
+    digest = hash_token(token)
+    return (
+        Party.select(Party.id)
+        .where((Party.director_token_hash == digest) | (Party.public_token_hash == digest))
+        .exists()
+        or PartyTable.select(PartyTable.id).where(PartyTable.token_hash == digest).exists()
     )
 
 
@@ -123,11 +136,7 @@ def require_edit(game_id):
     game = Game.by_id(str(game_id))
     if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
         return game
-    if (
-        game is not None
-        and game.match_id is not None
-        and hash_token(token) in match_holders(game.match_id)
-    ):
+    if game is not None and game.match_id is not None and reaches_match(token, game.match_id):
         return game
     refuse(
         token,
@@ -136,6 +145,13 @@ def require_edit(game_id):
         "this token does not allow changing or fully reading this game: it belongs to "
         "another game, or only views it",
     )
+
+
+def reaches_match(token, match_id):
+    """True if `token` reaches match `match_id` and its games: one of its `match_holders`, or
+    the director token of the progressive party it was played in."""
+    digest = hash_token(token)
+    return digest in match_holders(match_id) or digest == party_director_hash(match_id)
 
 
 def edit_token_required(view):
@@ -155,7 +171,7 @@ def require_match_edit(match_id):
     404 (a game's token, another match's or another table's, is 403)."""
     token = required_token("match")
     match = Match.get_or_none(Match.id == str(match_id))
-    if match is not None and hash_token(token) in match_holders(match.id):
+    if match is not None and reaches_match(token, match.id):
         return match
     refuse(
         token,

@@ -169,6 +169,20 @@ MATCH_ID = ("a match id", "a match id is a UUID, like the app makes", "BAD_INPUT
 # The event routes' own name (a team's name stays 1 to 60, as everywhere).
 EVENT_NAME = ("a name", "an event's name is 1 to 80 characters", "BAD_INPUT")
 
+# A progressive party's fields (api/schemas/parties.py), by the first name of their path.
+PARTY_FIELDS = {
+    "name": ("a name", "a party's name is 1 to 80 characters", "BAD_INPUT"),
+    "players": ("a player's name", "a player's name is 1 to 25 characters", "BAD_INPUT"),
+    "rounds": ("a number of rounds", "a party plays 1 to 60 rounds", "BAD_INPUT"),
+    "round": ("a round", "give the number of the next round, 1 to 60", "BAD_INPUT"),
+    "hands_per_round": (
+        "a round's length",
+        "give the hands a round lasts, 1 to 20, or null for a whole game",
+        "BAD_INPUT",
+    ),
+    "crew_id": ("a crew", "a crew's id is a UUID, from its join link", "BAD_INPUT"),
+}
+
 CREW_MISSING = {
     "id": "the player's id",
     "name": "the name",
@@ -250,6 +264,8 @@ def describe(path, overrides=None, route=None):
             return IMPORT_FIELDS[names[0]]
     if route == "events" and names == ["name"]:
         return EVENT_NAME
+    if route == "parties" and names and names[0] in PARTY_FIELDS:
+        return PARTY_FIELDS[names[0]]
     if overrides and names and names[-1] in overrides:
         return overrides[names[-1]]
     if overrides and len(names) > 1 and names[-1].isdigit() and names[-2] in overrides:

@@ -32,6 +32,10 @@ const ROUTES = [
   [/^#\/e\/([\w-]+)$/, 'event'],
   [/^#\/t\/([\w-]+)\/([\w.]+)(?:\/([\w-]+))?$/, 'table'],
   [/^#\/table\/([\w-]+)\/(\d{1,4})(?:\/([\w-]+))?$/, 'table-phone'],
+  [/^#\/parties$/, 'parties'],
+  [/^#\/parties\/new$/, 'party-new'],
+  [/^#\/party\/([\w-]+)$/, 'party'],
+  [/^#\/table\/p\/([\w-]+)\/(\d{1,4})(?:\/([\w-]+))?$/, 'party-table'],
 ];
 // screens that show no game of this phone (the others' first argument is a game id)
 const NOT_A_GAME = new Set([
@@ -43,6 +47,10 @@ const NOT_A_GAME = new Set([
   'event',
   'table',
   'table-phone',
+  'parties',
+  'party-new',
+  'party',
+  'party-table',
 ]);
 let cleanup = null;
 let live = null; // live.js (a promise), loaded with the first game shown: not in the first load

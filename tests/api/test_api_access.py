@@ -59,8 +59,8 @@ PUBLIC = {
 }
 EXPECTED = {"none": 401, "other": 403, "share": 403}
 # The tournament routes take other tokens (director, table, public): test_api_event_access.py
-# checks every one of them the same way.
-EVENT_PATHS = ("/api/events", "/api/e/")
+# checks every one of them the same way, and test_api_party.py the progressive parties'.
+EVENT_PATHS = ("/api/events", "/api/e/", "/api/parties")
 
 
 def operations(app):

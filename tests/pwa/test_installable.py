@@ -92,7 +92,13 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # measured on main 2d666d0). The budget grows by 2 KiB, to 151 KiB.
 # Both merged (calling tables and Swiss rounds): 157.3 KB measured at the merge (153.6 KiB).
 # The budget is 155 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 155 * 1024
+# Issue 21's progressive parties add party.js and four screens (views/parties.js, party-new.js,
+# party.js, party-table.js: 7.6 KB gzip), the routes and a few lines of CSS: the table's phone
+# must reopen offline, and the director's screen shows the kept links. Measured 159,419 bytes
+# (155.7 KiB) on branch party; the budget grows by 8 KiB, to 157 KiB.
+# The three merged (calling, Swiss rounds, parties): 166.0 KB measured at the merge
+# (162.1 KiB). The budget is 163 KiB, a kilobyte over what is used.
+SHELL_BUDGET = 163 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

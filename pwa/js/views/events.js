@@ -38,6 +38,15 @@ export async function render(main) {
     ),
     h(
       'p',
+      {},
+      h(
+        'a',
+        { href: '#/parties', id: 'to-parties' },
+        'Progressive parties: partners change every round',
+      ),
+    ),
+    h(
+      'p',
       { class: 'muted' },
       'Running a tournament needs a signal; the tables’ games work offline.',
     ),

@@ -80,7 +80,9 @@ async function screen(game, match) {
       h(
         'h1',
         { class: 'winner' },
-        `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`,
+        state.winner === null // level at the hand limit: nobody won
+          ? 'A tie!'
+          : `${sideName(game, state.winner)} ${seatsOf(game.rules, state.winner).length > 1 ? 'win' : 'wins'}!`,
       ),
     );
     out.push(h('p', { class: 'turn', id: 'why-over' }, endSentence(game, state)));

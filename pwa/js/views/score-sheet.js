@@ -264,7 +264,8 @@ function sheet(game, match) {
       h(
         'p',
         { class: 'turn' },
-        h('strong', {}, `${sideName(game, state.winner)} won.`),
+        // a marks game can end level at its hand limit (a party's round of hands, often)
+        h('strong', {}, state.winner === null ? 'A tie.' : `${sideName(game, state.winner)} won.`),
         ' ',
         endSentence(game, state),
         ' ',

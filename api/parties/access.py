@@ -1,0 +1,91 @@
+"""Who reaches a party: its director token (everything), its public token (the reads), and
+each table's link (its table's read and its current game, through the game's match).
+
+401 without a token or with one the server does not know, 403 for a token it knows that
+does not open this (another party's, a game's, the public token on a director's route), 404
+for a party or table that does not exist (asked with a known token).
+"""
+
+import hmac
+
+from ..core.access import refuse, required_token
+from ..core.errors import abort
+from ..core.tokens import hash_token
+from ..store.parties import Party, PartyTable
+
+DIRECTOR, PUBLIC, TABLE = "director", "public", "table"
+
+
+def _party(party_id):
+    return Party.get_or_none(Party.id == str(party_id))
+
+
+def party_by_public_token(token):
+    """The party whose public token this is, or None (the board's page: the token is its
+    address, like an event's board)."""
+    return Party.get_or_none(Party.public_token_hash == hash_token(token))
+
+
+def require_party_director(party_id):
+    """The party if the request carries its director token; else abort 401, 403 or 404."""
+    token = required_token("party")
+    party = _party(party_id)
+    if party is not None and hmac.compare_digest(party.director_token_hash, hash_token(token)):
+        return party
+    refuse(
+        token,
+        party,
+        "there is no such party",
+        "only the party's director can do that: this token belongs to a table, the public "
+        "link, a game or another party",
+    )
+    return None
+
+
+def require_party_reader(party_id):
+    """(the party, DIRECTOR or PUBLIC) for the party's director or public token; else abort
+    401, 403 (a table's link, another party's token, a game's) or 404."""
+    token = required_token("party")
+    digest = hash_token(token)
+    party = _party(party_id)
+    if party is not None:
+        if hmac.compare_digest(party.director_token_hash, digest):
+            return party, DIRECTOR
+        if hmac.compare_digest(party.public_token_hash, digest):
+            return party, PUBLIC
+    refuse(
+        token,
+        party,
+        "there is no such party",
+        "this token does not open this party: it belongs to a table, a game or another party",
+    )
+    return None
+
+
+def require_party_table(party_id, table):
+    """(the party, DIRECTOR or TABLE) for the director's token or the link of table `table`;
+    else abort 401, 403 (another table's link, the public link, a game's token) or 404 (no
+    such party, or no such table once the party has started)."""
+    token = required_token("table")
+    digest = hash_token(token)
+    party = _party(party_id)
+    who = None
+    if party is not None and hmac.compare_digest(party.director_token_hash, digest):
+        who = DIRECTOR
+    elif party is not None:
+        link = PartyTable.get_or_none(
+            (PartyTable.party == party.id) & (PartyTable.token_hash == digest)
+        )
+        who = TABLE if link is not None and link.table == table else None
+    if who is None:
+        refuse(
+            token,
+            party,
+            "there is no such party",
+            "this link does not open this table: it belongs to another table, the public "
+            "link, a game or another party",
+        )
+    count = PartyTable.select().where(PartyTable.party == party.id).count()
+    if who == DIRECTOR and party.current_round and table > count:
+        abort(404, f"{party.name} has no table {table}", rule_code="NOT_FOUND")
+    return party, who

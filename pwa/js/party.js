@@ -1,0 +1,56 @@
+// The director's side of a progressive party (docs/tournaments.md "How a party runs"): the
+// parties this phone runs, with their director and public tokens and the tables' links,
+// kept in IndexedDB (never in a URL), and the words and links the party screens share.
+// Loaded only by the party screens (views/party*.js).
+import { getMeta, putMeta } from './store.js';
+
+const KEY = 'parties'; // meta row: [{id, name, token, public_token, links: {table: token}}]
+
+/** The parties this phone runs, newest first. */
+export async function myParties() {
+  return (await getMeta(KEY)) || [];
+}
+
+/** This phone's record of one party (with its director token), or undefined. */
+export async function myParty(id) {
+  return (await myParties()).find((p) => p.id === id);
+}
+
+/** Add or update this phone's record of a party (fields merged into what is kept). */
+export async function keepParty(id, fields) {
+  const list = await myParties();
+  const at = list.findIndex((p) => p.id === id);
+  const entry = { ...(at >= 0 ? list[at] : { id, links: {} }), ...fields };
+  if (at >= 0) list[at] = entry;
+  else list.unshift(entry);
+  await putMeta(KEY, list);
+  return entry;
+}
+
+/** A table's link for the whole party: the fragment carries the token (never a server log). */
+export const partyTableLink = (partyId, table, token) =>
+  `${location.origin}/#/table/p/${partyId}/${table}/${token}`;
+
+/** The party's board, for the room's TV (the public token is its address). */
+export const partyBoardLink = (publicToken) => `${location.origin}/party/${publicToken}`;
+
+/** The players pasted one a line (or with commas), blanks dropped, spaces tidied. */
+export function pastedNames(text) {
+  return text
+    .split(/[\n,]/)
+    .map((line) => line.trim().replace(/\s+/g, ' '))
+    .filter(Boolean);
+}
+
+/** What a round lasts, in words. */
+export function roundWords(handsPerRound) {
+  if (handsPerRound === null || handsPerRound === undefined) return 'a game a round';
+  return handsPerRound === 1 ? '1 hand a round' : `${handsPerRound} hands a round`;
+}
+
+/** A table's score so far, in words ("2–0 after 2 hands · done", "no hands yet"). */
+export function tableScore(t) {
+  if (!t.totals || !t.hands) return 'no hands yet';
+  const hands = t.hands === 1 ? '1 hand' : `${t.hands} hands`;
+  return `${t.totals[0]}–${t.totals[1]} after ${hands}${t.over ? ' · done' : ''}`;
+}

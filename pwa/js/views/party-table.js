@@ -1,0 +1,122 @@
+// A party table's phone (#/table/p/<party>/<table>/<token>): the table's link for the whole
+// party. The token is kept on this phone and leaves the address bar at once. The screen says
+// who sits where this round ("Table 2: Ann and Cy against Bo and Di"), opens the table's game
+// on the ordinary score sheet, and follows the party (a read every few seconds, 304 while
+// nothing changed): when the director starts the next round, its seating shows here.
+import * as api from '../api.js';
+import { getMeta, putMeta } from '../store.js';
+import { h } from '../ui.js';
+import { openGame } from '../parts/table-match.js';
+
+const POLL_MS = 3000;
+const linkKey = (partyId, table) => `partylink:${partyId}:${table}`;
+
+/** Render the table's screen; `linkToken` is the token from the link, if it had one. */
+export async function render(main, partyId, table, linkToken) {
+  const here = `#/table/p/${partyId}/${table}`;
+  if (linkToken) {
+    history.replaceState(null, '', here); // the token leaves the address bar
+    await putMeta(linkKey(partyId, table), linkToken);
+  }
+  const token = linkToken || (await getMeta(linkKey(partyId, table)));
+  const heading = h('h1', {}, `Table ${table}`);
+  const note = h('p', { class: 'banner', role: 'alert', id: 'table-note', hidden: true });
+  const box = h('div', { class: 'stack', id: 'table-body' });
+  main.append(heading, note, box);
+  const say = (words) => {
+    note.textContent = words || '';
+    note.hidden = !words;
+  };
+  if (!token) {
+    box.append(
+      h(
+        'p',
+        { class: 'banner' },
+        'Open the link or scan the QR code the director gave this table.',
+      ),
+    );
+    return;
+  }
+  let etag = null;
+  let left = false;
+
+  function draw(read) {
+    const parts = [h('p', { class: 'muted', id: 'party-name' }, read.party.name)];
+    if (!read.started || !read.game) {
+      parts.push(
+        h('p', { class: 'banner', id: 'waiting' }, `${read.party.name} has not started yet.`),
+      );
+      return box.replaceChildren(...parts);
+    }
+    const [a, b] = read.game.totals;
+    parts.push(
+      h('h2', { id: 'party-round' }, `Round ${read.round} of ${read.party.rounds}`),
+      h('p', { class: 'turn seat-words', id: 'seat-words' }, read.words),
+      h(
+        'p',
+        { class: 'muted', id: 'table-score' },
+        `${read.game.teams[0].name} ${a}, ${read.game.teams[1].name} ${b}`,
+      ),
+    );
+    if (read.waiting)
+      parts.push(
+        h(
+          'p',
+          { class: 'banner', id: 'waiting' },
+          read.finished
+            ? `${read.party.name} is over. Thank you for playing!`
+            : 'This table is done: the next round shows here when the director starts it.',
+        ),
+      );
+    else
+      parts.push(
+        h(
+          'div',
+          { class: 'actions' },
+          h(
+            'button',
+            {
+              type: 'button',
+              class: 'primary',
+              id: 'play-game',
+              onclick: async () => say(await openGame(read.game.id, token, here)),
+            },
+            read.game.hands.length ? 'Keep score' : 'Start scoring',
+          ),
+        ),
+      );
+    box.replaceChildren(...parts);
+  }
+
+  async function refresh() {
+    let res;
+    try {
+      const headers = etag ? { 'If-None-Match': etag } : {};
+      res = await api.request('GET', `/api/parties/${partyId}/tables/${table}`, { token, headers });
+    } catch (err) {
+      if (err instanceof TypeError) return say('No signal: this is the table as it stood.');
+      throw err;
+    }
+    if (left || res.status === 304) return;
+    if (res.status !== 200) {
+      box.replaceChildren();
+      return say(
+        [401, 403].includes(res.status)
+          ? 'This table’s link no longer works: the director may have made the table a new one. Scan the new QR code from the director.'
+          : api.errorMessage(res),
+      );
+    }
+    say('');
+    etag = res.etag;
+    draw(res.body);
+  }
+
+  await refresh();
+  const timer = setInterval(() => {
+    if (document.visibilityState === 'visible') refresh();
+  }, POLL_MS);
+  return () => {
+    left = true;
+    clearInterval(timer);
+  };
+}
