@@ -60,8 +60,11 @@ class GameState:
             return
         over, winner, phase = time_status(self.totals, len(self.hands), call)
         self.time = {**call.to_dict(), "phase": phase}
-        if over:
+        if over:  # the hand that ended it says so too, as a hand reaching the target does
             self.game_over, self.winner, self.end_reason = True, winner, "time"
+            if self.hands:
+                last = self.hands[-1]
+                last.game_over, last.winner, last.end_reason = True, winner, "time"
 
 
 def replay(

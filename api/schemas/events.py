@@ -74,6 +74,15 @@ class EventSettings(StrictSchema):
         allow_none=True, metadata={"description": "teams not checked in by then may be dropped"}
     )
     minutes_per_game = Int(1, 240)
+    time_limit_minutes = Int(
+        5,
+        240,
+        allow_none=True,
+        metadata={
+            "description": "the round clock: minutes a game may last before the director calls "
+            "time (docs/rules.md 36); null for none"
+        },
+    )
     no_show_minutes = Int(
         0,
         120,
@@ -97,6 +106,7 @@ class EventCreate(EventSettings):
     seeding = fields.String(load_default="listed", validate=validate.OneOf(("listed", "random")))
     tables = Int(1, 200, load_default=1)
     minutes_per_game = Int(1, 240, load_default=15)
+    time_limit_minutes = Int(5, 240, allow_none=True, load_default=None)
     no_show_minutes = Int(0, 120, load_default=5)
     teams = fields.List(fields.Nested(EntrantIn), validate=validate.Length(0, MAX_TEAMS))
 

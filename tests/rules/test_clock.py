@@ -90,3 +90,10 @@ def test_a_bad_call_is_refused_in_words(value):
         time_call(value)
     assert caught.value.code == "BAD_INPUT" and "hands" in str(caught.value)
     assert time_call(TimeCall(2, False)) == TimeCall(2, False)
+
+
+def test_the_hand_that_ends_the_game_on_time_says_so():
+    """docs/rules.md 37: the last hand's result carries the end, as a hand reaching 7 does."""
+    state = replay(MARKS, [made(0)], time_called={"hands": 0}).to_dict()
+    last = state["hands"][-1]
+    assert (last["game_over"], last["winner"], last["end_reason"]) == (True, 0, "time")
