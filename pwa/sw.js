@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '415c9e7c0421';
+const VERSION = '19c6fb3aa5e5';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -60,6 +60,7 @@ const SHELL = [
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
+  '/js/parts/round-clock.js',
   '/js/parts/table-match.js',
   '/icons/icon-192.png',
   '/icons/icon-512.png',

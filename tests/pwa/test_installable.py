@@ -82,7 +82,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # The four branches merged (issue 23's panels, issue 20's table phone, paper kit links and hall
 # note, issue 21's ratings): 151.5 KB measured at the merge (148.0 KiB), each part's reason
 # above. The budget is 149 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 149 * 1024
+# Issue 20's round clock adds 3.3 KB (parts/round-clock.js 1.9 KB: the time left counted down,
+# "Time! Finish this hand", who won on time, the director's "Call time"; the JS twin's time
+# rule in rules.js; the end-on-time words), precached so a table's sheet says it offline:
+# 154.9 KB measured on its branch (main then at 151.7 KB). The budget grows by 4 KiB, to 153.
+SHELL_BUDGET = 153 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -14,6 +14,7 @@ import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
+import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import {
   boardLink,
@@ -649,6 +650,7 @@ export async function render(main, id) {
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
           h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
+          ...tableClock(ev, plan.table, timeCaller(act, id)), // the round clock
         );
         if (own) parts.push(...(await ownLink(plan.table, own)));
         else if (!needs && mine)
@@ -1098,7 +1100,7 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(...callsPart(), held());
+      parts.push(...callsPart(), held(), callTimeEverywhere(ev, timeCaller(act, id)));
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(

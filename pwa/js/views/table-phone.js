@@ -10,6 +10,7 @@ import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
 import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
+import { clockLine, keepDeadline } from '../parts/round-clock.js';
 
 const POLL_MS = 3000;
 const linkKey = (eventId, table) => `tablelink:${eventId}:${table}`;
@@ -79,7 +80,10 @@ export async function render(main, eventId, table, linkToken) {
   }
 
   /** Start the table's next game (or open the one under way) and go to its score sheet. */
-  const play = (read) => playAtTable(read.match, token, here, say);
+  const play = async (read) => {
+    await playAtTable(read.match, token, here, say);
+    await keepDeadline(read.match.clock); // the game is kept here now: its sheet counts down
+  };
 
   /** The match at the table: teams, the series, and what to do next. */
   function matchPart(read) {
@@ -92,6 +96,8 @@ export async function render(main, eventId, table, linkToken) {
       ),
       ...matchLines(t),
     ];
+    if (!read.waiting && t.clock) parts.push(clockLine(t.clock, 'table-clock')); // round clock
+    keepDeadline(t.clock); // the score sheet counts down too
     if (read.waiting)
       parts.push(
         h(
