@@ -3,6 +3,8 @@
 at table 1 from the director's phone; the table's phone says "Time! Finish this hand", then
 "Level: one more hand", then who won on time, and the bracket moves on by itself."""
 
+import re
+
 import pytest
 from conftest import Table, new_phone, screenshot, wait_js
 from test_director_links import post_hand  # side 0 bids 2 marks and makes it
@@ -55,6 +57,14 @@ def test_the_director_calls_time_and_the_table_finishes_the_hand(browser, base_u
         director.bring_to_front()
         director.locator("#call-time-1").click()
         director.locator("#clock-1").filter(has_text="Time! Finish this hand.").wait_for()
+        board = context.new_page()  # the hall's TV: each table's clock, counted down there
+        board.set_viewport_size({"width": 1920, "height": 1080})
+        board.goto(f"/b/{made['public_token']}")
+        board.locator(".card .clock.called").filter(has_text="Time! Finishing the hand").wait_for()
+        left = board.locator(".card .clock[data-deadline]")
+        assert re.match(r"^\d+:\d\d left$", left.inner_text()), left.inner_text()
+        screenshot(board, "clock-board-1920")
+        board.close()
         phone.bring_to_front()
         banner = phone.locator("#time-called")
         banner.filter(has_text="Time! Finish this hand.").wait_for(timeout=25_000)
