@@ -114,6 +114,12 @@ def test_the_clock_screens_fit_and_read_clean(browser, base_url, size, scheme):
         screenshot(page, f"clock-director-{size}-{scheme}")
         assert page.evaluate(WIDEST) <= SIZES[size]["width"] + 0.5
         assert page.evaluate(SMALL_TARGETS) == []
+        page.goto("/#/events/new")  # the event form's round clock: refused in words
+        page.fill("#event-name", "Richardson 42")
+        page.fill("#event-time-limit", "3")
+        page.locator("#make-event").click()
+        page.get_by_text("The round clock is a whole number of minutes from 5 to 240").wait_for()
+        assert page.evaluate("document.activeElement.id") == "event-time-limit"
         assert page.js_errors == []
     finally:
         context.close()

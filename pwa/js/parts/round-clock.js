@@ -123,3 +123,29 @@ export function timeCaller(act, id) {
       () => toast(table ? `Time called at table ${table}` : 'Time called at every table'),
     );
 }
+
+/** The event form's "Round clock" box (`id` its input): {el, limit()} where limit() is the
+ * minutes (5 to 240), null when empty (no clock), or undefined when it is not one. */
+export function timeLimitBox(id) {
+  const input = h('input', {
+    id,
+    type: 'number',
+    min: 5,
+    max: 240,
+    inputmode: 'numeric',
+    autocomplete: 'off',
+  });
+  const el = h(
+    'label',
+    { for: id },
+    h('strong', {}, 'Round clock (optional)'),
+    input,
+    h('span', { class: 'muted' }, 'Minutes a game may last before the director calls time.'),
+  );
+  const limit = () => {
+    if (!input.value) return null;
+    const n = Number(input.value);
+    return Number.isInteger(n) && n >= 5 && n <= 240 ? n : undefined;
+  };
+  return { el, input, limit };
+}

@@ -9,6 +9,7 @@ import { h, go, toast, choiceButtons } from '../ui.js';
 import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
 import { sideCount } from '../game.js';
 import { drawHouseRules } from '../parts/house-rules.js';
+import { timeLimitBox } from '../parts/round-clock.js';
 
 const SERIES = [1, 2, 3];
 
@@ -155,6 +156,8 @@ export async function render(main) {
     );
   }
 
+  const clock = timeLimitBox('event-time-limit'); // the round clock (docs/rules.md 36)
+
   async function submit(event) {
     event.preventDefault();
     error.hidden = true;
@@ -189,6 +192,12 @@ export async function render(main) {
       if (!body.checkin_deadline) return say('That check-in time is not a time of day.', checkin);
     }
     if (format === 'round-robin-playoff') body.advance = Number(advance.value);
+    body.time_limit_minutes = clock.limit();
+    if (body.time_limit_minutes === undefined)
+      return say(
+        'The round clock is a whole number of minutes from 5 to 240, or empty.',
+        clock.input,
+      );
     const res = await call('POST', '/api/events', null, body);
     if (res === null) return say(OFFLINE);
     if (res.status !== 201) return say(api.errorMessage(res));
@@ -224,6 +233,7 @@ export async function render(main) {
       checkin,
       h('span', { class: 'muted' }, 'Teams not here by then can be dropped.'),
     ),
+    clock.el,
     error,
     h(
       'div',
