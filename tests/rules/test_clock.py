@@ -97,3 +97,10 @@ def test_the_hand_that_ends_the_game_on_time_says_so():
     state = replay(MARKS, [made(0)], time_called={"hands": 0}).to_dict()
     last = state["hands"][-1]
     assert (last["game_over"], last["winner"], last["end_reason"]) == (True, 0, "time")
+
+
+def test_a_call_before_any_hand_with_a_paper_lead_ends_it_at_once():
+    """docs/rules.md 36, 37: a paper score 3-1 and time called with no hand in play: the
+    side ahead wins on time before any hand."""
+    state = replay(MARKS, [], start_totals=[3, 1], time_called={"hands": 0, "in_play": False})
+    assert (state.game_over, state.winner, state.end_reason, state.hands) == (True, 0, "time", [])
