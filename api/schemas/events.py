@@ -157,6 +157,14 @@ class EventOut(Schema):
     table_plan = fields.List(
         fields.Dict(), metadata={"description": "{table, playing, next} for every table: match ids"}
     )
+    clocks = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "the round clock: {table, game_id, game_no, deadline (the time limit "
+            "from the game's start, or null without one), time (the director's call of time "
+            "with its phase, or null)} of each game under way"
+        },
+    )
     finished = fields.Boolean()
     champion = fields.Integer(allow_none=True)
     standings = fields.List(
@@ -222,6 +230,13 @@ class TableView(Schema):
     bracket_match = fields.Dict()
     teams = fields.List(fields.Dict())
     table = fields.Integer()
+    clock = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "the round clock of the game under way: `{table, game_id, game_no, "
+            'deadline, time}` (docs/tournaments.md "The round clock"), or null'
+        },
+    )
     match = fields.Nested(MatchOut)
     next_game_no = fields.Integer(
         allow_none=True,

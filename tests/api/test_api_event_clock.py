@@ -96,6 +96,15 @@ def test_time_called_at_every_table_and_bad_calls_refused_in_words(app, client):
     """docs/rules.md 36: one tap calls time at every table with a game under way; a call
     that cannot be (no such table, time called there already, nothing under way, a bad
     value, not the director) is refused in words, and nothing is stored."""
+    fresh = Director(client, teams=2)  # the setting: off by default, minutes, or off again
+    assert fresh.created["time_limit_minutes"] is None
+    patch = fresh.client.patch_json
+    set_to = patch(fresh.url, {"time_limit_minutes": 30}, headers=fresh.auth).json
+    assert set_to["time_limit_minutes"] == 30
+    bad = patch(fresh.url, {"time_limit_minutes": 3}, headers=fresh.auth, status=422).json
+    assert bad["rule_code"] == "BAD_INPUT" and "a time limit" in bad["message"]
+    off = patch(fresh.url, {"time_limit_minutes": None}, headers=fresh.auth).json
+    assert off["time_limit_minutes"] is None
     director, links, games = started(client)
     hand(links[1], games[1], 1, made(0))
     before = {n: game(client, links[n].auth, games[n]) for n in (1, 2)}
