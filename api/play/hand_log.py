@@ -109,7 +109,7 @@ def score(game, before, rows):
             on_time = state.get("end_reason") == "time"  # rules.md 37: the game ended on time
             raise GameFlowError(
                 f"hand {row.hand_no} would come after the end of the game"
-                + (f": time was called, and hand {row.hand_no - 1} ended it" if on_time else ""),
+                + (": time was called, and it ended on time" if on_time else ""),
                 "GAME_OVER",
                 "hand",
                 row.hand_no - 1,
@@ -130,7 +130,7 @@ def score(game, before, rows):
         row.counts = {"scored_hands": after["scored_hands"], "warnings": after["warnings"]}
         after["next_hand_no"] = row.hand_no + 1
         state = with_time(game, after)  # time called ends the game on the log (rules.md 36)
-        if state["end_reason"] == "time":  # the hand that ended it says so (rules.md 38)
+        if state["end_reason"] == "time":  # the hand that ended it says so (rules.md 37)
             row.result = {**row.result, "game_over": True, "winner": state["winner"]}
             row.result["end_reason"] = "time"
     return state
