@@ -5,6 +5,7 @@ does (docs/rules.md 36-37)."""
 import datetime
 
 from api.pages.board_clock import board_clocks, left_words
+from api.pages.board_measure import card_height, dense_card_height
 
 NOW = datetime.datetime(2026, 11, 23, 17, 0, tzinfo=datetime.UTC)
 
@@ -32,3 +33,12 @@ def test_each_table_shows_its_time_left_or_the_call():
         4: {"deadline": None, "words": "Level: one more hand", "called": True},
     }
     assert left_words(0.2) == "0:01 left" and board_clocks({}, NOW) == {}
+
+
+def test_a_tables_clock_line_is_measured_with_its_card():
+    """The board's fit (api/pages/board_measure.py) counts the clock's line in a card's
+    height, normal and dense, so a board of many clocked tables still fits its screen."""
+    card = {"table": 1, "playing": None, "next": None}
+    timed = {**card, "clock": {"deadline": None, "words": "Time! Finishing the hand"}}
+    assert card_height(timed, 20, 1.0) > card_height(card, 20, 1.0)
+    assert dense_card_height(timed, 12) > dense_card_height(card, 12)
