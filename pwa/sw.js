@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '26af4475608d';
+const VERSION = 'd0905f528fea';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

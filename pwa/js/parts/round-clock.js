@@ -20,6 +20,7 @@ export function countdown(deadline, id) {
   const end = Date.parse(deadline);
   const el = h('p', { class: 'clock', id, role: 'timer' });
   let shown = false;
+  let unseen = 0; // seconds not on the page: a line drawn for a screen that was never shown
   const tick = () => {
     const left = end - Date.now();
     el.textContent =
@@ -29,7 +30,7 @@ export function countdown(deadline, id) {
   tick();
   const timer = setInterval(() => {
     if (el.isConnected) shown = true;
-    else if (shown) return clearInterval(timer); // drawn, then gone: a redraw replaced it
+    else if (shown || ++unseen > 5) return clearInterval(timer); // gone: a redraw replaced it
     tick();
   }, 1000);
   return el;
