@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'a33fc9460931';
+const VERSION = '16a40095453c';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -63,6 +63,7 @@ const SHELL = [
   '/js/parts/sign-off.js',
   '/js/parts/seat-clock.js',
   '/js/parts/no-show-prompt.js',
+  '/js/parts/round-clock.js',
   '/js/parts/table-match.js',
   '/js/party.js',
   '/js/views/parties.js',

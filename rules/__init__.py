@@ -2,6 +2,7 @@
 
 from .auction import legal_bids as _legal_bids
 from .auction import winnable_bids as _winnable_bids
+from .clock import TimeCall, time_call, time_status
 from .count import count_points
 from .errors import (
     AuctionError,
@@ -56,11 +57,14 @@ __all__ = [
     "RulesError",
     "Ruleset",
     "RulesetError",
+    "TimeCall",
     "count_points",
     "get_ruleset",
     "hand_decided",
     "legal_bids",
     "replay",
     "score_hand",
+    "time_call",
+    "time_status",
     "winnable_bids",
 ]

@@ -3,6 +3,7 @@
 from dataclasses import dataclass, field
 
 from .auction import check_seat
+from .clock import DECIDED, time_call, time_status
 from .errors import BadInputError, GameFlowError, RulesError
 from .hand import check_totals_list, score_hand
 from .scoring import check_ruleset, game_status
@@ -23,6 +24,7 @@ class GameState:
     end_reason: str | None = None
     scored_hands: int = 0  # made-or-set hands so far (reshuffles are not), for max_hands
     warnings: dict = field(default_factory=dict)  # side -> table-talk count so far
+    time: dict | None = None  # once time is called: the call and its phase (docs/rules.md 36)
 
     def warning_counts(self):
         """The table-talk counts as a list, one per side (JSON has no integer keys)."""
@@ -46,10 +48,35 @@ class GameState:
             "end_reason": self.end_reason,
             "scored_hands": self.scored_hands,
             "warnings": self.warning_counts(),
+            **({} if self.time is None else {"time": dict(self.time)}),
         }
 
+    def apply_time(self, call):
+        """End the game on time when `call` (a TimeCall) says so after the hands so far
+        (docs/rules.md 36-37); record the call and its phase. A game already over (say, a
+        side reached the target in the hand in play) stays as it ended."""
+        if self.game_over:
+            self.time = {**call.to_dict(), "phase": DECIDED}
+            return
+        over, winner, phase = time_status(self.totals, len(self.hands), call)
+        self.time = {**call.to_dict(), "phase": phase}
+        if over:  # the hand that ended it says so too, as a hand reaching the target does
+            self.game_over, self.winner, self.end_reason = True, winner, "time"
+            if self.hands:
+                last = self.hands[-1]
+                last.game_over, last.winner, last.end_reason = True, winner, "time"
 
-def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0, warnings=None):
+
+def replay(
+    ruleset,
+    hands,
+    first_dealer=0,
+    start_totals=None,
+    *,
+    scored_hands=0,
+    warnings=None,
+    time_called=None,
+):
     """Score a log of hands in order and return the GameState.
 
     `start_totals` carries totals over from a paper score (default all zero). To resume a log
@@ -60,7 +87,9 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
     reshuffles included (docs/rules.md 3, 7). Raises RulesError with
     `hand_index` set to the rejected hand; a hand after the game is over is GAME_OVER.
     The game also ends in marks mode after `max_hands` made-or-set hands: the leader wins,
-    or nobody on a tie (docs/rules.md 9).
+    or nobody on a tie (docs/rules.md 9). `time_called` ({"hands": k, "in_play": bool}, for
+    a log from hand 1) ends it on time: the hand in play is finished, then the leader wins
+    (docs/rules.md 36-37); the state's `time` then says the phase the table is in.
     """
     check_ruleset(ruleset)
     if not isinstance(hands, list) or len(hands) > MAX_HANDS_IN_LOG:
@@ -72,6 +101,7 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
         start_totals = [0] * ruleset.side_count
     totals = check_totals_list(ruleset, start_totals, "start_totals")
     scored, warnings = _check_counts(ruleset, scored_hands, warnings)
+    call = None if time_called is None else time_call(time_called)
     over, winner, _ = game_status(ruleset, totals, scored)  # paper totals may already end it
     state = GameState(
         totals,
@@ -84,6 +114,8 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
         scored,
         warnings,
     )
+    if call is not None:
+        state.apply_time(call)
     for index, hand in enumerate(hands):
         if state.game_over:
             raise GameFlowError(
@@ -110,6 +142,8 @@ def replay(ruleset, hands, first_dealer=0, start_totals=None, *, scored_hands=0,
         state.totals, state.next_dealer = result.totals, result.next_dealer
         state.game_over, state.winner = result.game_over, result.winner
         state.end_reason = result.end_reason
+        if call is not None:
+            state.apply_time(call)
     return state
 
 

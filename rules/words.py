@@ -194,6 +194,10 @@ END_WORDS = {
         "past": "All {hands} hands are played; {winner} {were|was} ahead.",
         "now": "that was the last of {hands} hands",
     },
+    "time": {
+        "past": "Time was called; {winner} {were|was} ahead after the last hand.",
+        "now": "time is called: {winner} {win|wins} on time",
+    },
     "paper_score": {
         "past": "The score carried over from paper had already decided it: {winner} {win|wins}.",
         "now": "the score carried over already decides it",

@@ -120,6 +120,12 @@ FIELDS = {
     ),
     "date": ("a date", "give the day like 2026-11-23", "BAD_INPUT"),
     "minutes_per_game": ("a game length", "give the minutes a game takes, 1 to 240", "BAD_INPUT"),
+    "time_limit_minutes": (
+        "a time limit",
+        "give the minutes a game may last, 5 to 240, or none for no round clock",
+        "BAD_INPUT",
+    ),
+    "in_play": ("a hand in play", "say true or false", "BAD_INPUT"),
     "no_show_minutes": (
         "a wait",
         "give the minutes a late team is waited for, 0 to 120",

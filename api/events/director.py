@@ -49,6 +49,7 @@ SETTINGS = (
     "tables",
     "checkin_deadline",
     "minutes_per_game",
+    "time_limit_minutes",
     "no_show_minutes",
 )
 

@@ -24,6 +24,7 @@ from ..store.db import flask_db
 from ..store.events import Event
 from ..store.tables import open_calls
 from . import derive, revision, seating
+from .clock import clocks, table_clock
 from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
 from .rounds import mark_paired, rounds_view
@@ -173,6 +174,7 @@ def event_view(event, director=False, derived=None, now=None):
         "checkin_deadline": iso(event.checkin_deadline),
         "minutes_per_game": event.minutes_per_game,
         "no_show_minutes": event.no_show_minutes,
+        "time_limit_minutes": event.time_limit_minutes,
         "started_at": iso(event.started_at),
         "teams": [_team_view(t, seeds.get(t.id), director) for t in derived.teams.values()],
         "matches": [],
@@ -231,6 +233,7 @@ def event_view(event, director=False, derived=None, now=None):
         if by_table[table]["next"] is None:
             by_table[table]["next"] = bid
     view["table_plan"] = [{"table": t, **by_table[t]} for t in range(1, event.table_count + 1)]
+    view["clocks"] = clocks(derived)  # the round clock (api/events/clock.py)
     view["finished"] = tournament.finished
     try:
         standings = tournament.standings()
@@ -392,6 +395,7 @@ def table_view(event_id, bracket_id, match, derived=None):
         "bracket_match": _bracket_match(derived, state),
         "teams": [_team_view(derived.teams[t], None, False) for t in row.teams],
         "table": row.table,
+        "clock": table_clock(derived, row.table),  # the round clock (api/events/clock.py)
         "match": view,
         "next_game_no": None if decided or not over else len(view["games"]) + 1,
         "current_game": None  # a match the director settled has no game to go on with

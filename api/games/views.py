@@ -28,6 +28,7 @@ def shared_view(game, hands=None):
         "status": "over" if state["game_over"] else "live",
         "game_over": state["game_over"],
         "winner": state["winner"],
+        "time": state.get("time"),  # time called (docs/rules.md 36), with its phase
         "set_aside": game.set_aside,
         "match": match_info(game),
     }

@@ -87,6 +87,8 @@ def card_height(card, width, k):
         height += 1.74 * k * sum(name_lines(s, name_em) for s in card["playing"]["sides"])
     if card["next"]:
         height += 0.3 * k + 1.14 * k * lines(next_words(card["next"]), (width - 1.9 * k) / 0.95 / k)
+    if card.get("clock"):  # the round clock's line (board_clock.py), 1.1 rem
+        height += 0.2 * k + 1.25 * k * lines(card["clock"]["words"], (width - 1.9 * k) / 1.1 / k)
     return height
 
 
@@ -99,6 +101,8 @@ def dense_card_height(card, width):
         height = 0.8 + max(3.1, 1.595 * sum(name_lines(s, name_em) for s in playing["sides"]))
     if card["next"]:
         height += 0.1 + 1.14 * lines(next_words(card["next"]), (width - 1.3) / 0.95)
+    if card.get("clock"):  # the round clock's line (board_clock.py), 1.1 rem
+        height += 0.1 + 1.25 * lines(card["clock"]["words"], (width - 1.3) / 1.1)
     return height
 
 

@@ -15,6 +15,7 @@ from brackets.layout import LoserOf, Place, Seed, WinnerOf
 from brackets.model import Format
 from brackets.tournament import match_layout
 
+from .board_clock import board_clocks
 from .board_screens import screens
 from .board_side import now_calling, parse_time, side_column
 from .match_names import CODE_WORDS
@@ -338,6 +339,9 @@ def build(view, unit, now=None):
         "round_title": (view.get("round") or {}).get("title"),
         "calls": director_calls(view, now),
     }
+    clocks = board_clocks(view, now)  # the round clock of each table (board_clock.py)
+    for table in page["tables"]:
+        table["clock"] = clocks.get(table["table"])
     calling = now_calling(view["matches"], cards, now) if started else []
     page["side"] = side_column(page, calling, upcoming, waiting)
     page["screens"] = screens(page)

@@ -12,6 +12,7 @@ from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..events import reopen, settlement
 from ..events.settlement import refuse_settled
 from ..events.tables import refuse_signed
+from ..games.clock import with_time
 from ..games.rulesets import game_ruleset
 from ..games.service import content_hash, locked_game
 from ..games.views import game_view, hand_view
@@ -54,7 +55,7 @@ def start_state(game):
     """The state before hand 1 (paper totals may already end the game)."""
     state = rules.replay(game_ruleset(game), [], game.first_dealer, game.start_totals).to_dict()
     del state["hands"]
-    return state
+    return with_time(game, state)
 
 
 def _state_after(game, row):
@@ -73,7 +74,7 @@ def _state_after(game, row):
     ).to_dict()
     del state["hands"]
     state["next_hand_no"] = row.hand_no + 1
-    return state
+    return with_time(game, state)
 
 
 def _cached_state(game):
@@ -105,8 +106,10 @@ def score(game, before, rows):
     state = before
     for row in rows:
         if state["game_over"]:
+            on_time = state.get("end_reason") == "time"  # rules.md 37: the game ended on time
             raise GameFlowError(
-                f"hand {row.hand_no} would come after the end of the game",
+                f"hand {row.hand_no} would come after the end of the game"
+                + (": time was called, and it ended on time" if on_time else ""),
                 "GAME_OVER",
                 "hand",
                 row.hand_no - 1,
@@ -126,7 +129,10 @@ def score(game, before, rows):
         row.result = after.pop("hands")[0]
         row.counts = {"scored_hands": after["scored_hands"], "warnings": after["warnings"]}
         after["next_hand_no"] = row.hand_no + 1
-        state = after
+        state = with_time(game, after)  # time called ends the game on the log (rules.md 36)
+        if state["end_reason"] == "time":  # the hand that ended it says so (rules.md 37)
+            row.result = {**row.result, "game_over": True, "winner": state["winner"]}
+            row.result["end_reason"] = "time"
     return state
 
 
@@ -135,6 +141,17 @@ def _state_update(game, state, set_aside=None):
     its set-aside record (None clears it, as every write to the log does)."""
     revision = game.state.get("revision", 0) + 1
     return game.state_update({**state, "revision": revision}, set_aside)
+
+
+def restate(game):
+    """(the state after the game's last hand derived again, with its call of time as it
+    stands now, the statement caching it): for a new call of time (api/play/time_call.py),
+    which changes no hand."""
+    next_no = game.state["next_hand_no"]
+    state = _state_after(game, game.hands_from(next_no - 1)[0]) if next_no > 1 else None
+    if state is None:  # no hand yet, or hands stored by an older release without counts
+        state = score(game, start_state(game), game.ordered_hands())
+    return state, _state_update(game, state, game.set_aside)
 
 
 def _rewrites(game_id, rows, old):

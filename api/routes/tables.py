@@ -1,8 +1,9 @@
 """/api/events/{id}/tables/{table}: a table's phone for the whole event (its read, the losing
 team's signature on a game, "Call the director") and the director's side of it (a new link
-for the table, the call answered). docs/tournaments.md "A table's link".
+for the table, the call answered, time called there or at every table).
+docs/tournaments.md "A table's link", "The round clock".
 
-Thin views: the logic is in api/events/tables.py.
+Thin views: the logic is in api/events/tables.py and api/play/time_call.py.
 """
 
 from flask import Response, current_app, request
@@ -13,6 +14,7 @@ from ..core.access import director_required, require_table
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..events import tables
+from ..play.time_call import call_time
 from ..schemas.events import DIRECTOR_TOKEN, EventOut
 from ..schemas.tables import (
     TABLE_LINK_OR_DIRECTOR,
@@ -20,6 +22,7 @@ from ..schemas.tables import (
     SignIn,
     TableLinkOut,
     TableRead,
+    TimeCallIn,
 )
 
 blp = Blueprint(
@@ -162,3 +165,46 @@ class DirectorCall(MethodView):
         """
         check_write(event_id)
         return reply(tables.answer_call(event_id, table))
+
+
+TIME_REFUSED = (
+    "nothing for time to stop: no game under way (`NO_GAME_UNDER_WAY`), time called there "
+    "already (`TIME_ALREADY_CALLED`), the event not started (`EVENT_NOT_STARTED`)"
+)
+
+
+@blp.route(f"{TABLE}/time")
+class TableTime(MethodView):
+    """Time called at one table."""
+
+    @director_required
+    @blp.arguments(TimeCallIn())
+    @blp.response(200, EventOut)
+    @blp.alt_response(409, schema=ErrorOut, description=TIME_REFUSED)
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="callTimeAtTable")
+    def post(self, data, event_id, table):
+        """Call time at the table: its hand in play is finished, then the side ahead wins
+
+        Recorded on the game under way as its place in the hand log (docs/rules.md 36-38);
+        level sides play one more hand until one is ahead. Returns the director view.
+        """
+        check_write(event_id)
+        return reply(call_time(event_id, table, data["in_play"]))
+
+
+@blp.route("/<uuid:event_id>/time")
+class EventTime(MethodView):
+    """Time called at every table."""
+
+    @director_required
+    @blp.arguments(TimeCallIn())
+    @blp.response(200, EventOut)
+    @blp.alt_response(409, schema=ErrorOut, description=TIME_REFUSED)
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="callTimeEverywhere")
+    def post(self, data, event_id):
+        """Call time at every table with a game under way (and time not called yet)
+
+        As at one table, at each of them at once. Returns the director view.
+        """
+        check_write(event_id)
+        return reply(call_time(event_id, None, data["in_play"]))

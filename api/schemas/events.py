@@ -84,6 +84,15 @@ class EventSettings(StrictSchema):
         allow_none=True, metadata={"description": "teams not checked in by then may be dropped"}
     )
     minutes_per_game = Int(1, 240)
+    time_limit_minutes = Int(
+        5,
+        240,
+        allow_none=True,
+        metadata={
+            "description": "the round clock: minutes a game may last before the director calls "
+            "time (docs/rules.md 36); null for none"
+        },
+    )
     no_show_minutes = Int(
         0,
         120,
@@ -107,6 +116,7 @@ class EventCreate(EventSettings):
     seeding = fields.String(load_default="listed", validate=validate.OneOf(("listed", "random")))
     tables = Int(1, 200, load_default=1)
     minutes_per_game = Int(1, 240, load_default=15)
+    time_limit_minutes = Int(5, 240, allow_none=True, load_default=None)
     no_show_minutes = Int(0, 120, load_default=5)
     teams = fields.List(fields.Nested(EntrantIn), validate=validate.Length(0, MAX_TEAMS))
 
@@ -156,6 +166,14 @@ class EventOut(Schema):
     )
     table_plan = fields.List(
         fields.Dict(), metadata={"description": "{table, playing, next} for every table: match ids"}
+    )
+    clocks = fields.List(
+        fields.Dict(),
+        metadata={
+            "description": "the round clock: {table, game_id, game_no, deadline (the time limit "
+            "from the game's start, or null without one), time (the director's call of time "
+            "with its phase, or null)} of each game under way"
+        },
     )
     finished = fields.Boolean()
     champion = fields.Integer(allow_none=True)
@@ -234,6 +252,13 @@ class TableView(Schema):
     bracket_match = fields.Dict()
     teams = fields.List(fields.Dict())
     table = fields.Integer()
+    clock = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "the round clock of the game under way: `{table, game_id, game_no, "
+            'deadline, time}` (docs/tournaments.md "The round clock"), or null'
+        },
+    )
     match = fields.Nested(MatchOut)
     next_game_no = fields.Integer(
         allow_none=True,

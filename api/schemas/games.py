@@ -322,6 +322,14 @@ class SharedGame(Schema):
     status = fields.String(metadata={"description": "`live` or `over`"})
     game_over = fields.Boolean()
     winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
+    time = fields.Dict(
+        allow_none=True,
+        metadata={
+            "description": "time called by the director (docs/rules.md 36-38): `{hands, "
+            "in_play, at, phase}`, phase `finish_hand`, `one_more_hand` or `decided`; null "
+            "while time is not called"
+        },
+    )
     set_aside = fields.Nested(
         "SetAsideOut",
         allow_none=True,

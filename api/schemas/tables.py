@@ -44,6 +44,20 @@ class SeatedIn(StrictSchema):
     )
 
 
+class TimeCallIn(StrictSchema):
+    """The director's call of time (docs/rules.md 36)."""
+
+    in_play = fields.Boolean(
+        load_default=True,
+        truthy={True},  # JSON true or false only: "yes" or 1 is refused in words
+        falsy={False},
+        metadata={
+            "description": "a hand was being played when time was called (the usual case): "
+            "it is finished first; false when the table was between hands"
+        },
+    )
+
+
 class TableRead(Schema):
     """What a table's phone shows."""
 

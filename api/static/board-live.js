@@ -28,6 +28,7 @@
   let clock = null; // "in about 5 min" moves on even while nothing happens: redraw each minute
   let shown = location.href; // the screen on show (a redraw fetches it; the rotation moves it)
   let rotator = null;
+  let seconds = null; // the round clock: each table's time left, counted down here
   const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
   let skew = 0; // the server's clock less this one's, in ms (from the Date of its answers)
   const heard = (res) => {
@@ -189,10 +190,25 @@
     clock = null;
     clearInterval(rotator);
     rotator = null;
+    clearInterval(seconds);
+    seconds = null;
     stopPolling();
   }
 
+  /** Each table's time left (api/pages/board_clock.py's words), from its deadline. */
+  function countDown() {
+    for (const el of document.querySelectorAll('.clock[data-deadline]')) {
+      const left = Math.ceil((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
+      const words =
+        left > 0
+          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
+          : 'Time is up';
+      if (el.textContent !== words) el.textContent = words;
+    }
+  }
+
   function tick() {
+    if (!seconds) seconds = setInterval(countDown, 1000);
     if (!clock) clock = setInterval(() => redraw(null).catch(() => {}), 60000);
     if (!rotator) rotator = setInterval(rotate, screenMs); // a board of one screen: no-op
   }

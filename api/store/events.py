@@ -35,6 +35,8 @@ class Event(flask_db.Model):
     checkin_deadline = DateTimeField(null=True)
     minutes_per_game = IntegerField()
     no_show_minutes = IntegerField()
+    # The round clock: minutes per game, or null for none (docs/tournaments.md "The round clock")
+    time_limit_minutes = IntegerField(null=True)
     director_token_hash = CharField(max_length=64, unique=True)
     public_token_hash = CharField(max_length=64, unique=True)
     seed_order = JSONField(null=True)  # team ids in seed order, set by the start

@@ -56,6 +56,10 @@ class Game(flask_db.Model):
     # Unique together (casual games' nulls are all distinct): a match never has two game 2s.
     match_id = CharField(max_length=36, null=True)
     match_game_no = IntegerField(null=True)
+    # The director's call of time on this game (docs/rules.md 36): where the hand log stood,
+    # {"hands": k, "in_play": bool, "at": ISO time}; null while time is not called. A record,
+    # not a winner: the state is derived from the log and this call.
+    time_called = JSONField(null=True)
 
     class Meta:
         indexes = ((("match_id", "match_game_no"), True),)

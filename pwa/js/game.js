@@ -31,6 +31,7 @@ export function score(game, hands = game.hands) {
       hands.map(handInput),
       game.first_dealer || 0,
       game.start_totals || null,
+      game.time_called || null, // the director's call of time (docs/rules.md 36-38)
     );
     return { state };
   } catch (err) {

@@ -1773,14 +1773,58 @@ function finish(rs, tally, [result, bidder, bid, trump, awards]) {
 
 const MAX_HANDS_IN_LOG = 10000;
 
+// Time called (docs/rules.md 36-38), the twin of rules/clock.py: the phase the table is in.
+const FINISH_HAND = 'finish_hand';
+const ONE_MORE_HAND = 'one_more_hand';
+const DECIDED = 'decided';
+
+/** A time call {hands, in_play} checked (the twin of rules.time_call); BAD_INPUT if unfit. */
+function timeCall(value) {
+  if (value && typeof value === 'object' && !Array.isArray(value)) {
+    const keys = Object.keys(value).every((k) => k === 'hands' || k === 'in_play');
+    const inPlay = value.in_play ?? true;
+    if (keys && Number.isInteger(value.hands) && value.hands >= 0 && typeof inPlay === 'boolean')
+      return { hands: value.hands, in_play: inPlay };
+  }
+  return fail(
+    'BAD_INPUT',
+    'Time is called after a whole number of hands, with a hand in play or not.',
+    'time_call',
+  );
+}
+
+/** [game_over, winner, phase] after `handsPlayed` hands once time was called (rules.md 37). */
+export function timeStatus(totals, handsPlayed, call) {
+  if (handsPlayed < call.hands + (call.in_play ? 1 : 0)) return [false, null, FINISH_HAND];
+  const top = Math.max(...totals);
+  const leaders = totals.flatMap((total, side) => (total === top ? [side] : []));
+  return leaders.length === 1 ? [true, leaders[0], DECIDED] : [false, null, ONE_MORE_HAND];
+}
+
+/** End `state` on time when `call` says so; record the call and its phase (rules.md 36-38). */
+function applyTime(state, call) {
+  if (state.game_over) {
+    state.time = { ...call, phase: DECIDED };
+    return;
+  }
+  const [over, winner, phase] = timeStatus(state.totals, state.hands.length, call);
+  state.time = { ...call, phase };
+  if (!over) return;
+  Object.assign(state, { game_over: true, winner, end_reason: 'time' });
+  const last = state.hands.at(-1);
+  if (last) Object.assign(last, { game_over: true, winner, end_reason: 'time' });
+}
+
 /**
  * Score a log of hands in order and return the GameState dict (Python's GameState.to_dict():
  * totals, game_over, winner, next_dealer, next_hand_no, hands, sides, end_reason, scored_hands,
  * warnings: table-talk counts per side). The dealer passes
  * clockwise every hand, reshuffles included (docs/rules.md 3, 7). Throws RulesError with
  * `handIndex` set to the rejected hand; a hand after the game is over is GAME_OVER.
+ * `timeCalled` ({hands, in_play}, for a log from hand 1) ends it on time (docs/rules.md 36-38);
+ * the state's `time` then says the phase the table is in.
  */
-export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
+export function replay(ruleset, hands, firstDealer = 0, startTotals = null, timeCalled = null) {
   checkRuleset(ruleset);
   if (!Array.isArray(hands) || hands.length > MAX_HANDS_IN_LOG) {
     fail(
@@ -1803,7 +1847,10 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     next_dealer: dealer,
     hands: [],
     end_reason: over ? 'paper_score' : null,
+    time: null,
   };
+  const call = timeCalled === null || timeCalled === undefined ? null : timeCall(timeCalled);
+  if (call) applyTime(state, call);
   const warnings = new Map();
   let scoredHands = 0;
   for (let index = 0; index < hands.length; index += 1) {
@@ -1831,6 +1878,7 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
       winner: result.winner,
       end_reason: result.end_reason,
     });
+    if (call) applyTime(state, call);
   }
   return {
     totals: [...state.totals],
@@ -1843,5 +1891,6 @@ export function replay(ruleset, hands, firstDealer = 0, startTotals = null) {
     end_reason: state.end_reason,
     scored_hands: scoredHands,
     warnings: Array.from({ length: sideCount(ruleset) }, (_, side) => warnings.get(side) ?? 0),
+    ...(state.time ? { time: state.time } : {}),
   };
 }

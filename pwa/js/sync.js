@@ -421,6 +421,7 @@ export function localGameFrom(g, editToken, etag = null) {
     teams: g.teams,
     first_dealer: g.first_dealer,
     start_totals: g.start_totals,
+    time_called: timeCallOf(g),
     in_match: Boolean(g.match), // a match's games take who shakes first from the match
     created: true,
     etag,
@@ -429,6 +430,13 @@ export function localGameFrom(g, editToken, etag = null) {
     created_at: Date.now(),
     hands: serverHandsOf(g).map((x) => ({ ...x, sync: 'synced' })),
   };
+}
+
+/** The director's call of time in a server game document, as rules.js replays it
+ * ({hands, in_play}), or null (docs/rules.md 36-38). */
+export function timeCallOf(body) {
+  const t = body?.time;
+  return t ? { hands: t.hands, in_play: t.in_play } : null;
 }
 
 /** The hands of a server game document, each with hand_no and its input fields. */
@@ -475,6 +483,11 @@ async function adopt(id, game, body, etag) {
     }
     if (!sameHands(g.hands, theirs)) {
       g.hands = theirs.map((x) => ({ ...x, sync: 'synced' }));
+      replaced = true;
+    }
+    const call = timeCallOf(body); // the director called time (docs/rules.md 36)
+    if ('time' in body && JSON.stringify(call) !== JSON.stringify(g.time_called ?? null)) {
+      g.time_called = call;
       replaced = true;
     }
   });

@@ -36,6 +36,10 @@ export const END_WORDS = {
     past: 'All {hands} hands are played; {winner} {were|was} ahead.',
     now: 'that was the last of {hands} hands',
   },
+  time: {
+    past: 'Time was called; {winner} {were|was} ahead after the last hand.',
+    now: 'time is called: {winner} {win|wins} on time',
+  },
   paper_score: {
     past: 'The score carried over from paper had already decided it: {winner} {win|wins}.',
     now: 'the score carried over already decides it',
@@ -77,7 +81,8 @@ export function endFacts(game, side) {
 
 /**
  * Why a finished game ended, in a player's words; null while it goes on.
- * `state.end_reason` is the engine's: target, bidder_out, higher_total, hand_limit, paper_score.
+ * `state.end_reason` is the engine's: target, bidder_out, higher_total, hand_limit, time,
+ * paper_score.
  */
 export function endSentence(game, state) {
   if (!state?.game_over) return null;

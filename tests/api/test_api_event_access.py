@@ -27,6 +27,8 @@ BODIES = {
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): {"winner": 0},
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"): {"game_id": None},  # filled in
     ("post", "/api/events/{event_id}/tables/{table}/seated"): {},  # both teams sat down
+    ("post", "/api/events/{event_id}/tables/{table}/time"): {},  # time called (rules.md 36)
+    ("post", "/api/events/{event_id}/time"): {},
 }
 # Routes acting on an event that has started (the others: one still taking entries).
 RUNNING = {
@@ -41,6 +43,8 @@ RUNNING = {
     "/api/events/{event_id}/tables/{table}/sign-off",
     "/api/events/{event_id}/tables/{table}/call",
     "/api/events/{event_id}/tables/{table}/seated",
+    "/api/events/{event_id}/tables/{table}/time",
+    "/api/events/{event_id}/time",
 }
 # What the right token gets where the event has nothing for the operation to act on.
 RIGHT_STATUS = {

@@ -47,9 +47,12 @@ test('the settings go as the API takes them', () => {
     first_to: [3, 2],
     tables: 4,
     no_show_minutes: 5,
+    time_limit_minutes: null,
     checkin_deadline: null,
     advance: null,
   });
+  // the round clock (docs/rules.md 36): empty is none, else the minutes a game may last
+  assert.equal(settingsBody({ ...SETTINGS, timeLimit: '50' }).body.time_limit_minutes, 50);
   const same = settingsBody({ ...SETTINGS, later: 3, format: 'round-robin-playoff' }).body;
   assert.deepEqual([same.first_to, same.advance], [[3], 4]);
   const timed = settingsBody({ ...SETTINGS, checkin: '16:30' }).body.checkin_deadline;
@@ -60,6 +63,7 @@ test('a setting out of range is said in words, nothing sent', () => {
   assert.equal(settingsBody({ ...SETTINGS, name: ' ' }).problem, 'Give the tournament a name.');
   assert.match(settingsBody({ ...SETTINGS, tables: '0' }).problem, /tables is a whole number/);
   assert.match(settingsBody({ ...SETTINGS, noShow: '2.5' }).problem, /no-show wait/);
+  assert.match(settingsBody({ ...SETTINGS, timeLimit: '3' }).problem, /time limit .* 5 to 240/);
 });
 
 test('deleting names the event and what goes with it', () => {

@@ -98,7 +98,13 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (155.7 KiB) on branch party; the budget grows by 8 KiB, to 157 KiB.
 # The three merged (calling, Swiss rounds, parties): 166.0 KB measured at the merge
 # (162.1 KiB). The budget is 163 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 163 * 1024
+# Issue 20's round clock adds 3.3 KB (parts/round-clock.js 1.9 KB: the time left counted down,
+# "Time! Finish this hand", who won on time, the director's "Call time"; the JS twin's time
+# rule in rules.js; the end-on-time words), precached so a table's sheet says it offline:
+# 154.9 KB measured on its branch (main then at 151.7 KB). The budget grows by 4 KiB, to 153.
+# The four merged (calling, Swiss rounds, parties, the round clock): 170.1 KB measured at the
+# merge (166.1 KiB). The budget is 167 KiB, a kilobyte over what is used.
+SHELL_BUDGET = 167 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

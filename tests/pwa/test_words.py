@@ -214,6 +214,8 @@ def refusals(client):
             kind = case.get("kind", "game")
             if kind not in ("game", "ruleset_error") or (kind == "game" and "error" not in case):
                 continue
+            if case.get("time_called"):  # a director's call of time: no casual game has one
+                continue
             body = {"rules": case["overrides"]} if case.get("overrides") else {}
             if case.get("start_totals") and any(case["start_totals"]):
                 body["start_totals"] = case["start_totals"]

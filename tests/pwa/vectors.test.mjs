@@ -53,7 +53,7 @@ function runCase(c) {
   if (kind === 'ladder') return [ruleset, legalBids(ruleset, c.auction, c.dealer ?? 0)];
   if (kind === 'decided') return handDecided(ruleset, c.bid, c.bidder, c.points_by_side);
   if (kind === 'count') return countPoints(ruleset, c.tricks, c.tiles);
-  return replay(ruleset, c.hands, c.first_dealer ?? 0, c.start_totals ?? null);
+  return replay(ruleset, c.hands, c.first_dealer ?? 0, c.start_totals ?? null, c.time_called);
 }
 
 /** A bid as a comparable string, after canonicalisation ("pass" stays "pass"). */

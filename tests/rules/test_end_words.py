@@ -61,7 +61,7 @@ def test_the_phone_and_the_share_page_word_every_end_reason_alike():
         for c in CASES
     ]
     assert answer["said"] == python
-    assert len(CASES) == 256 and sum(1 for s in python if s) > 150
+    assert len(CASES) == 288 and sum(1 for s in python if s) > 150
 
 
 def test_each_reason_in_a_players_words():

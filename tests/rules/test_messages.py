@@ -250,7 +250,13 @@ def test_every_error_vector_reads_as_table_talk(case):
         elif kind == "count":
             count_points(ruleset, case["tricks"], case["tiles"])
         else:
-            replay(ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals"))
+            replay(
+                ruleset,
+                case["hands"],
+                case.get("first_dealer", 0),
+                case.get("start_totals"),
+                time_called=case.get("time_called"),  # docs/rules.md 36-38
+            )
     check_message(caught.value)
 
 
@@ -300,7 +306,8 @@ for (const file of readdirSync('tests/vectors').filter((f) => f.endsWith('.json'
       if (kind === 'ladder') legalBids(rs, c.auction, c.dealer ?? 0);
       else if (kind === 'decided') handDecided(rs, c.bid, c.bidder, c.points_by_side);
       else if (kind === 'count') countPoints(rs, c.tricks, c.tiles);
-      else if (kind === 'game') replay(rs, c.hands, c.first_dealer ?? 0, c.start_totals ?? null);
+      else if (kind === 'game')
+        replay(rs, c.hands, c.first_dealer ?? 0, c.start_totals ?? null, c.time_called ?? null);
       out[c.id] = null;
     } catch (error) {
       out[c.id] = error.message;
@@ -336,7 +343,11 @@ def test_js_twin_says_the_same_words():
             ruleset = get_ruleset(case["ruleset"], case.get("overrides"))
             if case.get("kind", "game") == "game":
                 replay(
-                    ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals")
+                    ruleset,
+                    case["hands"],
+                    case.get("first_dealer", 0),
+                    case.get("start_totals"),
+                    time_called=case.get("time_called"),
                 )
             elif case["kind"] == "ladder":
                 legal_bids(ruleset, case["auction"], case.get("dealer", 0))

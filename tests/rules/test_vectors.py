@@ -45,7 +45,11 @@ def run_case(case):
     if kind == "count":
         return count_points(ruleset, case["tricks"], case["tiles"])
     return replay(
-        ruleset, case["hands"], case.get("first_dealer", 0), case.get("start_totals")
+        ruleset,
+        case["hands"],
+        case.get("first_dealer", 0),
+        case.get("start_totals"),
+        time_called=case.get("time_called"),  # docs/rules.md 36-38
     ).to_dict()
 
 

@@ -1,6 +1,6 @@
 // The director's "Change the event's settings" panel, before the start (issue 23: "an event
 // made by a stray Enter keeps its defaults forever"): name, date, format, games in a match,
-// tables, check-in time and the no-show wait, sent with PATCH /api/events/{id}. Built once
+// tables, check-in time, the no-show wait and the round clock's time limit, sent with PATCH /api/events/{id}. Built once
 // and kept outside the part a re-read redraws: what is being typed is never wiped; `show(ev)`
 // fills the boxes only while the panel is closed. The rules stay as made (left for later).
 import { h, choiceButtons } from '../ui.js';
@@ -26,6 +26,9 @@ export function settingsBody(v) {
   const wait = Number(v.noShow);
   if (!Number.isInteger(wait) || wait < 0 || wait > 120)
     return { problem: 'The no-show wait is a whole number of minutes, up to 120.' };
+  const limit = v.timeLimit ? Number(v.timeLimit) : null; // empty: no round clock
+  if (limit !== null && (!Number.isInteger(limit) || limit < 5 || limit > 240))
+    return { problem: 'The time limit is a whole number of minutes from 5 to 240, or empty.' };
   const body = {
     name,
     date: v.date || null,
@@ -33,6 +36,7 @@ export function settingsBody(v) {
     first_to: v.first === v.later ? [v.first] : [v.first, v.later],
     tables,
     no_show_minutes: wait,
+    time_limit_minutes: limit,
     checkin_deadline: null,
   };
   if (v.checkin) {
@@ -64,6 +68,12 @@ export function settingsPanel(save, say) {
     type: 'number',
     min: 0,
     max: 120,
+    inputmode: 'numeric',
+  });
+  const timeLimit = input('settings-time-limit', {
+    type: 'number',
+    min: 5,
+    max: 240,
     inputmode: 'numeric',
   });
   const advance = input('settings-advance', { type: 'number', min: 2, inputmode: 'numeric' });
@@ -126,6 +136,7 @@ export function settingsPanel(save, say) {
           tables: tables.value,
           checkin: checkin.value,
           noShow: noShow.value,
+          timeLimit: timeLimit.value,
           advance: advance.value,
         });
         if (got.problem) return say(got.problem);
@@ -153,6 +164,13 @@ export function settingsPanel(save, say) {
       'Minutes before a team that has not sat down is a no-show',
       noShow,
     ),
+    h(
+      'label',
+      { for: 'settings-time-limit' },
+      'Minutes a game may last before the director calls time ',
+      h('span', { class: 'muted' }, '(empty: no round clock)'),
+      timeLimit,
+    ),
     h('button', { type: 'submit', class: 'primary', id: 'settings-save' }, 'Save the settings'),
   );
   const el = h(
@@ -171,6 +189,7 @@ export function settingsPanel(save, say) {
     tables.value = String(ev.tables);
     checkin.value = localTime(ev.checkin_deadline);
     noShow.value = String(ev.no_show_minutes);
+    timeLimit.value = ev.time_limit_minutes ? String(ev.time_limit_minutes) : '';
     advance.value = String(ev.advance ?? 4);
     v.format = ev.format;
     roundsBox.show(ev.format, ev);

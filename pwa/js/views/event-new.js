@@ -10,6 +10,7 @@ import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
 import { sideCount } from '../game.js';
 import { drawHouseRules } from '../parts/house-rules.js';
 import { roundsFields } from '../parts/rounds.js';
+import { timeLimitBox } from '../parts/round-clock.js';
 
 const SERIES = [1, 2, 3];
 
@@ -158,6 +159,8 @@ export async function render(main) {
     );
   }
 
+  const clock = timeLimitBox('event-time-limit'); // the round clock (docs/rules.md 36)
+
   async function submit(event) {
     event.preventDefault();
     error.hidden = true;
@@ -195,6 +198,12 @@ export async function render(main) {
     const rounds = roundsBox.body(format);
     if (rounds.problem) return say(rounds.problem);
     if (rounds.rounds != null) Object.assign(body, rounds);
+    body.time_limit_minutes = clock.limit();
+    if (body.time_limit_minutes === undefined)
+      return say(
+        'The round clock is a whole number of minutes from 5 to 240, or empty.',
+        clock.input,
+      );
     const res = await call('POST', '/api/events', null, body);
     if (res === null) return say(OFFLINE);
     if (res.status !== 201) return say(api.errorMessage(res));
@@ -231,6 +240,7 @@ export async function render(main) {
       checkin,
       h('span', { class: 'muted' }, 'Teams not here by then can be dropped.'),
     ),
+    clock.el,
     error,
     h(
       'div',

@@ -15,6 +15,7 @@ import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
+import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
 import {
@@ -651,6 +652,7 @@ export async function render(main, id) {
         parts.push(
           h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
           h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
+          ...tableClock(ev, plan.table, timeCaller(act, id)), // the round clock
         );
         if (own) parts.push(...(await ownLink(plan.table, own)));
         else if (!needs && mine)
@@ -1106,7 +1108,12 @@ export async function render(main, id) {
           h('p', { class: 'turn', id: 'champion' }, h('strong', {}, `${champ} won ${ev.name}!`)),
         );
       }
-      parts.push(...callsPart(), noShowPrompt(ev, act), held());
+      parts.push(
+        ...callsPart(),
+        noShowPrompt(ev, act),
+        held(),
+        callTimeEverywhere(ev, timeCaller(act, id)),
+      );
       if (ev.finished) parts.push(...results(), ...matchList());
       else
         parts.push(

@@ -7,6 +7,7 @@ import { h, go, toast } from '../ui.js';
 import { score, sideName, seatName, seatsOf, bidLabel, awardLabel, unit } from '../game.js';
 import { localGameFrom, syncNow } from '../sync.js';
 import { endSentence } from '../words.js';
+import { timeBanner } from '../parts/round-clock.js';
 import { matchSentence, readMatch } from '../parts/match-line.js';
 
 /** Render the game-over (and sharing) screen. */
@@ -86,6 +87,8 @@ async function screen(game, match) {
       ),
     );
     out.push(h('p', { class: 'turn', id: 'why-over' }, endSentence(game, state)));
+    const timed = timeBanner(game, state); // "Rangers win on time, 4 marks to 2"
+    if (timed) out.push(timed);
   } else {
     out.push(h('h1', {}, 'Share this game'));
   }

@@ -24,6 +24,7 @@ import { toGo, endSentence } from '../words.js';
 import { seatGrid, startAllPass } from '../parts/seat-grid.js';
 import { matchSentence, readMatch } from '../parts/match-line.js';
 import { shakerButtons, drawnLine } from '../parts/shaker-pick.js';
+import { countdown, timeBanner } from '../parts/round-clock.js';
 
 const PUT_BACK_MS = 10000; // how long "Put it back" stays offered after an undo
 let undone = null; // the hand last undone: {id, hand_no, input, label, until}
@@ -237,6 +238,9 @@ function sheet(game, match) {
   out.push(h('h1', { class: 'visually-hidden' }, 'Score sheet'));
   if (match)
     out.push(h('p', { class: 'muted turn', id: 'match-score' }, matchSentence(game, match)));
+  const clock =
+    timeBanner(game, state) ?? (!state.game_over && countdown(game.deadline, 'sheet-clock'));
+  if (clock) out.push(clock); // the round clock (docs/rules.md 36-38)
 
   out.push(
     h(

@@ -11,6 +11,7 @@ import { call, matchName } from '../director.js';
 import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
 import { seatCard } from '../parts/seat-clock.js';
+import { clockLine, keepDeadline } from '../parts/round-clock.js';
 
 const POLL_MS = 3000;
 const linkKey = (eventId, table) => `tablelink:${eventId}:${table}`;
@@ -94,7 +95,10 @@ export async function render(main, eventId, table, linkToken) {
   };
 
   /** Start the table's next game (or open the one under way) and go to its score sheet. */
-  const play = (read) => playAtTable(read.match, token, here, say);
+  const play = async (read) => {
+    await playAtTable(read.match, token, here, say);
+    await keepDeadline(read.match.clock); // the game is kept here now: its sheet counts down
+  };
 
   /** The match at the table: teams, the series, and what to do next. */
   function matchPart(read) {
@@ -107,6 +111,8 @@ export async function render(main, eventId, table, linkToken) {
       ),
       ...matchLines(t),
     ];
+    if (!read.waiting && t.clock) parts.push(clockLine(t.clock, 'table-clock')); // round clock
+    keepDeadline(t.clock); // the score sheet counts down too
     if (read.waiting)
       parts.push(
         h(
