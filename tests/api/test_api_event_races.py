@@ -87,8 +87,8 @@ def test_deciding_hands_an_undo_a_first_hand_and_a_read_at_once_call_each_match_
     the event), W1.3's first hand (FOR SHARE) and a director's read (a call under the event
     lock). No deadlock and no failed call after a commit (it is logged, not answered), no
     match called twice or two matches at one table: either the undo goes first (W1.3's call
-    taken back; W1.2's hand calls it to table 2) or W1.3's hand does (the undo is refused;
-    W1.2's hand calls W1.4 to table 2)."""
+    taken back; W1.2's hand calls it to table 2, or W1.4 if it landed before the undo) or
+    W1.3's hand does (the undo is refused; W1.2's hand calls W1.4 to table 2)."""
     director = Director(client, teams=8, first_to=[1], tables=2)
     director.check_in_all()
     director.start()
@@ -154,6 +154,12 @@ def test_deciding_hands_an_undo_a_first_hand_and_a_read_at_once_call_each_match_
         rows = EventMatch.select().where(EventMatch.event == director.id)
         calls = {row.bracket_id: row.table for row in rows}
     if undo_first:
-        assert calls == {"W1.1": 1, "W1.2": 2, "W1.3": 2}
+        # W1.2's hand after the undo calls W1.3 (its call taken back) to table 2; before the
+        # undo, W1.3 was still at table 1, so it calls W1.4 there and the undo then takes
+        # W1.3's call back: either way each match once and one undecided match a table
+        assert calls in (
+            {"W1.1": 1, "W1.2": 2, "W1.3": 2},
+            {"W1.1": 1, "W1.2": 2, "W1.4": 2},
+        ), calls
     else:
         assert calls == {"W1.1": 1, "W1.2": 2, "W1.3": 1, "W1.4": 2}
