@@ -28,7 +28,7 @@
   let clock = null; // "in about 5 min" moves on even while nothing happens: redraw each minute
   let shown = location.href; // the screen on show (a redraw fetches it; the rotation moves it)
   let rotator = null;
-  let seconds = null; // the round clock: each table's time left, counted down here
+  let seconds = null; // the board's countdowns (time to sit down, the round clock), each second
   const screenMs = (Number.parseInt(document.body.dataset.screenSeconds, 10) || 15) * 1000;
   let skew = 0; // the server's clock less this one's, in ms (from the Date of its answers)
   const heard = (res) => {
@@ -37,18 +37,26 @@
     const at = Date.parse(res.headers.get('Date') || '') + 500 - Date.now();
     if (Math.abs(at - skew) > 1000) skew = at;
   };
-  /** Each countdown to sit down, from the server's clock now: "4:05 to sit down". */
-  const countdown = () => {
+  /** "m:ss" from now on the server's clock to the time `iso`, or null once it has passed. */
+  const timeTo = (iso) => {
+    const left = Math.ceil((Date.parse(iso) - Date.now() - skew) / 1000);
+    return left > 0 ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')}` : null;
+  };
+  const show = (el, words) => {
+    if (el.textContent !== words) el.textContent = words;
+  };
+  /** Every countdown on the board, on the server's clock: a called table's time to sit down
+   * ("4:05 to sit down") and a table's round clock ("12:30 left", api/pages/board_clock.py). */
+  const countDown = () => {
     for (const el of document.querySelectorAll('.now .clock[data-until]')) {
-      const left = Math.ceil((Date.parse(el.dataset.until) - Date.now() - skew) / 1000);
-      const words =
-        left > 0
-          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} to sit down`
-          : 'time is up';
-      if (el.textContent !== words) el.textContent = words;
+      const left = timeTo(el.dataset.until);
+      show(el, left ? `${left} to sit down` : 'time is up');
+    }
+    for (const el of document.querySelectorAll('.clock[data-deadline]')) {
+      const left = timeTo(el.dataset.deadline);
+      show(el, left ? `${left} left` : 'Time is up');
     }
   };
-  setInterval(countdown, 1000);
 
   let pending = null; // the timer that says "reconnecting…" if the failure lasts
   const say = (words) => {
@@ -111,7 +119,7 @@
     if (mine !== wanted) return;
     const fresh = new DOMParser().parseFromString(text, 'text/html');
     swap(fresh);
-    countdown();
+    countDown();
     etag = fresh.body.dataset.etag || tag;
     document.body.dataset.etag = etag;
     if (url !== location.href) history.replaceState(null, '', url); // a reload stays here
@@ -193,18 +201,6 @@
     clearInterval(seconds);
     seconds = null;
     stopPolling();
-  }
-
-  /** Each table's time left (api/pages/board_clock.py's words), from its deadline. */
-  function countDown() {
-    for (const el of document.querySelectorAll('.clock[data-deadline]')) {
-      const left = Math.ceil((Date.parse(el.dataset.deadline) - Date.now()) / 1000);
-      const words =
-        left > 0
-          ? `${Math.floor(left / 60)}:${String(left % 60).padStart(2, '0')} left`
-          : 'Time is up';
-      if (el.textContent !== words) el.textContent = words;
-    }
   }
 
   function tick() {
