@@ -135,7 +135,11 @@ def create_event(data):
         event.save(force_insert=True)
         for order, team in enumerate(teams, 1):
             Team.create(
-                event=event.id, name=team["name"], players=team["players"], list_order=order
+                event=event.id,
+                name=team["name"],
+                short_name=team.get("short_name"),
+                players=team["players"],
+                list_order=order,
             )
     return {
         **event_view(event, director=True),
@@ -155,19 +159,19 @@ def _not_started(event):
 
 
 def patch_event(event_id, data):
-    """Change an event's settings before it starts; returns the director view."""
-    if "ruleset" in data or "rules" in data:
-        current = Event.get_by_id(str(event_id))
-        checked = {
-            "ruleset": data.get("ruleset", current.ruleset),
-            "rules": data.get("rules", current.overrides),
-        }
-        _check_rules(checked)  # also drops the label knobs (id, name, description)
-        if "rules" in data:
-            data["rules"] = checked["rules"]
+    """Change an event's settings before it starts (any the new-event form sets: the ruleset
+    and house rules checked as at creation, by _check_rules); returns the director view.
+    409 EVENT_STARTED after the start, before any setting is looked at."""
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
+        if "ruleset" in data or "rules" in data:
+            checked = {
+                "ruleset": data.get("ruleset", event.ruleset),
+                "rules": data.get("rules", event.overrides),
+            }
+            _check_rules(checked)  # also drops the label knobs (id, name, description)
+            data = {**data, **checked}
         _apply_settings(event, data)
         _check_format(event)
         event.version += 1
@@ -222,6 +226,7 @@ def add_team(event_id, data):
         Team.create(
             event=event.id,
             name=data["name"],
+            short_name=data.get("short_name"),
             players=data["players"],
             list_order=max((t.list_order for t in teams), default=0) + 1,
         )

@@ -35,8 +35,9 @@ def _follow(event, team):
 
 
 def edit_team(event_id, team_id, data):
-    """Rename a team or change its players, at any time (a misspelt name is fixed after the
-    start too: the board, the tables and the share pages follow); returns the director view.
+    """Rename a team, set or clear its short name, or change its players, at any time (a
+    misspelt name is fixed after the start too: the board, the tables and the share pages
+    follow); returns the director view.
     409 TEAM_NAME_TAKEN for a name another team has."""
     with write_transaction():
         event = locked_event(event_id)
@@ -45,6 +46,8 @@ def edit_team(event_id, team_id, data):
             others = [t.name for t in teams_of(event.id) if t.id != team.id]
             _check_new_names(event, [data["name"]], others)
             team.name = data["name"]
+        if "short_name" in data:
+            team.short_name = data["short_name"]
         if "players" in data:
             team.players = data["players"]
         team.save()
