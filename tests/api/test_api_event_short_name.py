@@ -5,6 +5,9 @@ start"; docs/tournaments.md "Short names" and "What a director does")."""
 from eventtest import Director
 from test_api_event_rules import refused, stored
 
+from api.store.db import flask_db
+from api.store.schema import create_tables, missing_columns
+
 
 def team(view, name):
     return next(t for t in view["teams"] if t["name"] == name)
@@ -97,3 +100,19 @@ def test_the_rules_who_shakes_and_the_minutes_change_before_the_start_and_not_af
         )
         assert "has started" in message
     assert client.get(url, headers=auth).json["minutes_per_game"] == 25
+
+
+def test_an_older_store_gains_the_short_name_column(app, client):
+    """A team table made by an older release (no team.short_name) gets it when the app boots
+    on it (api/store/schema.py `add_missing_columns`): its teams have none until one is set."""
+    director = Director(client, teams=2)
+    with app.app_context(), flask_db.database.connection_context():
+        flask_db.database.execute_sql('ALTER TABLE "team" DROP COLUMN "short_name"')
+        assert [f.column_name for _m, f in missing_columns(flask_db.database)] == ["short_name"]
+        create_tables()
+        assert missing_columns(flask_db.database) == []
+    assert [t["short_name"] for t in director.view()["teams"]] == [None, None]
+    one = director.team_ids()["Team 1"]
+    body = {"short_name": "T1"}
+    view = client.patch_json(f"{director.url}/teams/{one}", body, headers=director.auth).json
+    assert team(view, "Team 1")["short_name"] == "T1"
