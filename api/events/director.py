@@ -131,6 +131,7 @@ def create_event(data):
     _check_format(event)
     teams = data.get("teams") or []
     _check_new_names(event, [t["name"] for t in teams], existing=())
+    check_short_names(event, [(t["name"], t.get("short_name")) for t in teams], others=())
     with write_transaction():
         event.save(force_insert=True)
         for order, team in enumerate(teams, 1):
@@ -193,6 +194,29 @@ def _check_new_names(event, names, existing):
         seen.add(name.casefold())
 
 
+def check_short_names(event, entries, others):
+    """A team's short name must name no other team, by its name or its short name, case
+    aside (409 SHORT_NAME_TAKEN): the bracket would show two teams alike. `entries` and
+    `others` are (name, short name) pairs: the teams being written, the teams already in."""
+    seen = {}
+    for name, short in others:
+        seen[name.casefold()] = ("name", name)
+        if short:
+            seen.setdefault(short.casefold(), ("short name", name))
+    for name, short in entries:
+        if short and short.casefold() in seen:
+            what, whose = seen[short.casefold()]
+            raise Conflict(
+                f"{short} is already the {what} of {whose} in {event.name}: give {name} "
+                "another short name",
+                rule_code="SHORT_NAME_TAKEN",
+                errors=field_errors("short_name", "already a team's"),
+            )
+        seen[name.casefold()] = ("name", name)
+        if short:
+            seen[short.casefold()] = ("short name", name)
+
+
 def _team(event, team_id):
     """The event's team `team_id` (404 if it has none)."""
     team = Team.get_or_none((Team.id == team_id) & (Team.event == event.id))
@@ -215,7 +239,8 @@ def _check_room(event, teams, name):
 
 def add_team(event_id, data):
     """Enter a team (two players) before the start; returns the director view. 409
-    EVENT_STARTED after the start, TEAM_NAME_TAKEN for a name entered, EVENT_FULL past
+    EVENT_STARTED after the start, TEAM_NAME_TAKEN for a name entered (SHORT_NAME_TAKEN for
+    a short name another team goes by), EVENT_FULL past
     the most teams an event can start."""
     with write_transaction():
         event = locked_event(event_id)
@@ -223,6 +248,9 @@ def add_team(event_id, data):
         teams = teams_of(event.id)
         _check_room(event, teams, data["name"])
         _check_new_names(event, [data["name"]], [t.name for t in teams])
+        check_short_names(
+            event, [(data["name"], data.get("short_name"))], [(t.name, t.short_name) for t in teams]
+        )
         Team.create(
             event=event.id,
             name=data["name"],

@@ -16,7 +16,7 @@ def team(view, name):
 def test_a_short_name_is_set_at_entry_edited_cleared_and_bounded_in_words(app, client):
     """Set when entered (with the event or alone), changed and cleared (null) by the names'
     PATCH at any time, in every view; past 12 characters (or empty) a 422 in words naming the
-    bound, and nothing stored."""
+    bound, and a short name another team goes by a 409 in words, nothing stored."""
     body = {
         "name": "Timpson 42",
         "ruleset": "straight-42",
@@ -52,7 +52,24 @@ def test_a_short_name_is_set_at_entry_edited_cleared_and_bounded_in_words(app, c
         )
         message = refused(too_long, 422, "BAD_INPUT")
         assert "short name is 1 to 12 characters" in message and "short_name" not in message
+    # one short name for two teams would show them alike in the bracket: 409 in words
+    for short in ("bubba & earl", "Team 2"):
+        taken = client.post_json(
+            f"{url}/teams",
+            {**entered, "name": "Bubba Dusek & Earl Hrncir", "short_name": short},
+            headers=auth,
+            status=409,
+        )
+        assert "give Bubba Dusek & Earl Hrncir another short name" in refused(
+            taken, 409, "SHORT_NAME_TAKEN"
+        )
     one = team(view, "Team 2")["id"]
+    renamed = client.patch_json(
+        f"{url}/teams/{one}", {"short_name": "Dominators"}, headers=auth, status=409
+    )
+    assert "already the short name of The Dominators of Waco" in refused(
+        renamed, 409, "SHORT_NAME_TAKEN"
+    )
     patched = client.patch_json(
         f"{url}/teams/{one}", {"short_name": "x" * 13}, headers=auth, status=422
     )
