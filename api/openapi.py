@@ -68,7 +68,8 @@ overwritten).
 kept as its SHA-256) runs an event and reaches its matches and their games; a table token
 reaches its match's games only; `GET /api/e/{public_token}` reads the event (ETag, 304).
 The bracket is derived from the games' hand logs and the director's records on every read.
-Refusals: 409 `EVENT_STARTED`, `NOT_CHECKED_IN`, `TEAM_NAME_TAKEN`, `EVENT_FULL` (a team
+Refusals: 409 `EVENT_STARTED`, `NOT_CHECKED_IN`, `TEAM_NAME_TAKEN`, `SHORT_NAME_TAKEN`,
+`EVENT_FULL` (a team
 entered past the 256 an event can start), `TEAM_CHECKED_IN`,
 `TEAM_DROPPED`, `CHECK_IN_OPEN`, `MATCH_ALREADY_PLAYED`, `MATCH_NOT_READY`, `NOT_LATE_YET`,
 `MATCH_NOT_PLAYED`, `RESULT_LOCKED` (with `locked`), `NOT_CALLED`, `EVENT_NOT_STARTED`,

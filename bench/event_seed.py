@@ -18,9 +18,17 @@ class EventSeed:
     """An event made through the API at `base_url` (the director's token kept)."""
 
     def __init__(
-        self, base_url, teams=128, fmt="double-elimination", tables=40, first_to=(1,), names=None
+        self,
+        base_url,
+        teams=128,
+        fmt="double-elimination",
+        tables=40,
+        first_to=(1,),
+        names=None,
+        shorts=None,
     ):
-        """`names`: the teams' names ("Team 1", "Team 2", ... when None)."""
+        """`names`: the teams' names ("Team 1", "Team 2", ... when None); `shorts`: {name:
+        the team's own short name} for the teams that have one."""
         self.base_url = base_url
         names = names or [f"Team {n}" for n in range(1, teams + 1)]
         self.local = threading.local()
@@ -34,6 +42,9 @@ class EventSeed:
                 {"name": names[n - 1], "players": [f"P{n}a", f"P{n}b"]} for n in range(1, teams + 1)
             ],
         }
+        for team in body["teams"]:
+            if (shorts or {}).get(team["name"]):
+                team["short_name"] = shorts[team["name"]]
         created = self.call("POST", "/api/events", body, status=201)
         self.id, self.token = created["id"], created["director_token"]
         self.public = created["public_token"]

@@ -76,6 +76,11 @@ FIELDS = {
     "rules": ("a set of rule changes", 'give the changes like {"target": 250}', "BAD_OVERRIDE"),
     "teams": ("a list of teams", 'give one team per side, like {"name": "Us"}', "BAD_INPUT"),
     "name": ("a name", "a name is 1 to 60 characters", "BAD_INPUT"),
+    "short_name": (
+        "a short name",
+        "a team's short name is 1 to 12 characters, for where its full name does not fit",
+        "BAD_INPUT",
+    ),
     "players": (
         "a list of players",
         "give up to 8 names (a tournament team: its two partners)",

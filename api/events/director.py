@@ -132,11 +132,16 @@ def create_event(data):
     _check_format(event)
     teams = data.get("teams") or []
     _check_new_names(event, [t["name"] for t in teams], existing=())
+    check_short_names(event, [(t["name"], t.get("short_name")) for t in teams], others=())
     with write_transaction():
         event.save(force_insert=True)
         for order, team in enumerate(teams, 1):
             Team.create(
-                event=event.id, name=team["name"], players=team["players"], list_order=order
+                event=event.id,
+                name=team["name"],
+                short_name=team.get("short_name"),
+                players=team["players"],
+                list_order=order,
             )
     return {
         **event_view(event, director=True),
@@ -156,19 +161,19 @@ def _not_started(event):
 
 
 def patch_event(event_id, data):
-    """Change an event's settings before it starts; returns the director view."""
-    if "ruleset" in data or "rules" in data:
-        current = Event.get_by_id(str(event_id))
-        checked = {
-            "ruleset": data.get("ruleset", current.ruleset),
-            "rules": data.get("rules", current.overrides),
-        }
-        _check_rules(checked)  # also drops the label knobs (id, name, description)
-        if "rules" in data:
-            data["rules"] = checked["rules"]
+    """Change an event's settings before it starts (any the new-event form sets: the ruleset
+    and house rules checked as at creation, by _check_rules); returns the director view.
+    409 EVENT_STARTED after the start, before any setting is looked at."""
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
+        if "ruleset" in data or "rules" in data:
+            checked = {
+                "ruleset": data.get("ruleset", event.ruleset),
+                "rules": data.get("rules", event.overrides),
+            }
+            _check_rules(checked)  # also drops the label knobs (id, name, description)
+            data = {**data, **checked}
         _apply_settings(event, data)
         _check_format(event)
         event.version += 1
@@ -188,6 +193,29 @@ def _check_new_names(event, names, existing):
                 errors=field_errors("name", "already entered"),
             )
         seen.add(name.casefold())
+
+
+def check_short_names(event, entries, others):
+    """A team's short name must name no other team, by its name or its short name, case
+    aside (409 SHORT_NAME_TAKEN): the bracket would show two teams alike. `entries` and
+    `others` are (name, short name) pairs: the teams being written, the teams already in."""
+    seen = {}
+    for name, short in others:
+        seen[name.casefold()] = ("name", name)
+        if short:
+            seen.setdefault(short.casefold(), ("short name", name))
+    for name, short in entries:
+        if short and short.casefold() in seen:
+            what, whose = seen[short.casefold()]
+            raise Conflict(
+                f"{short} is already the {what} of {whose} in {event.name}: give {name} "
+                "another short name",
+                rule_code="SHORT_NAME_TAKEN",
+                errors=field_errors("short_name", "already a team's"),
+            )
+        seen[name.casefold()] = ("name", name)
+        if short:
+            seen[short.casefold()] = ("short name", name)
 
 
 def _team(event, team_id):
@@ -212,7 +240,8 @@ def _check_room(event, teams, name):
 
 def add_team(event_id, data):
     """Enter a team (two players) before the start; returns the director view. 409
-    EVENT_STARTED after the start, TEAM_NAME_TAKEN for a name entered, EVENT_FULL past
+    EVENT_STARTED after the start, TEAM_NAME_TAKEN for a name entered (SHORT_NAME_TAKEN for
+    a short name another team goes by), EVENT_FULL past
     the most teams an event can start."""
     with write_transaction():
         event = locked_event(event_id)
@@ -220,9 +249,13 @@ def add_team(event_id, data):
         teams = teams_of(event.id)
         _check_room(event, teams, data["name"])
         _check_new_names(event, [data["name"]], [t.name for t in teams])
+        check_short_names(
+            event, [(data["name"], data.get("short_name"))], [(t.name, t.short_name) for t in teams]
+        )
         Team.create(
             event=event.id,
             name=data["name"],
+            short_name=data.get("short_name"),
             players=data["players"],
             list_order=max((t.list_order for t in teams), default=0) + 1,
         )

@@ -8,7 +8,7 @@ from ..store.db import write_transaction
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
 from .derive import teams_of
-from .director import _check_new_names, _check_room, _not_started, _team
+from .director import _check_new_names, _check_room, _not_started, _team, check_short_names
 from .progress import bump, locked_event
 from .views import event_view
 
@@ -35,9 +35,12 @@ def _follow(event, team):
 
 
 def edit_team(event_id, team_id, data):
-    """Rename a team or change its players, at any time (a misspelt name is fixed after the
-    start too: the board, the tables and the share pages follow); returns the director view.
-    409 TEAM_NAME_TAKEN for a name another team has."""
+    """Rename a team, set or clear its short name, or change its players, at any time (a
+    misspelt name is fixed after the start too: the board, the tables and the share pages
+    follow); returns the director view.
+    409 TEAM_NAME_TAKEN for a name another team has, SHORT_NAME_TAKEN for a short name
+    another team goes by (checked on the new names: a rename onto another team's short name
+    is refused too)."""
     with write_transaction():
         event = locked_event(event_id)
         team = _team(event, team_id)
@@ -45,6 +48,10 @@ def edit_team(event_id, team_id, data):
             others = [t.name for t in teams_of(event.id) if t.id != team.id]
             _check_new_names(event, [data["name"]], others)
             team.name = data["name"]
+        if "short_name" in data:
+            team.short_name = data["short_name"]
+        others = [(t.name, t.short_name) for t in teams_of(event.id) if t.id != team.id]
+        check_short_names(event, [(team.name, team.short_name)], others)
         if "players" in data:
             team.players = data["players"]
         team.save()

@@ -42,6 +42,7 @@ def _team_view(team, seed, director):
     view = {
         "id": team.id,
         "name": team.name,
+        "short_name": team.short_name,
         "players": team.players,
         "seed": seed,
         "dropped": team.dropped_at is not None,

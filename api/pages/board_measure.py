@@ -66,11 +66,25 @@ def _lines(text, width_em, letter):
     return count
 
 
+def _name_lines(side, name, width_em):
+    if side.get("won"):
+        return lines(name + WON, width_em, BOLD_EM)
+    return lines(name, width_em)
+
+
 def name_lines(side, width_em):
     """The lines of one side's name (with the winner's tick)."""
-    if side.get("won"):
-        return lines(side["name"] + WON, width_em, BOLD_EM)
-    return lines(side["name"], width_em)
+    return _name_lines(side, side["name"], width_em)
+
+
+def shown_name(side, width_em):
+    """The name a bracket box `width_em` wide shows for a side: the team's own short name
+    (`short`) where its full name would wrap onto more lines than the short one (docs/
+    tournaments.md "Short names"), else the full name."""
+    short = side.get("short")
+    if short and _name_lines(side, short, width_em) < _name_lines(side, side["name"], width_em):
+        return short
+    return side["name"]
 
 
 def cards_per_row(k):
@@ -135,16 +149,33 @@ def tables_height(cards, dense, k=1.0):
     return HEADING * k + rows_height(heights, per_row, CARD_GAP * k)
 
 
-def box_height(match, width, k):
-    """A bracket's match box `width` rem wide: its two sides, each name on its lines."""
+def box_name_em(match, width, k):
+    """The width of a bracket box's names, in em of their type, in a box `width` rem wide."""
     games = any(s["games"] is not None for s in match["sides"])
     live = match["live"] and any(s["game"] is not None for s in match["sides"])
     # the box's edge and padding, its tag column, the gaps and the score columns (measured in
     # Chromium: about two rem more than their nominal widths)
     name_rem = width - (3.3 + 2.88 + 0.3 + (1.29 if games else 0) + (1.29 if live else 0)) * k
-    name_em = name_rem / (0.9 * k)
+    return name_rem / (0.9 * k)
+
+
+def box_height(match, width, k):
+    """A bracket's match box `width` rem wide: its two sides, each name (full or short, as
+    `shown_name` picks) on its lines."""
+    name_em = box_name_em(match, width, k)
     said = lines(match["said"], name_em) if match.get("said") else 0  # .said, a name's type
-    return 0.2 * k + 1.035 * k * (said + sum(name_lines(s, name_em) for s in match["sides"]))
+    names = sum(_name_lines(s, shown_name(s, name_em), name_em) for s in match["sides"])
+    return 0.2 * k + 1.035 * k * (said + names)
+
+
+def pick_short_names(section, k):
+    """Set each side's `shown` name in a bracket section drawn at scale `k` (the template
+    prints it, and the full name as its title when they differ)."""
+    for r, width in zip(section["rounds"], round_widths(section["rounds"], k), strict=True):
+        for match in r["matches"]:
+            name_em = box_name_em(match, width, k)
+            for side in match["sides"]:
+                side["shown"] = shown_name(side, name_em)
 
 
 EMPTY_SHARE = 0.7  # a round with no team known yet takes this share of a named round's width

@@ -303,6 +303,8 @@ def scaled(blocks):
     for i, (b, k) in enumerate(zip(blocks, scales, strict=True)):
         b["k"] = k
         b["height"] = memo[i, k] if (i, k) in memo else measure.height(b, k)
+        if b["kind"] == "section":  # a team's short name where its full name would wrap
+            measure.pick_short_names(b["section"], k)
     return blocks
 
 

@@ -84,6 +84,11 @@ class Names:
         team = self.teams.get(team_id)
         return team["name"] if team else "?"
 
+    def short(self, match, index):
+        """The team's own short name on one side of a match (None: none, or no team)."""
+        team = self.teams.get(match["teams"][index])
+        return team.get("short_name") if team else None
+
     def side(self, match, index):
         """Words for one side of a match: the team, "bye", or where it comes from."""
         team = match["teams"][index]
@@ -136,6 +141,7 @@ def match_card(match, names, now):
         sides.append(
             {
                 "name": names.side(match, i),
+                "short": names.short(match, i),  # shown in a bracket box it fits better
                 "known": team not in (None, "bye"),
                 "won": match["winner"] is not None and match["winner"] == team,
                 "lost": match["winner"] is not None
@@ -306,6 +312,19 @@ def director_calls(view, now):
     return calls
 
 
+SHORT_WORDS = (
+    "a team's short name stands in where its full name would wrap: the tables name it in full"
+)
+
+
+def key_words(view, teams):
+    """What the bracket's codes mean, and, when a team has a short name, where it is used."""
+    words = [CODE_WORDS.get(view["format"], "")]
+    if any(t.get("short_name") for t in teams):
+        words.append(SHORT_WORDS)
+    return "; ".join(w for w in words if w)
+
+
 def build(view, unit, now=None):
     """The board page's model from the public view; `unit` is "marks" or "points"."""
     now = now or datetime.datetime.now(datetime.UTC)
@@ -334,7 +353,7 @@ def build(view, unit, now=None):
         if view["format"].startswith("round-robin") and started
         else None,
         "entered": [t["name"] for t in teams_in] if not started else [],
-        "code_words": CODE_WORDS.get(view["format"], ""),
+        "code_words": key_words(view, teams_in),
         # a Swiss or drawn rounds: "Round 2 of 4" (the round's pairings: its section)
         "round_title": (view.get("round") or {}).get("title"),
         "calls": director_calls(view, now),

@@ -69,7 +69,10 @@ EVENT_FROM_PATH = {"event_id": "$request.path.event_id"}
 
 BRACKET_ID = {"pattern": r"^[A-Z][0-9]{1,3}(\.[0-9]{1,4})?$", "maxLength": 9}
 
-STARTED = "the event has started (`EVENT_STARTED`), or a team name is taken (`TEAM_NAME_TAKEN`)"
+STARTED = (
+    "the event has started (`EVENT_STARTED`), or a team name or short name is taken "
+    "(`TEAM_NAME_TAKEN`, `SHORT_NAME_TAKEN`)"
+)
 FULL = f"{STARTED}, or the event holds as many teams as it can start (`EVENT_FULL`)"
 
 
@@ -181,10 +184,14 @@ class TeamById(MethodView):
     @director_required
     @blp.arguments(EntrantPatch())
     @blp.response(200, EventOut)
-    @blp.alt_response(409, schema=ErrorOut, description="a team name is taken (`TEAM_NAME_TAKEN`)")
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="a team name or short name is taken (`TEAM_NAME_TAKEN`, `SHORT_NAME_TAKEN`)",
+    )
     @blp.doc(security=DIRECTOR_TOKEN, operationId="changeTeam")
     def patch(self, data, event_id, team_id):
-        """Rename a team or change its players (at any time: every view follows)"""
+        """Rename a team, set its short name or change its players (at any time)"""
         check_write(event_id)
         return reply(edit_team(event_id, team_id, data))
 

@@ -8,6 +8,12 @@ from brackets import MAX_ROUNDS, MAX_TEAMS, ROUNDS_FORMATS, Format
 from .base import Int, Name, StrictSchema, stored_text
 from .games import SHAKE_RULES, GameCreate, MatchOut
 
+# A team's own short name ("Bubba & Earl" for "Bubba Hrncir & Earl Dusek"): 12 characters
+# stay on one line of the narrowest box it replaces a name in, a bracket box of a 128-team
+# board's part (six rounds side by side: about 13 letters of the name's type at the least
+# scale), and of a phone's 320-pixel list.
+SHORT_NAME = 12
+
 FORMATS = (*(f.value for f in Format), *ROUNDS_FORMATS)  # what brackets runs, and no more
 
 MAX_TEAM_ID = 2**31 - 1
@@ -17,10 +23,20 @@ DIRECTOR_TOKEN = [{"directorToken": []}]
 TABLE_OR_DIRECTOR = [{"tableToken": []}, {"directorToken": []}]
 
 
+def short_name_field():
+    """A team's optional short name (null: none, the full name everywhere)."""
+    return Name(
+        SHORT_NAME,
+        allow_none=True,
+        metadata={"description": "shown where space forces it (board, tight lists); or null"},
+    )
+
+
 class EntrantIn(StrictSchema):
-    """A team entered in an event: its name and its two players."""
+    """A team entered in an event: its name, its two players and its own short name."""
 
     name = Name(60, required=True)
+    short_name = short_name_field()
     players = fields.List(
         Name(60),
         required=True,
@@ -30,9 +46,10 @@ class EntrantIn(StrictSchema):
 
 
 class EntrantPatch(StrictSchema):
-    """A team's new name or players."""
+    """A team's new name, short name or players."""
 
     name = Name(60)
+    short_name = short_name_field()
     players = fields.List(Name(60), validate=validate.Length(2, 2))
 
 
@@ -151,7 +168,8 @@ class EventOut(Schema):
     teams = fields.List(
         fields.Dict(),
         metadata={
-            "description": "{id, name, players, seed, dropped} (+ checked_in_at, dropped_at)"
+            "description": "{id, name, short_name, players, seed, dropped} (+ checked_in_at, "
+            "dropped_at)"
         },
     )
     matches = fields.List(

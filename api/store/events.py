@@ -54,10 +54,12 @@ class Event(flask_db.Model):
 
 
 class Team(flask_db.Model):
-    """A team entered in an event: its name, two players, place in the list, check-in."""
+    """A team entered in an event: its name, its own short name (optional: shown where space
+    forces it, docs/tournaments.md "Short names"), two players, place in the list, check-in."""
 
     event = ForeignKeyField(Event, backref="teams", on_delete="CASCADE")
     name = CharField(max_length=60)
+    short_name = CharField(max_length=12, null=True)  # added later: nullable (store/schema.py)
     players = JSONField()
     list_order = IntegerField()
     checked_in_at = DateTimeField(null=True)

@@ -129,6 +129,19 @@ export const FORMATS = [
   ['drawn', 'Drawn rounds'],
 ];
 
+/** Who shakes first in a match's next game, and the seeding: the event form's and the
+ * settings panel's choices. */
+export const SHAKE_CHOICES = [
+  ['rotate', 'Take turns'],
+  ['loser', "Last game's loser"],
+  ['draw', 'Drawn at the table'],
+];
+export const SHAKE_LEGEND = 'Who shakes first in the next game of a match';
+export const SEEDINGS = [
+  ['listed', 'As listed'],
+  ['random', 'Random draw'],
+];
+
 /** "first to 2 games (best of 3)". */
 export function seriesWords(n) {
   if (n === 1) return 'one game';

@@ -24,7 +24,7 @@ class Director:
             "format": "single-elimination",
             "first_to": [3, 2],
             "tables": 4,
-            "teams": names(teams),
+            "teams": teams if isinstance(teams, list) else names(teams),  # or the entrants
             **body,
         }
         self.client = client

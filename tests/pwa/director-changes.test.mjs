@@ -3,10 +3,22 @@
 // given; the settings as the API takes them; the delete question naming what goes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';
+import { execFileSync } from 'node:child_process';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 import { teamChanges } from '../../pwa/js/parts/team-edit.js';
 import { settingsBody } from '../../pwa/js/parts/event-settings.js';
 import { deleteWords } from '../../pwa/js/parts/event-delete.js';
+
+const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const S42 = JSON.parse(
+  execFileSync(
+    'python3',
+    ['-c', "import json, rules; print(json.dumps(rules.PRESETS['straight-42'].to_dict()))"],
+    { cwd: ROOT, encoding: 'utf8' },
+  ),
+);
 
 const AGGIES = { name: 'Aggies', players: ['Cy', 'Di'] };
 
@@ -36,6 +48,8 @@ const SETTINGS = {
   tables: '4',
   checkin: '',
   noShow: '5',
+  minutes: '20',
+  shake: 'loser',
   advance: '4',
 };
 
@@ -45,7 +59,9 @@ test('the settings go as the API takes them', () => {
     date: '2026-11-28',
     format: 'double-elimination',
     first_to: [3, 2],
+    shake_rule: 'loser',
     tables: 4,
+    minutes_per_game: 20,
     no_show_minutes: 5,
     time_limit_minutes: null,
     checkin_deadline: null,
@@ -57,6 +73,9 @@ test('the settings go as the API takes them', () => {
   assert.deepEqual([same.first_to, same.advance], [[3], 4]);
   const timed = settingsBody({ ...SETTINGS, checkin: '16:30' }).body.checkin_deadline;
   assert.equal(new Date(timed).getTime(), new Date('2026-11-28T16:30').getTime());
+  // the rules, once the rulesets are loaded: the ruleset and its house rules as chosen
+  const ruled = settingsBody({ ...SETTINGS, preset: S42, overrides: { target: 250 } }).body;
+  assert.deepEqual([ruled.ruleset, ruled.rules], ['straight-42', { target: 250 }]);
 });
 
 test('a setting out of range is said in words, nothing sent', () => {
@@ -64,6 +83,10 @@ test('a setting out of range is said in words, nothing sent', () => {
   assert.match(settingsBody({ ...SETTINGS, tables: '0' }).problem, /tables is a whole number/);
   assert.match(settingsBody({ ...SETTINGS, noShow: '2.5' }).problem, /no-show wait/);
   assert.match(settingsBody({ ...SETTINGS, timeLimit: '3' }).problem, /time limit .* 5 to 240/);
+  assert.match(settingsBody({ ...SETTINGS, minutes: '0' }).problem, /minutes a game takes/);
+  // house rules that do not fit the ruleset: its words, as the new-event form says them
+  const bad = settingsBody({ ...SETTINGS, preset: S42, overrides: { target: 'lots' } });
+  assert.ok(bad.problem && !bad.body && !/rules\./.test(bad.problem), bad.problem);
 });
 
 test('deleting names the event and what goes with it', () => {

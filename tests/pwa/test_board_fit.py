@@ -5,6 +5,9 @@ two-person names, an 8-team single elimination, a 32-team double elimination mid
 or clipped by its box), nothing overlaps, no text is under 1.2 % of the screen's height, the
 type grows into free room (an 8-team board 1.4 times the least size) and every table in
 play is on some screen with both its teams and the match's one name (its code on a dense card).
+At 128 teams the teams named in full have a short name (issue 23: "or the team's own short
+name, which the director may set"): a bracket box shows it where the full name would wrap, its
+full name as its title, and never wraps a full name that has one.
 "Now calling" and "Up next" read from the back of the hall (docs/tournament-screens.md): their
 names at least 2.5 % of the height and as big as the bracket's; a round with no team known yet
 narrower than the named rounds beside it.
@@ -45,6 +48,16 @@ def team_names(count):
     return out
 
 
+def short_names(names):
+    """The short name a director gives a team named in full: its initials ("BJ & EW" for
+    "Bubba Jones & Earl Whitfield"; docs/tournaments.md "Short names")."""
+    return {
+        name: " & ".join("".join(word[0] for word in half.split()) for half in name.split(" & "))
+        for name in names
+        if len(name.split()) == 5
+    }
+
+
 @pytest.fixture(scope="module")
 def server(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("fit"), BOARD_REFRESH_SECONDS=60)
@@ -53,7 +66,11 @@ def server(tmp_path_factory):
 
 
 def seeded(url, teams, tables, fmt, rounds=()):
-    event = EventSeed(url, teams=teams, fmt=fmt, tables=tables, names=team_names(teams))
+    names = team_names(teams)
+    # the 128-team events' teams named in full have a short name too
+    shorts = short_names(names) if teams == 128 else {}
+    event = EventSeed(url, teams=teams, fmt=fmt, tables=tables, names=names, shorts=shorts)
+    event.shorts = shorts
     event.check_in_all()
     event.start()
     for prefix, share in rounds:
@@ -112,6 +129,21 @@ CARDS = """() => [...document.querySelectorAll('.card')].map((c) => ({
   match: c.querySelector('.match-name .id, .table-no .id')?.textContent}))"""
 
 
+# the bracket boxes showing a short name ([full, shown]), and those showing in full, on more
+# than one line, the name of a team that has a short name
+SHORTS = """(shorted) => {
+  const boxes = [...document.querySelectorAll('.match .side .name')];
+  const line = (el) => parseFloat(getComputedStyle(el).lineHeight);
+  return {
+    short: boxes.filter((el) => el.classList.contains('short'))
+      .map((el) => [el.title, el.textContent]),
+    wrapped: boxes.filter((el) => !el.classList.contains('short')
+      && shorted.includes(el.textContent) && el.getBoundingClientRect().height > 1.5 * line(el))
+      .map((el) => el.textContent),
+  };
+}"""
+
+
 def check_screen(page, viewport):
     """Every name whole, nothing clipped or overlapping, no text under 1.2 % of the height."""
     assert page.evaluate(NAMES) == []
@@ -165,6 +197,7 @@ def test_every_screen_shows_every_name_whole(hall_browser, server, events, name,
         page.goto(f"/b/{event.public}?hold=1&theme={theme}")
         count = int(page.evaluate("() => document.body.dataset.screens"))
         shown = {}
+        boxes = {"short": [], "wrapped": []}
         biggest = []
         rounds = []
         for n in range(1, count + 1):
@@ -173,10 +206,17 @@ def test_every_screen_shows_every_name_whole(hall_browser, server, events, name,
             sizes = check_screen(page, viewport)
             biggest += sizes["card"] + sizes["bracket"]
             rounds += sizes["rounds"]
+            for key, found in page.evaluate(SHORTS, list(event.shorts)).items():
+                boxes[key] += found
             for card in page.evaluate(CARDS):
                 if len(card["names"]) == 2:
                     shown[card["table"]] = (*card["names"], card["match"])
         assert shown == playing_tables(event)  # every table in play, both teams, in full
+        if event.shorts:  # a short name stands in exactly where the full name would wrap
+            assert boxes["short"] and all(
+                event.shorts.get(full) == text for full, text in boxes["short"]
+            ), boxes["short"][:3]
+            assert boxes["wrapped"] == [], boxes["wrapped"][:3]
         if name == "32-de-midway":  # its later winners' rounds wait for names: narrower
             assert {r["empty"] for r in rounds if r["section"] == "bracket-W"} == {True, False}
         if name == "8-se":

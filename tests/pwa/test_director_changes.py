@@ -1,7 +1,8 @@
 """The director's phone changing what was entered (issue 23, "Safe taps": "a check-in and a drop
 can be taken back before the start"; "Team entry": "editing a team's names at any time (the
 board and every view follow), changing an event's settings before its start, and deleting an
-event (with its games) by its director"; docs/tournament-screens.md). Each tap that changes
+event (with its games) by its director"; "or the team's own short name, which the director may
+set"; docs/tournament-screens.md). Each tap that changes
 the list asks in words first, as Drop and Remove do. At 390x844 and 320x640, light and dark
 (TALLY_SHOTS=/tmp/shots saves each screen)."""
 
@@ -13,6 +14,7 @@ from test_director_screens import api, start_event
 from test_layout import screen_problems
 
 PAST = (datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=10)).isoformat()
+SHAKE = "Who shakes first in the next game of a match"
 TEAMS = [("Rangers", ["Ann", "Bo"]), ("Aggies", ["Cy", "Di"]), ("Owls", ["Gus", "Hal"])]
 
 
@@ -77,6 +79,7 @@ def test_a_team_is_renamed_after_the_start_and_the_board_follows(browser, base_u
         assert page.input_value("#edit-player-1") == "Cy"
         page.fill("#edit-player-1", "Cyrus Hrncir")
         page.fill("#edit-team-name", "Aggies of Shiner")
+        page.fill("#edit-team-short", "Aggies")  # a short name, for the board's tight boxes
         screen = screen_problems(
             page,
             "director-edit-team",
@@ -91,6 +94,7 @@ def test_a_team_is_renamed_after_the_start_and_the_board_follows(browser, base_u
         assert "Aggies of Shiner" in names_on_server(base_url, made)
         team = team_on_server(base_url, made, "Aggies of Shiner")
         assert team["players"] == ["Cyrus Hrncir", "Di"]
+        assert team["short_name"] == "Aggies"
         wait_js(page, "() => document.body.textContent.includes('Aggies of Shiner')")
         board = page.context.request.get(f"/b/{made['public_token']}").text()
         assert "Aggies of Shiner" in board
@@ -112,6 +116,13 @@ def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, 
     said = []
     answer_dialogs(page, said)
     try:
+        # a team entered with its own short name: the list shows it under the name
+        page.fill("#player-1", "Lucinda Pustejovsky")
+        page.fill("#player-2", "Maurice Vrazel")
+        page.fill("#team-short", "Lu & Mo")
+        page.click("#add-team-button")
+        wait_js(page, "() => document.body.textContent.includes('short name Lu & Mo')")
+        screenshot(page, "director-team-short")
         page.locator("#event-settings summary").click()
         assert page.input_value("#settings-name") == "Timpson 42"
         page.fill("#settings-name", "Timpson 42 Fall Classic")
@@ -120,6 +131,12 @@ def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, 
         ).click()
         page.fill("#settings-tables", "3")
         page.fill("#settings-checkin", "16:30")
+        # the rules, who shakes first and the minutes a game takes too
+        page.get_by_label("Nel-o").check()
+        page.get_by_role("group", name=SHAKE).get_by_role(
+            "button", name="Last game's loser"
+        ).click()
+        page.fill("#settings-minutes", "20")
         shots = screen_problems(
             page,
             "director-settings",
@@ -137,13 +154,15 @@ def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, 
             3,
         )
         assert view["checkin_deadline"] is not None
+        assert view["rules"] == {"nello": True}
+        assert (view["shake_rule"], view["minutes_per_game"]) == ("loser", 20)
         # deleting asks in words naming what goes, then the phone forgets it
         page.locator("#delete-event summary").click()
         screenshot(page, "director-delete")
         page.click("#delete-event-button")
         wait_js(page, "() => location.hash === '#/events'")
         assert said[-1].startswith(
-            "Delete Timpson 42 Fall Classic for good? Its 3 teams go with it"
+            "Delete Timpson 42 Fall Classic for good? Its 4 teams go with it"
         )
         assert "This cannot be undone." in said[-1]
         gone = page.context.request.get(f"/api/e/{made['public_token']}")

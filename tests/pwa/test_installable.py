@@ -104,7 +104,9 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # 154.9 KB measured on its branch (main then at 151.7 KB). The budget grows by 4 KiB, to 153.
 # The four merged (calling, Swiss rounds, parties, the round clock): 170.1 KB measured at the
 # merge (166.1 KiB). The budget is 167 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 167 * 1024
+# Issue 23's short names and the fuller settings panel (rules, house rules, who shakes first,
+# minutes): 171.5 KB measured at the merge (167.4 KiB). The budget is 168 KiB.
+SHELL_BUDGET = 168 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -1,10 +1,17 @@
 // The director's "Change the event's settings" panel, before the start (issue 23: "an event
-// made by a stray Enter keeps its defaults forever"): name, date, format, games in a match,
-// tables, check-in time, the no-show wait and the round clock's time limit, sent with PATCH /api/events/{id}. Built once
-// and kept outside the part a re-read redraws: what is being typed is never wiped; `show(ev)`
-// fills the boxes only while the panel is closed. The rules stay as made (left for later).
+// made by a stray Enter keeps its defaults forever"): every setting the new-event form sets
+// (name, date, rules and house rules, format, games in a match, who shakes first, tables,
+// check-in time; the seeding has its own switch by the list), the minutes a game takes, the
+// no-show wait and the round clock's time limit, sent with PATCH /api/events/{id} (which
+// checks the rules as the event's creation does). Built once and kept outside the part a
+// re-read redraws: what is being typed is never wiped; `show(ev)` fills the boxes only while
+// the panel is closed.
+import { applyOverrides, RulesError } from '../rules.js';
+import { loadRulesets } from '../actions.js';
+import { sideCount } from '../game.js';
 import { h, choiceButtons } from '../ui.js';
-import { FORMATS, seriesWords } from '../director.js';
+import { FORMATS, SHAKE_CHOICES, SHAKE_LEGEND, seriesWords } from '../director.js';
+import { drawHouseRules } from './house-rules.js';
 import { roundsFields } from './rounds.js';
 
 const SERIES = [1, 2, 3].map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
@@ -29,16 +36,32 @@ export function settingsBody(v) {
   const limit = v.timeLimit ? Number(v.timeLimit) : null; // empty: no round clock
   if (limit !== null && (!Number.isInteger(limit) || limit < 5 || limit > 240))
     return { problem: 'The time limit is a whole number of minutes from 5 to 240, or empty.' };
+  const minutes = Number(v.minutes);
+  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 240)
+    return { problem: 'The minutes a game takes are a whole number from 1 to 240.' };
   const body = {
     name,
     date: v.date || null,
     format: v.format,
     first_to: v.first === v.later ? [v.first] : [v.first, v.later],
+    shake_rule: v.shake,
     tables,
+    minutes_per_game: minutes,
     no_show_minutes: wait,
     time_limit_minutes: limit,
     checkin_deadline: null,
   };
+  if (v.preset) {
+    // the rules as the new-event form checks them (the server checks them again)
+    try {
+      applyOverrides(v.preset, v.overrides);
+    } catch (err) {
+      if (err instanceof RulesError) return { problem: err.message };
+      throw err;
+    }
+    body.ruleset = v.preset.id;
+    body.rules = { ...v.overrides };
+  }
   if (v.checkin) {
     const when = new Date(`${v.date || v.today}T${v.checkin}`);
     if (Number.isNaN(when.getTime()))
@@ -53,7 +76,9 @@ export function settingsBody(v) {
 /** The panel: `save(body)` sends the change (truthy when made); `say` shows a sentence.
  * Returns {el, show(ev)}. */
 export function settingsPanel(save, say) {
-  const v = { format: 'single-elimination', first: 2, later: 2 };
+  const v = { format: 'single-elimination', first: 2, later: 2, shake: 'rotate' };
+  v.overrides = {};
+  let presets = []; // two-sided rulesets only: a match is between two teams
   const input = (id, attrs) => h('input', { id, autocomplete: 'off', ...attrs });
   const name = input('settings-name', { type: 'text', maxlength: 80 });
   const date = input('settings-date', { type: 'date' });
@@ -75,6 +100,46 @@ export function settingsPanel(save, say) {
     min: 5,
     max: 240,
     inputmode: 'numeric',
+  });
+  const minutes = input('settings-minutes', {
+    type: 'number',
+    min: 1,
+    max: 240,
+    inputmode: 'numeric',
+  });
+  const presetSelect = h('select', {
+    id: 'settings-preset',
+    onchange: () => {
+      v.preset = presets.find((p) => p.id === presetSelect.value);
+      v.overrides = {};
+      drawHouse();
+    },
+  });
+  const houseBox = h('fieldset', {});
+  const rulesRow = h(
+    'div',
+    { class: 'stack' },
+    h('label', { for: 'settings-preset' }, 'Rules'),
+    presetSelect,
+    houseBox,
+  );
+  /** The house rules of the chosen ruleset (no rules part until the rulesets are loaded). */
+  function drawHouse() {
+    rulesRow.hidden = !v.preset;
+    if (!v.preset) return;
+    presetSelect.value = v.preset.id;
+    try {
+      drawHouseRules(houseBox, v.preset, v.overrides);
+    } catch (err) {
+      if (!(err instanceof RulesError)) throw err;
+      houseBox.replaceChildren(h('p', { class: 'muted' }, err.message));
+    }
+  }
+  loadRulesets().then((list) => {
+    presets = list.filter((p) => sideCount(p) === 2);
+    presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.id }, p.name)));
+    if (!el.open && v.rulesetId) v.preset = presets.find((p) => p.id === v.rulesetId);
+    drawHouse();
   });
   const advance = input('settings-advance', { type: 'number', min: 2, inputmode: 'numeric' });
   const advanceRow = h(
@@ -119,6 +184,14 @@ export function settingsPanel(save, say) {
             : `First round ${seriesWords(v.first)}; later rounds ${seriesWords(v.later)}.`,
         ),
       ),
+      h(
+        'fieldset',
+        {},
+        h('legend', {}, SHAKE_LEGEND),
+        choice(SHAKE_LEGEND, SHAKE_CHOICES, v.shake, (x) => {
+          v.shake = x;
+        }),
+      ),
     );
   }
   const form = h(
@@ -137,6 +210,7 @@ export function settingsPanel(save, say) {
           checkin: checkin.value,
           noShow: noShow.value,
           timeLimit: timeLimit.value,
+          minutes: minutes.value,
           advance: advance.value,
         });
         if (got.problem) return say(got.problem);
@@ -147,10 +221,18 @@ export function settingsPanel(save, say) {
     },
     h('label', { for: 'settings-name' }, 'Name', name),
     h('label', { for: 'settings-date' }, 'Date', date),
+    rulesRow,
     choices,
     advanceRow,
     roundsBox.el,
     h('label', { for: 'settings-tables' }, 'Tables', tables),
+    h(
+      'label',
+      { for: 'settings-minutes' },
+      'Minutes a game takes ',
+      h('span', { class: 'muted' }, '(for the times the board expects)'),
+      minutes,
+    ),
     h(
       'label',
       { for: 'settings-checkin' },
@@ -190,6 +272,12 @@ export function settingsPanel(save, say) {
     checkin.value = localTime(ev.checkin_deadline);
     noShow.value = String(ev.no_show_minutes);
     timeLimit.value = ev.time_limit_minutes ? String(ev.time_limit_minutes) : '';
+    minutes.value = String(ev.minutes_per_game);
+    v.shake = ev.shake_rule;
+    v.rulesetId = ev.ruleset;
+    v.preset = presets.find((p) => p.id === ev.ruleset);
+    v.overrides = { ...(ev.rules || {}) };
+    drawHouse();
     advance.value = String(ev.advance ?? 4);
     v.format = ev.format;
     roundsBox.show(ev.format, ev);

@@ -1,11 +1,11 @@
 // The director's "Change a team's names" panel (issue 23: a team's names fixed at any time,
-// before the start or mid-event; the board and every view follow). Built once and kept
+// before the start or mid-event; the board and every view follow), its own short name too. Built once and kept
 // outside the part of the screen a re-read redraws, so names being typed are never wiped by
 // a live change; `show(ev)` only refreshes the list of teams.
 import { h } from '../ui.js';
 
 /** A name box as the team form has them: word capitals, no autocorrect ("Hrncir" is no typo). */
-const box = (id) =>
+const box = (id, maxlength = 60) =>
   h('input', {
     type: 'text',
     id,
@@ -13,17 +13,39 @@ const box = (id) =>
     autocapitalize: 'words',
     autocorrect: 'off',
     spellcheck: 'false',
-    maxlength: 60,
+    maxlength,
   });
+
+/** The most characters of a team's own short name (api/schemas/events.py SHORT_NAME). */
+export const SHORT_NAME = 12;
+
+/** The short name's box and its label (the add form and this panel): `boxId` its id. */
+export function shortNameRow(boxId) {
+  const input = box(boxId, SHORT_NAME);
+  const row = h(
+    'label',
+    { for: boxId },
+    'Short name ',
+    h('span', { class: 'muted' }, `(optional, ${SHORT_NAME} letters: where space is tight)`),
+    input,
+  );
+  return { input, row };
+}
+
+/** A team's players under its name in the list, and its short name if it has one. */
+export const playersLine = (t) =>
+  `${t.players.join(' & ')}${t.short_name ? ` · short name ${t.short_name}` : ''}`;
 
 /** What to send for `team` from the boxes: only what changed ({} when nothing did), or a
  * sentence saying what is missing. Exported for the unit test. */
-export function teamChanges(team, player1, player2, name) {
+export function teamChanges(team, player1, player2, name, short = team.short_name ?? '') {
   const players = [player1.trim(), player2.trim()];
   if (!players[0] || !players[1]) return { problem: 'A team is two players: give both names.' };
   const body = {};
   const newName = name.trim() || players.join(' & ');
   if (newName !== team.name) body.name = newName;
+  const newShort = short.trim() || null; // empty: no short name, the full name everywhere
+  if (newShort !== (team.short_name ?? null)) body.short_name = newShort;
   if (players.join('\n') !== team.players.join('\n')) body.players = players;
   return { body };
 }
@@ -38,12 +60,14 @@ export function teamEditor(save, say) {
   const p1 = box('edit-player-1');
   const p2 = box('edit-player-2');
   const name = box('edit-team-name');
+  const short = shortNameRow('edit-team-short');
   const chosen = () => teams.find((t) => String(t.id) === pick.value);
   const fill = () => {
     const t = chosen();
     p1.value = t?.players[0] ?? '';
     p2.value = t?.players[1] ?? '';
     name.value = t?.name ?? '';
+    short.input.value = t?.short_name ?? '';
   };
   pick.addEventListener('change', fill);
   const form = h(
@@ -55,7 +79,7 @@ export function teamEditor(save, say) {
         e.preventDefault();
         const t = chosen();
         if (!t) return;
-        const got = teamChanges(t, p1.value, p2.value, name.value);
+        const got = teamChanges(t, p1.value, p2.value, name.value, short.input.value);
         if (got.problem) {
           say(got.problem);
           return;
@@ -77,6 +101,7 @@ export function teamEditor(save, say) {
       h('span', { class: 'muted' }, '(the players’ names if left empty)'),
       name,
     ),
+    short.row,
     h(
       'p',
       { class: 'muted' },

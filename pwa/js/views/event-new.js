@@ -6,7 +6,16 @@ import { applyOverrides, RulesError } from '../rules.js';
 import { loadRulesets } from '../actions.js';
 import * as api from '../api.js';
 import { h, go, toast, choiceButtons } from '../ui.js';
-import { call, keepEvent, FORMATS, OFFLINE, seriesWords } from '../director.js';
+import {
+  call,
+  keepEvent,
+  FORMATS,
+  OFFLINE,
+  SEEDINGS,
+  SHAKE_CHOICES,
+  SHAKE_LEGEND,
+  seriesWords,
+} from '../director.js';
 import { sideCount } from '../game.js';
 import { drawHouseRules } from '../parts/house-rules.js';
 import { roundsFields } from '../parts/rounds.js';
@@ -129,33 +138,16 @@ export async function render(main) {
       ),
     );
     shakeBox.replaceChildren(
-      h('legend', {}, 'Who shakes first in the next game of a match'),
-      choice(
-        'Who shakes first in the next game of a match',
-        [
-          ['rotate', 'Take turns'],
-          ['loser', "Last game's loser"],
-          ['draw', 'Drawn at the table'],
-        ],
-        shakeRule,
-        (v) => {
-          shakeRule = v;
-        },
-      ),
+      h('legend', {}, SHAKE_LEGEND),
+      choice(SHAKE_LEGEND, SHAKE_CHOICES, shakeRule, (v) => {
+        shakeRule = v;
+      }),
     );
     seedBox.replaceChildren(
       h('legend', {}, 'Seeding'),
-      choice(
-        'Seeding',
-        [
-          ['listed', 'As listed'],
-          ['random', 'Random draw'],
-        ],
-        seeding,
-        (v) => {
-          seeding = v;
-        },
-      ),
+      choice('Seeding', SEEDINGS, seeding, (v) => {
+        seeding = v;
+      }),
     );
   }
 

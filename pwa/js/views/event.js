@@ -12,7 +12,7 @@ import { followEvent } from '../event-live.js';
 import { go, h, toast } from '../ui.js';
 import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
-import { teamEditor } from '../parts/team-edit.js';
+import { playersLine, shortNameRow, teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
 import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock.js';
@@ -250,6 +250,7 @@ export async function render(main, id) {
       e.preventDefault(); // not a submit: the next box
       next.focus();
     });
+  const teamShort = shortNameRow('team-short'); // the team's own short name (optional)
   onEnter(p1, p2);
   onEnter(p2, teamName);
   const addForm = h(
@@ -267,9 +268,11 @@ export async function render(main, id) {
           (players[0] ? p2 : p1).focus();
           return;
         }
-        await act('POST', `/api/events/${id}/teams`, { name, players }, () => {
+        const entry = { name, players, short_name: teamShort.input.value.trim() || null };
+        await act('POST', `/api/events/${id}/teams`, entry, () => {
           toast(`${name} added`);
           teamName.value = '';
+          teamShort.input.value = '';
           p1.value = '';
           p2.value = '';
         });
@@ -286,6 +289,7 @@ export async function render(main, id) {
       h('span', { class: 'muted' }, '(optional: the players’ names if left empty)'),
       teamName,
     ),
+    teamShort.row,
     h('button', { type: 'submit', class: 'primary', id: 'add-team-button' }, 'Add team'),
   );
 
@@ -472,7 +476,7 @@ export async function render(main, id) {
           'div',
           { class: 'who' },
           h('strong', {}, `${i + 1}. ${t.name}`),
-          h('span', { class: 'muted' }, t.players.join(' & ')),
+          h('span', { class: 'muted' }, playersLine(t)),
           state,
         ),
         h('div', { class: 'row' }, buttons),
