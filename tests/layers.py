@@ -21,6 +21,7 @@ LAYERS = (
     ("pages", "games"),
     ("events",),
     ("crews",),
+    ("leagues",),
     ("play",),
     ("transfer",),
     ("schemas",),

@@ -12,12 +12,14 @@ from .crews import Crew, CrewGame, CrewPlayer
 from .db import flask_db
 from .events import EVENT_MODELS
 from .games import Game, Hand, IdempotencyKey, Match
+from .leagues import LEAGUE_MODELS
 from .tables import TABLE_MODELS
 
 MODELS = (
     *(Match, Game, Hand, IdempotencyKey, Crew, CrewPlayer, CrewGame),
     *EVENT_MODELS,
     *TABLE_MODELS,
+    *LEAGUE_MODELS,
 )
 
 # Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.
