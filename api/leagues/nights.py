@@ -2,10 +2,13 @@
 its teams checked in; a night's substitutes; and the nights' games filed in the crew with
 who sat in each seat, so the crew's statistics count the substitute, not the member."""
 
+from peewee import IntegrityError
+
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import clean_name
 from ..events.director import check_in, create_event
+from ..events.removal import delete_event
 from ..events.teams import edit_team
 from ..store.base import utcnow
 from ..store.crews import Crew, CrewGame
@@ -72,8 +75,15 @@ def start_night(season):
     event_id, token, mapping = _event_of(
         season, f"{season.name}, night {number}", season.format, season.first_to, teams
     )
-    with write_transaction():
-        Night.create(season=season.id, number=number, event=event_id, teams=mapping)
+    try:
+        with write_transaction():
+            Night.create(season=season.id, number=number, event=event_id, teams=mapping)
+    except IntegrityError:  # another phone made this night in the same moment: keep theirs
+        delete_event(event_id)
+        raise Conflict(
+            f"night {number} of {season.name} was just made on another phone",
+            rule_code="NIGHT_NOT_OVER",
+        ) from None
     return {**season_view(season), "event_id": event_id, "director_token": token}
 
 
@@ -241,9 +251,14 @@ def start_playoff(season):
         season, f"{season.name}, playoff", "single-elimination", season.playoff_first_to, entered
     )
     with write_transaction():
-        Season.update(playoff_event=event_id, playoff_map=mapping).where(
-            Season.id == season.id
-        ).execute()
+        kept = (
+            Season.update(playoff_event=event_id, playoff_map=mapping)
+            .where((Season.id == season.id) & Season.playoff_event.is_null())
+            .execute()
+        )
+    if not kept:  # another phone made the playoff in the same moment: keep theirs
+        delete_event(event_id)
+        raise Conflict(f"the playoff of {season.name} has started", rule_code="PLAYOFF_STARTED")
     season = Season.get_by_id(season.id)
     return {**season_view(season), "event_id": event_id, "director_token": token}
 
