@@ -22,8 +22,8 @@ from .standings import event_results, rank
 
 def _event_of(season, name, fmt, first_to, teams):
     """Make an event of `teams` (SeasonTeam rows, with their players' names for the night)
-    and check every team in; returns (event id, director token, {event team id: season
-    team id})."""
+    and check every team in; returns (event id, {"director_token", "public_token"}, {event
+    team id: season team id})."""
     made = create_event(
         {
             "name": name,
@@ -42,7 +42,8 @@ def _event_of(season, name, fmt, first_to, teams):
     for team_id in by_name.values():
         check_in(made["id"], team_id)
     mapping = {str(by_name[t.name]): t.id for t, _players in teams}
-    return made["id"], made["director_token"], mapping
+    tokens = {"director_token": made["director_token"], "public_token": made["public_token"]}
+    return made["id"], tokens, mapping
 
 
 def _night(season, number):
@@ -72,7 +73,7 @@ def start_night(season):
     number = view["next_night"]
     roster = roster_names(season.crew)
     teams = [(t, [roster[p] for p in t.players]) for t in season_teams(season)]
-    event_id, token, mapping = _event_of(
+    event_id, tokens, mapping = _event_of(
         season, f"{season.name}, night {number}", season.format, season.first_to, teams
     )
     try:
@@ -84,7 +85,7 @@ def start_night(season):
             f"night {number} of {season.name} was just made on another phone",
             rule_code="NIGHT_NOT_OVER",
         ) from None
-    return {**season_view(season), "event_id": event_id, "director_token": token}
+    return {**season_view(season), "event_id": event_id, **tokens}
 
 
 def _check_substitutes(season, subs):
@@ -247,7 +248,7 @@ def start_playoff(season):
     records = [event_results(n.event, n.teams)[0] for n in season_nights(season)]
     top = rank(list(teams.values()), records)[: season.playoff_teams]
     entered = [(teams[r["team"]], [roster[p] for p in teams[r["team"]].players]) for r in top]
-    event_id, token, mapping = _event_of(
+    event_id, tokens, mapping = _event_of(
         season, f"{season.name}, playoff", "single-elimination", season.playoff_first_to, entered
     )
     with write_transaction():
@@ -260,7 +261,7 @@ def start_playoff(season):
         delete_event(event_id)
         raise Conflict(f"the playoff of {season.name} has started", rule_code="PLAYOFF_STARTED")
     season = Season.get_by_id(season.id)
-    return {**season_view(season), "event_id": event_id, "director_token": token}
+    return {**season_view(season), "event_id": event_id, **tokens}
 
 
 def director_link(season, number=None):

@@ -129,10 +129,11 @@ class SeasonOut(Schema):
 
 
 class SeasonStarted(SeasonOut):
-    """The season with the event just made and its director token, shown this once."""
+    """The season with the event just made and its director and public tokens, shown once."""
 
     event_id = fields.String()
     director_token = fields.String()
+    public_token = fields.String()
 
 
 class DirectorLink(Schema):

@@ -127,6 +127,8 @@ def test_a_three_night_league_with_a_substitute_into_a_top_two_playoff(client):
     for night in (1, 2, 3):
         started = league.post(f"{url}/nights")
         assert started["played"][-1]["number"] == night and not started["played"][-1]["started"]
+        public = client.get(f"/api/e/{started['public_token']}").json  # the board's view
+        assert public["name"] == f"Spring 2027, night {night}" and len(public["teams"]) == 4
         if night == 1:
             again = league.post(f"{url}/nights", status=409)
             assert again["rule_code"] == "NIGHT_NOT_OVER" and "night 1" in again["message"]

@@ -92,7 +92,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # measured on main 2d666d0). The budget grows by 2 KiB, to 151 KiB.
 # Both merged (calling tables and Swiss rounds): 157.3 KB measured at the merge (153.6 KiB).
 # The budget is 155 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 155 * 1024
+# Issue 21's leagues add a crew's seasons (js/seasons.js 0.9 KB, views/crew-seasons.js 2.1:
+# the list and "New season", views/crew-season.js 2.7: standings, nights, substitutes, the
+# playoff), loaded only from the crew screen; they need the network to act, and are precached
+# as every shell file is: 159.2 KiB measured on league (main f9005bd + 5.7 KB). The budget
+# grows by 5 KiB, to 160 KiB.
+SHELL_BUDGET = 160 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
