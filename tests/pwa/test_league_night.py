@@ -46,6 +46,8 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url)
     table_ctx = None
     try:
         page.goto(f"/#/crew-join/{crew['id']}/{crew['token']}")
+        page.locator("#crew-seasons").wait_for()
+        screenshot(page, "league-crew")
         page.locator("#crew-seasons").click()
         page.locator("#new-season").wait_for()
         screenshot(page, "league-new-season")

@@ -6,7 +6,7 @@ import { OFFLINE_SEASON, listSeasons, makeSeason } from '../seasons.js';
 import { h, go } from '../ui.js';
 
 const FORMATS = [
-  ['round-robin', 'Round robin: every team plays every team'],
+  ['round-robin', 'Round robin'],
   ['single-elimination', 'Single elimination'],
   ['double-elimination', 'Double elimination'],
 ];
