@@ -10,6 +10,11 @@ from types import SimpleNamespace
 from apitest import Table
 from test_api_event_table_links import TableLink
 
+from api.leagues import nights
+from api.store.db import flask_db
+from api.store.events import Event
+from api.store.leagues import Night
+
 MEMBERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
 TEAMS = ["Aces", "Bones", "Cats", "Dogs"]  # Ann+Bo, Cy+Di, Ed+Flo, Gus+Hal
 
@@ -331,3 +336,26 @@ def test_wrong_season_input_is_refused_in_words_and_nothing_is_stored(client):
     typed = [{"team": bones, "member": 1, "name": "  Zed   Smith "}]
     view = client.put_json(sub_url, {"substitutes": typed}, headers=league.auth).json
     assert view["played"][0]["substitutes"] == [{**typed[0], "player": None, "name": "Zed Smith"}]
+
+
+def test_two_phones_making_the_same_night_keep_one(app, client, monkeypatch):
+    """docs/leagues.md "A night": when another phone makes the night in the same moment, the
+    later one is 409 NIGHT_NOT_OVER in words and its event is deleted: one night, one event."""
+    league = League(client)
+    season = league.post(league.base, league.body())
+    url = f"{league.base}/{season['id']}"
+    make = nights._event_of
+
+    def raced(*args):
+        made = make(*args)  # the other phone's night lands first
+        Night.create(season=season["id"], number=1, event=make(*args)[0], teams=made[2])
+        return made
+
+    monkeypatch.setattr(nights, "_event_of", raced)
+    refused = league.post(f"{url}/nights", status=409)
+    assert refused["rule_code"] == "NIGHT_NOT_OVER"
+    assert refused["message"] == "night 1 of Spring 2027 was just made on another phone"
+    view = league.season(url)
+    assert len(view["played"]) == 1
+    with app.app_context(), flask_db.database.connection_context():
+        assert Event.select().count() == 1  # the refused phone's event is gone
