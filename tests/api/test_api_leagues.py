@@ -187,6 +187,13 @@ def test_a_three_night_league_with_a_substitute_into_a_top_two_playoff(client):
         "Hal": 9,
         "Sue": 3,
     }
+    # Sue's night taken back afterwards: Cy sat in the seats the games name, and the
+    # standings stay (they count the team)
+    back = client.put_json(f"{url}/nights/2/substitutes", {"substitutes": []}, headers=league.auth)
+    assert standing(back.json) == expected[3]
+    stats = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth).json
+    games = {p["name"]: p["games"] for p in stats["players"]}
+    assert (games["Cy"], "Sue" in games, stats["games"]) == (10, False, 19)  # no game: no line
     # the director's link again, for a phone that lost it: the old one stops working
     night1 = end["played"][0]["event_id"]
     link = league.post(f"{url}/nights/1/director-link")
