@@ -218,6 +218,14 @@ def file_games(season):
     }
     if not changed:
         return
+    try:
+        _file(season, have, changed)
+    except IntegrityError:  # another read filed them in the same moment: theirs stands
+        pass
+
+
+def _file(season, have, changed):
+    """Write `changed` ({game id: seats}) to the crew's games, in one transaction."""
     with write_transaction():
         for game, seats in changed.items():
             if game in have:

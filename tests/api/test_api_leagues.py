@@ -277,15 +277,16 @@ def test_wrong_season_input_is_refused_in_words_and_nothing_is_stored(client):
             "two teams are called aces",
         ),
         ({"playoff_teams": 5}, 422, "BAD_PLAYOFF", "top 5 needs at least 5 teams"),
-        ({"ruleset": "nello-84"}, 422, None, ""),
-        ({"format": "swiss"}, 422, None, ""),
-        ({"nights": 0}, 422, None, ""),
-        ({"teams": body["teams"][:1]}, 422, None, ""),
+        ({"ruleset": "nello-84"}, 422, "UNKNOWN_RULESET", "no ruleset called “nello-84”"),
+        ({"format": "swiss"}, 422, "BAD_INPUT", '"swiss" is not a league night: a night is a'),
+        ({"nights": 0}, 422, "BAD_INPUT", "0 is not a number of nights: a season has 1 to 30"),
+        ({"teams": body["teams"][:1]}, 422, "BAD_INPUT", "give 2 to 64 teams"),
+        ({"playoff_teams": 1}, 422, "BAD_PLAYOFF", "1 is not a playoff: say how many"),
+        ({"first_to": [0]}, 422, "BAD_INPUT", "0 is not a match length"),
     ]
     for change, status, code, words in cases:
         refused = league.post(league.base, {**body, **change}, status=status)
-        if code:
-            assert refused["rule_code"] == code and words in refused["message"], refused
+        assert refused["rule_code"] == code and words in refused["message"], refused
         assert "json" not in refused["message"] and "teams." not in refused["message"]
     assert client.get(league.base, headers=league.auth).json["seasons"] == []
     season = league.post(league.base, body)
@@ -337,7 +338,13 @@ def test_wrong_season_input_is_refused_in_words_and_nothing_is_stored(client):
         ).json
         assert refused["rule_code"] == code and words in refused["message"], refused
     bad_member = [{"team": bones, "member": 2, "name": "Zed"}]
-    client.put_json(sub_url, {"substitutes": bad_member}, headers=league.auth, status=422)
+    refused = client.put_json(
+        sub_url, {"substitutes": bad_member}, headers=league.auth, status=422
+    ).json
+    assert (
+        refused["message"]
+        == "2 is not a team's player: say 0 for its first player, 1 for its second"
+    )
     assert league.season(url)["played"][0]["substitutes"] == []
     # a name typed in sits for the member: nobody of the crew takes those hands
     typed = [{"team": bones, "member": 1, "name": "  Zed   Smith "}]
