@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '0fa502187132';
+const VERSION = '996ee43159ef';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -2,12 +2,12 @@
 night"; docs/leagues.md): the crew's phone makes a season from the crew's list, starts
 tonight's night (the usual director's screen opens, and starts the event), names a
 substitute, a table's phone plays its match from its table link, and the season's standings
-show the result the server derives. Screenshots (TALLY_SHOTS=dir) at 390x844 light and
-320x640 dark."""
+show the result the server derives. axe finds nothing on the season screens. Screenshots
+(TALLY_SHOTS=dir) at 390x844 light and 320x640 dark."""
 
 import uuid
 
-from conftest import new_phone, screenshot, wait_js
+from conftest import axe_violations, new_phone, screenshot, wait_js
 from test_director import play_to_the_end
 from test_director_screens import api
 
@@ -40,7 +40,7 @@ def make_season(page, ids):
     page.wait_for_url("**/season/*")
 
 
-def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url):
+def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url, axe_source):
     crew, ids = crew_with_roster(base_url)
     ctx, page = new_phone(browser, base_url)
     table_ctx = None
@@ -51,6 +51,7 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url)
         page.locator("#crew-seasons").click()
         page.locator("#new-season").wait_for()
         screenshot(page, "league-new-season")
+        assert axe_violations(page, axe_source) == []
         make_season(page, ids)
         season_url = page.url
         assert page.locator("#season-progress").inner_text() == "0 of 2 nights"
@@ -85,6 +86,7 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url)
             "options => options.map((o) => o.value)"
         )
         screenshot(page, "league-night-substitute")
+        assert axe_violations(page, axe_source) == []
 
         # table 1's phone plays its match: side 0 wins it
         table_ctx, table = new_phone(browser, base_url)
@@ -108,6 +110,7 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url)
         page.reload()
         page.locator("#season-standings").wait_for()
         screenshot(page, "league-standings-320-dark")
+        assert axe_violations(page, axe_source) == []
         assert not [e for e in page.js_errors if "Failed to load resource" not in e]
     finally:
         ctx.close()

@@ -122,7 +122,8 @@ function standings(season) {
         h(
           'tr',
           {},
-          ['', 'Team', 'Won', 'Lost', 'Marks'].map((t) => cell('th', t)),
+          h('th', {}, h('span', { class: 'visually-hidden' }, 'Place')),
+          ['Team', 'Won', 'Lost', 'Marks'].map((t) => cell('th', t)),
         ),
       ),
       h(
