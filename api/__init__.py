@@ -18,6 +18,7 @@ from .routes import (
     events,
     games,
     hands,
+    leagues,
     live,
     matches,
     parties,
@@ -48,6 +49,7 @@ BLUEPRINTS = (
     (tables.blp, True, True),
     (crews.blp, True, True),
     (parties.blp, True, True),
+    (leagues.blp, True, True),
     (share.pages, False, True),  # /s/{token}: the share page (HTML)
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
     (prints.pages, False, True),  # /p/{public_token}/...: the paper kit (HTML to print)

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '5ffb2d4d6521';
+const VERSION = '55cb7ed2debc';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -53,6 +53,9 @@ const SHELL = [
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
   '/js/parts/crew-ratings.js',
+  '/js/seasons.js',
+  '/js/views/crew-seasons.js',
+  '/js/views/crew-season.js',
   '/js/director.js',
   '/js/event-live.js',
   '/js/views/events.js',

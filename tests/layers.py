@@ -21,7 +21,7 @@ LAYERS = (
     ("pages", "games"),
     ("events",),
     ("crews",),
-    ("parties",),
+    ("parties", "leagues"),
     ("play",),
     ("transfer",),
     ("schemas",),

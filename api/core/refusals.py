@@ -175,6 +175,48 @@ IMPORT_FIELDS = {
     ),
 }
 
+# A crew's seasons' fields (docs/leagues.md): a league's words, not a game's or an event's.
+SERIES = ("a match length", "give the games a team needs to win a match, 1 to 10", "BAD_INPUT")
+LEAGUE_FIELDS = {
+    "name": (
+        "a name",
+        "a season's or a team's name is 1 to 60 characters, a substitute's 1 to 40",
+        "BAD_NAME",
+    ),
+    "teams": (
+        "a season's teams",
+        "give 2 to 64 teams, each a name and two players of the crew",
+        "BAD_INPUT",
+    ),
+    "players": ("a team's two players", "pick two players on the crew's list", "BAD_INPUT"),
+    "nights": ("a number of nights", "a season has 1 to 30 nights", "BAD_INPUT"),
+    "format": (
+        "a league night",
+        "a night is a round-robin, a single-elimination or a double-elimination",
+        "BAD_INPUT",
+    ),
+    "first_to": SERIES,
+    "playoff_first_to": SERIES,
+    "tables": ("a number of tables", "give 1 to 200 tables", "BAD_INPUT"),
+    "playoff_teams": (
+        "a playoff",
+        "say how many of the top teams play it, 2 to 64, or null for no playoff",
+        "BAD_PLAYOFF",
+    ),
+    "substitutes": (
+        "a list of substitutes",
+        "give each as a team, a member (0 or 1), and a player or a name",
+        "BAD_SUBSTITUTE",
+    ),
+    "team": ("a season's team", "give the id of a team of the season", "BAD_SUBSTITUTE"),
+    "member": ("a team's player", "say 0 for its first player, 1 for its second", "BAD_SUBSTITUTE"),
+    "player": (
+        "a player of the crew",
+        "give the id of a player on the crew's list, or type a name instead",
+        "BAD_SUBSTITUTE",
+    ),
+}
+
 MATCH_ID = ("a match id", "a match id is a UUID, like the app makes", "BAD_INPUT")
 
 # The event routes' own name (a team's name stays 1 to 60, as everywhere).
@@ -277,6 +319,10 @@ def describe(path, overrides=None, route=None):
         return EVENT_NAME
     if route == "parties" and names and names[0] in PARTY_FIELDS:
         return PARTY_FIELDS[names[0]]
+    if route == "leagues":
+        for name in reversed(names):
+            if name in LEAGUE_FIELDS:
+                return LEAGUE_FIELDS[name]
     if overrides and names and names[-1] in overrides:
         return overrides[names[-1]]
     if overrides and len(names) > 1 and names[-1].isdigit() and names[-2] in overrides:
@@ -306,6 +352,8 @@ def schema_refusal(errors, body, crew=False, route=None):
     what, hint, rule_code = describe(path, CREW_FIELDS if crew else None, route)
     if text == "Missing data for required field.":
         missing = {**MISSING, **CREW_MISSING} if crew else MISSING
+        if route == "leagues":
+            missing = {**MISSING, "name": "the name", "team": "the team", "format": "the night"}
         return "MISSING_FIELD", f"{missing.get(key, what)} is missing: {hint}"
     whole = tuple(path) == ("_schema",)
     value = body if whole else value_at(body, path)

@@ -12,6 +12,7 @@ from .crews import Crew, CrewGame, CrewPlayer
 from .db import flask_db
 from .events import EVENT_MODELS
 from .games import Game, Hand, IdempotencyKey, Match
+from .leagues import LEAGUE_MODELS
 from .parties import PARTY_MODELS
 from .tables import TABLE_MODELS
 
@@ -20,6 +21,7 @@ MODELS = (
     *EVENT_MODELS,
     *TABLE_MODELS,
     *PARTY_MODELS,
+    *LEAGUE_MODELS,
 )
 
 # Any fixed 64-bit key: serialises table creation between the workers of one PostgreSQL.

@@ -26,6 +26,8 @@ const ROUTES = [
   [/^#\/crews$/, 'crews'],
   [/^#\/crew\/([\w-]+)$/, 'crew'],
   [/^#\/crew\/([\w-]+)\/stats$/, 'crew-stats'],
+  [/^#\/crew\/([\w-]+)\/seasons$/, 'crew-seasons'],
+  [/^#\/crew\/([\w-]+)\/season\/([\w-]+)$/, 'crew-season'],
   [/^#\/crew-join\/([\w-]+)\/([\w-]+)$/, 'crew-join'],
   [/^#\/events$/, 'events'],
   [/^#\/events\/new$/, 'event-new'],

@@ -106,7 +106,13 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # merge (166.1 KiB). The budget is 167 KiB, a kilobyte over what is used.
 # Issue 23's short names and the fuller settings panel (rules, house rules, who shakes first,
 # minutes): 171.5 KB measured at the merge (167.4 KiB). The budget is 168 KiB.
-SHELL_BUDGET = 168 * 1024
+# Issue 21's leagues add a crew's seasons (js/seasons.js 0.9 KB, views/crew-seasons.js 2.1:
+# the list and "New season", views/crew-season.js 2.7: standings, nights, substitutes, the
+# playoff), loaded only from the crew screen; they need the network to act, and are precached
+# as every shell file is: 159.2 KiB measured on league (main f9005bd + 5.7 KB). The budget
+# grows by 5 KiB, to 160 KiB.
+# With the seasons merged: 177.2 KB measured at the merge (173.1 KiB). The budget is 174 KiB.
+SHELL_BUDGET = 174 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -76,6 +76,7 @@ async function screen(crew, games) {
         { class: 'btn primary', href: `#/crew/${crew.id}/stats`, id: 'crew-stats' },
         'Statistics',
       ),
+      h('a', { class: 'btn', href: `#/crew/${crew.id}/seasons`, id: 'crew-seasons' }, 'Seasons'),
       h(
         'a',
         {

@@ -1,0 +1,375 @@
+"""Issue 21, "Leagues and seasons" (docs/leagues.md): a crew's 3-night league of 4 teams, each
+night a round robin played with real hands through the table links, one night with a
+substitute, then a top-2 playoff. The season standings after each night and the end state are
+worked by hand below. The access matrix of the season routes, and wrong input refused in
+words with nothing stored."""
+
+import uuid
+from types import SimpleNamespace
+
+from apitest import Table
+from test_api_event_table_links import TableLink
+
+from api.leagues import nights
+from api.store.db import flask_db
+from api.store.events import Event
+from api.store.leagues import Night
+
+MEMBERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+TEAMS = ["Aces", "Bones", "Cats", "Dogs"]  # Ann+Bo, Cy+Di, Ed+Flo, Gus+Hal
+
+# Who beats whom each night (docs/leagues.md: each match is first to 1 game, and the winner
+# makes 2 marks a hand to 8 marks, the loser none): the earlier team of the night's order.
+ORDER = {1: "ABCD", 2: "BADC", 3: "DBAC"}
+
+
+class League:
+    """A crew with a roster of nine (Sue is the substitute) and its season, over the API."""
+
+    def __init__(self, client):
+        self.client = client
+        crew = client.post_json("/api/crews", {"name": "Austin 42 Club"}, status=201).json
+        self.crew, self.auth = crew["id"], {"Authorization": f"Bearer {crew['token']}"}
+        self.players = {}
+        for name in [*MEMBERS, "Sue"]:
+            self.players[name] = str(uuid.uuid4())
+            self.post(f"/api/crews/{self.crew}/players", {"id": self.players[name], "name": name})
+        self.base = f"/api/crews/{self.crew}/seasons"
+
+    def post(self, url, body=None, status=201):
+        return self.client.post_json(url, body, headers=self.auth, status=status).json
+
+    def body(self, **changes):
+        teams = [
+            {
+                "name": TEAMS[n],
+                "players": [self.players[MEMBERS[2 * n]], self.players[MEMBERS[2 * n + 1]]],
+            }
+            for n in range(4)
+        ]
+        return {
+            "name": "Spring 2027",
+            "teams": teams,
+            "nights": 3,
+            "format": "round-robin",
+            "first_to": [1],
+            "ruleset": "straight-42",
+            "tables": 2,
+            "playoff_teams": 2,
+            "playoff_first_to": [1],
+            **changes,
+        }
+
+    def season(self, url):
+        return self.client.get(url, headers=self.auth).json
+
+
+def play_event(client, event_id, token, order):
+    """Start the event with its director token and play every match through the table links
+    the start handed out, the team earlier in `order` (team names' initials) winning."""
+    auth = {"Authorization": f"Bearer {token}"}
+    url = f"/api/events/{event_id}"
+    links = client.post_json(f"{url}/start", None, headers=auth).json["new_table_links"]
+    host = SimpleNamespace(client=client, id=event_id)
+    phones = [TableLink(host, int(n), link) for n, link in links.items()]
+    for _ in range(20):
+        if client.get(url, headers=auth).json["finished"]:
+            return
+        for phone in phones:
+            read = phone.read()
+            if read["waiting"] or read["match"] is None:
+                continue
+            names = [t["name"][0] for t in read["match"]["teams"]]
+            phone.win_game(0 if order.index(names[0]) < order.index(names[1]) else 1)
+    raise AssertionError("the event never finished")
+
+
+def standing(view):
+    """The standings as (team, won, lost, marks won, marks lost), first place first."""
+    return [
+        (r["team_name"], r["won"], r["lost"], r["marks_won"], r["marks_lost"])
+        for r in view["standings"]
+    ]
+
+
+def test_a_three_night_league_with_a_substitute_into_a_top_two_playoff(client):
+    """docs/leagues.md "Season standings": match wins, then mark difference, then marks won,
+    then the list order; the playoff takes the top 2 seeded by standing; the substitute's
+    games count for the team in the standings and for Sue, not Cy, in the crew statistics."""
+    league = League(client)
+    made = league.post(league.base, league.body())
+    url = f"{league.base}/{made['id']}"
+    ids = {t["name"]: t["id"] for t in made["teams"]}
+    assert made["next_night"] == 1 and made["playoff"]["seeds"] == [ids[t] for t in TEAMS[:2]]
+    # the playoff waits for the season (409), and a night waits for the one before
+    refused = league.post(f"{url}/playoff", status=409)
+    assert refused["rule_code"] == "SEASON_NOT_OVER" and "3 nights" in refused["message"]
+
+    expected = {
+        # night 1 (A > B > C > D): 3 matches each, 8 marks a won game
+        1: [
+            ("Aces", 3, 0, 24, 0),
+            ("Bones", 2, 1, 16, 8),
+            ("Cats", 1, 2, 8, 16),
+            ("Dogs", 0, 3, 0, 24),
+        ],
+        # night 2 (B > A > D > C): Aces and Bones even on all counts: the list order
+        # puts Aces first; so Cats before Dogs (both 1-5, 8-40)
+        2: [
+            ("Aces", 5, 1, 40, 8),
+            ("Bones", 5, 1, 40, 8),
+            ("Cats", 1, 5, 8, 40),
+            ("Dogs", 1, 5, 8, 40),
+        ],
+        # night 3 (D > B > A > C)
+        3: [
+            ("Bones", 7, 2, 56, 16),
+            ("Aces", 6, 3, 48, 24),
+            ("Dogs", 4, 5, 32, 40),
+            ("Cats", 1, 8, 8, 64),
+        ],
+    }
+    for night in (1, 2, 3):
+        started = league.post(f"{url}/nights")
+        assert started["played"][-1]["number"] == night and not started["played"][-1]["started"]
+        public = client.get(f"/api/e/{started['public_token']}").json  # the board's view
+        assert public["name"] == f"Spring 2027, night {night}" and len(public["teams"]) == 4
+        if night == 1:
+            again = league.post(f"{url}/nights", status=409)
+            assert again["rule_code"] == "NIGHT_NOT_OVER" and "night 1" in again["message"]
+        if night == 2:  # Sue sits for Cy (Bones' first player) tonight
+            sub = {"team": ids["Bones"], "member": 0, "player": league.players["Sue"]}
+            subbed = client.put_json(
+                f"{url}/nights/2/substitutes", {"substitutes": [sub]}, headers=league.auth
+            ).json
+            assert subbed["played"][1]["substitutes"] == [{**sub, "name": "Sue"}]
+            event = client.get(
+                f"/api/events/{started['event_id']}",
+                headers={"Authorization": f"Bearer {started['director_token']}"},
+            ).json
+            assert {t["name"]: t["players"] for t in event["teams"]}["Bones"] == ["Sue", "Di"]
+        if night == 1:
+            old_director = {"Authorization": f"Bearer {started['director_token']}"}
+        play_event(client, started["event_id"], started["director_token"], ORDER[night])
+        view = league.season(url)
+        assert standing(view) == expected[night], night
+        assert view["played"][-1]["finished"]
+        assert [r["place"] for r in view["standings"]] == [1, 2, 3, 4]
+    assert view["season_over"] and view["next_night"] is None
+    over = league.post(f"{url}/nights", status=409)
+    assert over["rule_code"] == "SEASON_OVER"
+    # each night by itself, as the season shows it: Bones' nights 2-1, 3-0, 2-1
+    bones = next(r for r in view["standings"] if r["team_name"] == "Bones")
+    assert [(n["won"], n["lost"]) for n in bones["nights"]] == [(2, 1), (3, 0), (2, 1)]
+
+    # the playoff: Bones (1st) against Aces (2nd); Aces win it
+    playoff = league.post(f"{url}/playoff")
+    assert playoff["playoff"]["seeds"] == [ids["Bones"], ids["Aces"]]
+    assert league.post(f"{url}/playoff", status=409)["rule_code"] == "PLAYOFF_STARTED"
+    play_event(client, playoff["event_id"], playoff["director_token"], "AB")
+    end = league.season(url)
+    assert end["playoff"]["finished"] and end["playoff"]["champion"] == ids["Aces"]
+    assert standing(end) == expected[3]  # the playoff is no night: the standings stay
+
+    # the crew's statistics: 18 night games and the final; Sue played night 2 (3 games) in
+    # Cy's seat, so Cy has 6 nights' games and the final
+    stats = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth).json
+    games = {p["name"]: p["games"] for p in stats["players"]}
+    assert stats["games"] == 19
+    assert games == {
+        "Ann": 10,
+        "Bo": 10,
+        "Cy": 7,
+        "Di": 10,
+        "Ed": 9,
+        "Flo": 9,
+        "Gus": 9,
+        "Hal": 9,
+        "Sue": 3,
+    }
+    # Sue's night taken back afterwards: Cy sat in the seats the games name, and the
+    # standings stay (they count the team)
+    back = client.put_json(f"{url}/nights/2/substitutes", {"substitutes": []}, headers=league.auth)
+    assert standing(back.json) == expected[3]
+    stats = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth).json
+    games = {p["name"]: p["games"] for p in stats["players"]}
+    assert (games["Cy"], "Sue" in games, stats["games"]) == (10, False, 19)  # no game: no line
+    # the director's link again, for a phone that lost it: the old one stops working
+    night1 = end["played"][0]["event_id"]
+    link = league.post(f"{url}/nights/1/director-link")
+    assert link["event_id"] == night1
+    client.get(
+        f"/api/events/{night1}", headers={"Authorization": f"Bearer {link['director_token']}"}
+    )
+    lost = client.get(f"/api/events/{night1}", headers=old_director, status=401).json
+    assert lost["rule_code"] == "UNKNOWN_TOKEN"
+
+
+def routes(league, season, other_season):
+    """(method, url, body, the crew token's status) of every season route."""
+    url = f"{league.base}/{season}"
+    return [
+        ("get", league.base, None, 200),
+        ("post", league.base, league.body(name="Fall 2027"), 201),
+        ("get", url, None, 200),
+        ("post", f"{url}/nights", None, 201),
+        ("put", f"{url}/nights/1/substitutes", {"substitutes": []}, 200),
+        ("post", f"{url}/nights/1/director-link", None, 201),
+        ("post", f"{url}/playoff", None, 409),
+        ("post", f"{url}/playoff/director-link", None, 404),
+        ("get", f"{league.base}/{other_season}", None, 404),
+    ]
+
+
+def test_only_the_crews_token_reaches_its_seasons(client):
+    """docs/leagues.md "Access": the crew token runs its seasons; no token is 401, another
+    crew's token, a game's edit or share token 403; another crew's season is 404 even with
+    the right crew's token; a refusal stores nothing."""
+    league, other = League(client), League(client)
+    season = league.post(league.base, league.body())["id"]
+    other_season = other.post(other.base, other.body())["id"]
+    table = Table(client)
+    tokens = {
+        "none": None,
+        "other_crew": other.auth["Authorization"],
+        "edit": f"Bearer {table.token}",
+        "share": f"Bearer {table.share_token}",
+    }
+    expected = {"none": 401, "other_crew": 403, "edit": 403, "share": 403}
+    for method, url, body, _right in routes(league, season, other_season):
+        for who, token in tokens.items():
+            headers = {"Authorization": token} if token else {}
+            sent = getattr(client, f"{method}_json" if body is not None else method)
+            args = (url, body) if body is not None else (url,)
+            refused = sent(*args, headers=headers, status=expected[who]).json
+            assert refused["rule_code"] and refused["message"], (method, url, who)
+        assert client.get(league.base, headers=league.auth).json["seasons"][0]["started"] == 0
+    for method, url, body, right in routes(league, season, other_season):
+        sent = getattr(client, f"{method}_json" if body is not None else method)
+        args = (url, body) if body is not None else (url,)
+        sent(*args, headers=league.auth, status=right)
+
+
+def test_wrong_season_input_is_refused_in_words_and_nothing_is_stored(client):
+    """docs/leagues.md "Making a season" and "Substitutes": each wrong value is a 4xx that
+    names it in a player's words, and no season or substitute is stored."""
+    league = League(client)
+    p = league.players
+    stranger = str(uuid.uuid4())
+    body = league.body()
+    cases = [
+        (
+            {"teams": [{**body["teams"][0], "players": [p["Ann"], stranger]}, *body["teams"][1:]]},
+            422,
+            "NOT_ON_ROSTER",
+            "not on Austin 42 Club's list",
+        ),
+        (
+            {"teams": [body["teams"][0], {"name": "Bones", "players": [p["Ann"], p["Sue"]]}]},
+            422,
+            "PLAYER_TWICE",
+            "Ann can't play for both Aces and Bones",
+        ),
+        (
+            {"teams": [body["teams"][0], {**body["teams"][1], "name": "aces"}]},
+            422,
+            "TEAM_NAME_TAKEN",
+            "two teams are called aces",
+        ),
+        ({"playoff_teams": 5}, 422, "BAD_PLAYOFF", "top 5 needs at least 5 teams"),
+        ({"ruleset": "nello-84"}, 422, "UNKNOWN_RULESET", "no ruleset called “nello-84”"),
+        ({"format": "swiss"}, 422, "BAD_INPUT", '"swiss" is not a league night: a night is a'),
+        ({"nights": 0}, 422, "BAD_INPUT", "0 is not a number of nights: a season has 1 to 30"),
+        ({"teams": body["teams"][:1]}, 422, "BAD_INPUT", "give 2 to 64 teams"),
+        ({"playoff_teams": 1}, 422, "BAD_PLAYOFF", "1 is not a playoff: say how many"),
+        ({"first_to": [0]}, 422, "BAD_INPUT", "0 is not a match length"),
+    ]
+    for change, status, code, words in cases:
+        refused = league.post(league.base, {**body, **change}, status=status)
+        assert refused["rule_code"] == code and words in refused["message"], refused
+        assert "json" not in refused["message"] and "teams." not in refused["message"]
+    assert client.get(league.base, headers=league.auth).json["seasons"] == []
+    season = league.post(league.base, body)
+    assert league.post(league.base, body, status=409)["rule_code"] == "SEASON_NAME_TAKEN"
+    url = f"{league.base}/{season['id']}"
+    sub_url = f"{url}/nights/1/substitutes"
+    nobody = client.put_json(sub_url, {"substitutes": []}, headers=league.auth, status=404).json
+    assert nobody["message"] == "Spring 2027 has no night 1 yet"
+    league.post(f"{url}/nights")
+    bones = season["teams"][1]["id"]
+    subs = [
+        (
+            [{"team": bones, "member": 0, "player": p["Ann"]}],
+            "PLAYER_TWICE",
+            "Ann already plays tonight for Aces",
+        ),
+        (
+            [{"team": bones, "member": 0, "player": stranger}],
+            "NOT_ON_ROSTER",
+            "not on the crew's list",
+        ),
+        ([{"team": bones, "member": 0}], "BAD_SUBSTITUTE", "name the substitute once"),
+        (
+            [{"team": bones, "member": 0, "player": p["Sue"], "name": "Sue"}],
+            "BAD_SUBSTITUTE",
+            "once",
+        ),
+        ([{"team": 999999, "member": 0, "name": "Zed"}], "NOT_FOUND", "has no team 999999"),
+        (
+            [
+                {"team": bones, "member": 0, "name": "Zed"},
+                {"team": bones, "member": 0, "name": "Yan"},
+            ],
+            "PLAYER_TWICE",
+            "Bones has two substitutes for one player",
+        ),
+        (
+            [
+                {"team": bones, "member": 0, "player": p["Sue"]},
+                {"team": bones, "member": 1, "player": p["Sue"]},
+            ],
+            "PLAYER_TWICE",
+            "Sue already plays tonight for Bones",
+        ),
+    ]
+    for given, code, words in subs:
+        refused = client.put_json(
+            sub_url, {"substitutes": given}, headers=league.auth, status=422
+        ).json
+        assert refused["rule_code"] == code and words in refused["message"], refused
+    bad_member = [{"team": bones, "member": 2, "name": "Zed"}]
+    refused = client.put_json(
+        sub_url, {"substitutes": bad_member}, headers=league.auth, status=422
+    ).json
+    assert (
+        refused["message"]
+        == "2 is not a team's player: say 0 for its first player, 1 for its second"
+    )
+    assert league.season(url)["played"][0]["substitutes"] == []
+    # a name typed in sits for the member: nobody of the crew takes those hands
+    typed = [{"team": bones, "member": 1, "name": "  Zed   Smith "}]
+    view = client.put_json(sub_url, {"substitutes": typed}, headers=league.auth).json
+    assert view["played"][0]["substitutes"] == [{**typed[0], "player": None, "name": "Zed Smith"}]
+
+
+def test_two_phones_making_the_same_night_keep_one(app, client, monkeypatch):
+    """docs/leagues.md "A night": when another phone makes the night in the same moment, the
+    later one is 409 NIGHT_NOT_OVER in words and its event is deleted: one night, one event."""
+    league = League(client)
+    season = league.post(league.base, league.body())
+    url = f"{league.base}/{season['id']}"
+    make = nights._event_of
+
+    def raced(*args):
+        made = make(*args)  # the other phone's night lands first
+        Night.create(season=season["id"], number=1, event=make(*args)[0], teams=made[2])
+        return made
+
+    monkeypatch.setattr(nights, "_event_of", raced)
+    refused = league.post(f"{url}/nights", status=409)
+    assert refused["rule_code"] == "NIGHT_NOT_OVER"
+    assert refused["message"] == "night 1 of Spring 2027 was just made on another phone"
+    view = league.season(url)
+    assert len(view["played"]) == 1
+    with app.app_context(), flask_db.database.connection_context():
+        assert Event.select().count() == 1  # the refused phone's event is gone

@@ -1,0 +1,118 @@
+"""A league night on the phones (issue 21, "Must show": "Browser tests ... for a league
+night"; docs/leagues.md): the crew's phone makes a season from the crew's list, starts
+tonight's night (the usual director's screen opens, and starts the event), names a
+substitute, a table's phone plays its match from its table link, and the season's standings
+show the result the server derives. axe finds nothing on the season screens. Screenshots
+(TALLY_SHOTS=dir) at 390x844 light and 320x640 dark."""
+
+import uuid
+
+from conftest import axe_violations, new_phone, screenshot, wait_js
+from test_director import play_to_the_end
+from test_director_screens import api
+
+MEMBERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal"]
+
+
+def crew_with_roster(base_url):
+    """A crew with eight members and Sue, made through the API: (crew, {name: id})."""
+    crew = api(base_url, "POST", "/api/crews", body={"name": "Austin 42 Club"})
+    ids = {}
+    for name in [*MEMBERS, "Sue"]:
+        ids[name] = str(uuid.uuid4())
+        body = {"id": ids[name], "name": name}
+        api(base_url, "POST", f"/api/crews/{crew['id']}/players", crew["token"], body)
+    return crew, ids
+
+
+def make_season(page, ids):
+    """Fill "New season": four teams of the list in order, two nights, the top 2 go on."""
+    page.fill("#season-name", "Spring 2027")
+    teams = page.locator("#season-teams fieldset")
+    assert teams.count() == 4  # nine on the list: four pairs to start with
+    for n in range(4):
+        team = teams.nth(n)
+        team.locator("input").fill(["Aces", "Bones", "Cats", "Dogs"][n])
+        team.locator(".team-player-1").select_option(ids[MEMBERS[2 * n]])
+        team.locator(".team-player-2").select_option(ids[MEMBERS[2 * n + 1]])
+    page.fill("#season-nights", "2")
+    page.click("#make-season")
+    page.wait_for_url("**/season/*")
+
+
+def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url, axe_source):
+    crew, ids = crew_with_roster(base_url)
+    ctx, page = new_phone(browser, base_url)
+    table_ctx = None
+    try:
+        page.goto(f"/#/crew-join/{crew['id']}/{crew['token']}")
+        page.locator("#crew-seasons").wait_for()
+        screenshot(page, "league-crew")
+        page.locator("#crew-seasons").click()
+        page.locator("#new-season").wait_for()
+        screenshot(page, "league-new-season")
+        assert axe_violations(page, axe_source) == []
+        make_season(page, ids)
+        season_url = page.url
+        assert page.locator("#season-progress").inner_text() == "0 of 2 nights"
+        screenshot(page, "league-season-new")
+
+        # tonight's night: the director's screen of its event opens; the director starts it
+        page.click("#start-night")
+        page.wait_for_url("**/#/e/*")
+        event_id = page.url.split("#/e/")[1]
+        page.click("#start-event")
+        links = wait_js(
+            page,
+            """async (id) => {
+            const d = await import('/js/director.js');
+            return (await d.myEvent(id))?.links;
+        }""",
+            event_id,
+        )
+
+        # Sue sits for Cy (Bones' first player) tonight
+        page.goto(season_url)
+        page.locator("#substitutes").wait_for()
+        season_id = season_url.rsplit("/", 1)[1]
+        season = api(base_url, "GET", f"/api/crews/{crew['id']}/seasons/{season_id}", crew["token"])
+        bones = next(t["id"] for t in season["teams"] if t["name"] == "Bones")
+        page.select_option("#sub-for", f"{bones}:0")
+        page.select_option("#sub-who", ids["Sue"])
+        page.click("#name-sub")
+        page.get_by_text("Sue for Cy (Bones)").wait_for()
+        # Sue sits in already: she is offered no second seat
+        assert ids["Sue"] not in page.locator("#sub-who option").evaluate_all(
+            "options => options.map((o) => o.value)"
+        )
+        screenshot(page, "league-night-substitute")
+        assert axe_violations(page, axe_source) == []
+
+        # table 1's phone plays its match: side 0 wins it
+        table_ctx, table = new_phone(browser, base_url)
+        table.goto(f"/#/table/{event_id}/1/{links['1']}")
+        play_to_the_end(table)
+        director = api(
+            base_url, "GET", f"/api/crews/{crew['id']}/seasons/{season_id}", crew["token"]
+        )
+        night = director["played"][0]
+        winner = next(r["team_name"] for r in night["results"] if r["won"] == 1)
+
+        # the season's standings show it, as the server derives them (a read anew)
+        page.reload()
+        first = page.locator("#season-standings tbody tr").first
+        first.wait_for()
+        assert first.inner_text().split("\t")[:4] == ["1", winner, "1", "0"]
+        assert page.get_by_text("Night 1 being played").count() == 1
+        screenshot(page, "league-standings-390-light")
+        page.emulate_media(color_scheme="dark")
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.reload()
+        page.locator("#season-standings").wait_for()
+        screenshot(page, "league-standings-320-dark")
+        assert axe_violations(page, axe_source) == []
+        assert not [e for e in page.js_errors if "Failed to load resource" not in e]
+    finally:
+        ctx.close()
+        if table_ctx:
+            table_ctx.close()
