@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '16a40095453c';
+const VERSION = '166ebc115550';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -58,6 +58,7 @@ const SHELL = [
   '/js/views/events.js',
   '/js/views/event-new.js',
   '/js/views/event.js',
+  '/js/parts/director-results.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
