@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '166ebc115550';
+const VERSION = '2474a48b140a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -59,6 +59,7 @@ const SHELL = [
   '/js/views/event-new.js',
   '/js/views/event.js',
   '/js/parts/director-results.js',
+  '/js/parts/director-matches.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',

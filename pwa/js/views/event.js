@@ -19,6 +19,7 @@ import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
 import { results, roundRobin } from '../parts/director-results.js';
+import { held, matchesPart } from '../parts/director-matches.js';
 import {
   boardLink,
   call,
@@ -36,7 +37,6 @@ import {
   OFFLINE,
   pairing,
   sideWords,
-  statusWords,
   callWords,
   tableLink,
   tableOwnLink,
@@ -220,6 +220,17 @@ export async function render(main, id) {
     await load();
     return res;
   }
+
+  // what the parts (parts/director-*.js) share of this screen: `ev` is read at each use
+  const cx = {
+    id,
+    get ev() {
+      return ev;
+    },
+    act,
+    sure,
+  };
+  const { matchList } = matchesPart(cx);
 
   // --- before the start: add a team with one thumb (the form stays put while the list redraws)
   // names: word capitals, no autocorrect ("Hrncir" is no typo), Enter moves on a box
@@ -692,211 +703,6 @@ export async function render(main, id) {
     ];
   }
 
-  function matchActions(m) {
-    const teams = m.teams.filter((t) => typeof t === 'number');
-    const other = (t) =>
-      sideWords(
-        ev,
-        teams.find((x) => x !== t),
-      );
-    if (teams.length !== 2 || (ev.finished && m.status !== 'played')) return null;
-    if (['playing', 'waiting-for-table'].includes(m.status)) {
-      return h(
-        'details',
-        { class: 'more' },
-        h('summary', { class: 'btn' }, 'Forfeit or no-show'),
-        h(
-          'div',
-          { class: 'stack' },
-          teams.flatMap((t) => [
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: () =>
-                  sure(
-                    `${sideWords(ev, t)} forfeits ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
-                  ) &&
-                  act(
-                    'POST',
-                    `/api/events/${id}/matches/${m.id}/forfeit`,
-                    { team: t, reason: 'forfeit' },
-                    () =>
-                      toast(`${sideWords(ev, t)} forfeited at ${clock(new Date().toISOString())}`),
-                  ),
-              },
-              `${sideWords(ev, t)} forfeits`,
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: () =>
-                  sure(
-                    `${sideWords(ev, t)} did not show for ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
-                  ) &&
-                  act(
-                    'POST',
-                    `/api/events/${id}/matches/${m.id}/forfeit`,
-                    { team: t, reason: 'no-show' },
-                    () =>
-                      toast(`${sideWords(ev, t)}: no-show at ${clock(new Date().toISOString())}`),
-                  ),
-              },
-              `${sideWords(ev, t)} did not show`,
-            ),
-          ]),
-          h(
-            'p',
-            { class: 'muted' },
-            `A no-show can be recorded ${ev.no_show_minutes} minutes after the match was called; the team is out.`,
-          ),
-        ),
-      );
-    }
-    if (m.status === 'played')
-      return h(
-        'details',
-        { class: 'more' },
-        h('summary', { class: 'btn' }, 'Correct the result'),
-        h(
-          'div',
-          { class: 'stack' },
-          teams
-            .filter((t) => t !== m.winner)
-            .map((t) =>
-              h(
-                'button',
-                {
-                  type: 'button',
-                  onclick: () =>
-                    sure(
-                      `Correct ${matchName(ev, m)}: ${sideWords(ev, t)} won it, not ${other(t)}? Later matches not played yet follow the corrected result.`,
-                    ) &&
-                    act('POST', `/api/events/${id}/matches/${m.id}/correction`, { winner: t }, () =>
-                      toast(`${matchName(ev, m)}: ${sideWords(ev, t)} won`),
-                    ),
-                },
-                `${sideWords(ev, t)} won it`,
-              ),
-            ),
-          h('p', { class: 'muted' }, 'Later matches not played yet follow the corrected result.'),
-        ),
-      );
-    return null;
-  }
-
-  // the match list folded (issue 23): a 32-team event has 63 matches, most decided or with
-  // teams not known yet; the filter and the search act in place, never redrawing the screen
-  const FILTERS = [
-    ['to-play', 'To play'],
-    ['in-play', 'In play'],
-    ['done', 'Done'],
-    ['all', 'All'],
-  ];
-  let matchFilter = null; // null: "To play" while the event runs, "All" once it is over
-  let matchSearch = '';
-  const groupOf = (m) => {
-    if (m.status === 'playing') return ['to-play', 'in-play'];
-    if (['played', 'bye'].includes(m.status)) return ['done'];
-    if (m.teams.every((t) => t === null)) return []; // later: teams not known yet
-    return ['to-play'];
-  };
-  const teamsOf = (m) => m.teams.map((t) => sideWords(ev, t).toLowerCase()).join(' | ');
-  function showMatches(list) {
-    const filter = matchFilter ?? (ev.finished ? 'all' : 'to-play');
-    const words = matchSearch.trim().toLowerCase();
-    let shown = 0;
-    for (const li of list.children) {
-      const m = ev.matches.find((x) => x.id === li.dataset.match);
-      const inFilter = filter === 'all' || groupOf(m).includes(filter);
-      li.hidden = !(inFilter && (!words || teamsOf(m).includes(words)));
-      if (!li.hidden) shown += 1;
-    }
-    for (const button of list.parentNode?.querySelectorAll('[data-filter]') || [])
-      button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
-    const none = list.parentNode?.querySelector('#matches-none');
-    if (none) none.hidden = shown > 0;
-  }
-
-  function matchList() {
-    const matches = ev.matches.filter((m) => m.status !== 'void');
-    const rows = matches.map((m) =>
-      h(
-        'li',
-        { class: `card match-row ${m.status}`, 'data-match': m.id },
-        h('strong', {}, matchName(ev, m)),
-        h('span', {}, pairing(ev, m)),
-        h('span', { class: 'muted' }, statusWords(ev, m)),
-        matchActions(m),
-      ),
-    );
-    const list = h('ul', { class: 'list', id: 'matches' }, rows);
-    const count = (key) =>
-      key === 'all' ? matches.length : matches.filter((m) => groupOf(m).includes(key)).length;
-    const later = matches.filter((m) => groupOf(m).length === 0).length;
-    const filters = h(
-      'div',
-      { class: 'grid wide match-filter', role: 'group', 'aria-label': 'Show matches' },
-      FILTERS.map(([key, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-filter': key,
-            id: `matches-${key}`,
-            onclick: () => {
-              matchFilter = key;
-              showMatches(list);
-            },
-          },
-          `${words} (${count(key)})`,
-        ),
-      ),
-    );
-    const search = h('input', {
-      type: 'search',
-      id: 'match-search',
-      autocomplete: 'off',
-      autocorrect: 'off',
-      spellcheck: 'false',
-      value: matchSearch,
-      oninput: (e) => {
-        matchSearch = e.target.value;
-        showMatches(list);
-      },
-    });
-    const section = h(
-      'section',
-      { 'aria-labelledby': 'matches-head' },
-      h('h2', { id: 'matches-head' }, 'Matches'),
-      filters,
-      h('label', { for: 'match-search' }, 'Find a team', search),
-      later
-        ? h(
-            'p',
-            { class: 'muted' },
-            `${later} later ${later === 1 ? 'match waits' : 'matches wait'} for earlier results (under All).`,
-          )
-        : null,
-      list,
-      h('p', { class: 'muted', id: 'matches-none', hidden: true }, 'No match here.'),
-    );
-    showMatches(list);
-    return [section];
-  }
-
-  /** What the director must settle first: matches held by an edited earlier result. */
-  function held() {
-    if (!ev.stale?.length) return null;
-    return h(
-      'p',
-      { class: 'banner' },
-      `Held: ${ev.stale.map((b) => matchName(ev, ev.matches.find((m) => m.id === b) || { id: b })).join(', ')}. ` +
-        'An edited hand changed an earlier result after this match began: correct the earlier match to go on.',
-    );
-  }
-
   /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
   const startRound = (n) =>
     act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
@@ -1006,7 +812,7 @@ export async function render(main, id) {
       parts.push(
         ...callsPart(),
         noShowPrompt(ev, act),
-        held(),
+        held(ev),
         callTimeEverywhere(ev, timeCaller(act, id)),
       );
       if (ev.finished) parts.push(...results(ev), ...matchList());
