@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '2474a48b140a';
+const VERSION = '84b74d8b3a4a';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -60,6 +60,7 @@ const SHELL = [
   '/js/views/event.js',
   '/js/parts/director-results.js',
   '/js/parts/director-matches.js',
+  '/js/parts/director-links.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',

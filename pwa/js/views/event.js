@@ -15,11 +15,12 @@ import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
-import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock.js';
+import { callTimeEverywhere, timeCaller } from '../parts/round-clock.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
 import { results, roundRobin } from '../parts/director-results.js';
 import { held, matchesPart } from '../parts/director-matches.js';
+import { keptCards, linkBox, linksPart } from '../parts/director-links.js';
 import {
   boardLink,
   call,
@@ -27,20 +28,13 @@ import {
   firstToWords,
   FORMATS,
   forgetEvent,
-  keepEvent,
   keepTableTokens,
   keepTablesSeen,
   keptTableLinks,
   matchName,
   myEvent,
-  needWords,
   OFFLINE,
-  pairing,
   sideWords,
-  callWords,
-  tableLink,
-  tableOwnLink,
-  tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
 
@@ -122,27 +116,7 @@ export async function render(main, id) {
   async function keptLinks() {
     const entry = await myEvent(id);
     kept = keptTableLinks(entry);
-    if (!kept.length) return [];
-    const boxes = [];
-    for (const t of kept)
-      boxes.push(
-        h(
-          'li',
-          { class: 'card stack', 'data-table': t.table },
-          h('h3', {}, `Table ${t.table}`),
-          h('p', {}, t.words),
-          h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
-          await linkBox(
-            t.own ? tableOwnLink(id, t.table, t.token) : tableLink(id, t.match, t.token),
-            `Table ${t.table}'s link and QR`,
-            `table-link-${t.table}`,
-          ),
-        ),
-      );
-    return [
-      h('h2', {}, 'Table links kept on this phone'),
-      h('ul', { class: 'list', id: 'tables' }, boxes),
-    ];
+    return keptCards(id, kept, entry);
   }
   let offline = false; // the note says there is no signal
 
@@ -229,8 +203,10 @@ export async function render(main, id) {
     },
     act,
     sure,
+    body,
   };
   const { matchList } = matchesPart(cx);
+  const { makeLink, callsPart, tables } = linksPart(cx);
 
   // --- before the start: add a team with one thumb (the form stays put while the list redraws)
   // names: word capitals, no autocorrect ("Hrncir" is no typo), Enter moves on a box
@@ -530,179 +506,8 @@ export async function render(main, id) {
     ];
   }
 
-  // --- after the start
-  async function linkBox(url, label, id) {
-    const { qrSvg } = await import('../parts/qr-code.js');
-    return h(
-      'details',
-      { class: 'card link-box', id },
-      h('summary', { class: 'btn' }, label),
-      h('p', {}, h('a', { href: url, class: 'link-text', target: '_blank', rel: 'noopener' }, url)),
-      h(
-        'button',
-        {
-          type: 'button',
-          onclick: async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              toast('Link copied');
-            } catch {
-              toast('Could not copy: press on the link to copy it');
-            }
-          },
-        },
-        'Copy the link',
-      ),
-      qrSvg(url, `QR code: ${label}`),
-    );
-  }
-
   /** Make table `table`'s link for match `m` (its older link stops working), then open its
    * QR where the director's thumb is, ready for the table's phone to scan. */
-  async function makeLink(m, table) {
-    const kept = (await myEvent(id))?.tables || {};
-    const res = await act(
-      'POST',
-      `/api/events/${id}/matches/${m.id}/table-token`,
-      undefined,
-      (made) =>
-        keepEvent(id, {
-          tables: {
-            ...kept,
-            [m.id]: { token: made.body.table_token, match_id: made.body.match_id },
-          },
-        }),
-    );
-    const box = res && body.querySelector(`#table-link-${table}`);
-    if (!box) return;
-    box.open = true;
-    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
-    toast(`Table ${table}'s link is ready: its phone scans the QR`);
-  }
-
-  // --- a table's own link (docs/tournaments.md "A table's link"): one for the whole event
-  /** A new link for table `table` (a phone lost, stolen or dead): the old one stops at once;
-   * its QR opens where the director's thumb is, for the table's new phone to scan. */
-  async function renewLink(table) {
-    const kept = (await myEvent(id))?.links || {};
-    const res = await act('POST', `/api/events/${id}/tables/${table}/link`, undefined, (made) =>
-      keepEvent(id, { links: { ...kept, [table]: made.body.table_token } }),
-    );
-    const box = res && body.querySelector(`#table-link-${table}`);
-    if (!box) return;
-    box.open = true;
-    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
-    toast(`Table ${table} has a new link: the old one no longer works`);
-  }
-
-  /** Table `table`'s own link and QR, and the one tap that replaces it. */
-  async function ownLink(table, linkToken) {
-    return [
-      await linkBox(
-        tableOwnLink(id, table, linkToken),
-        `Table ${table}'s link and QR`,
-        `table-link-${table}`,
-      ),
-      h(
-        'button',
-        { type: 'button', id: `new-link-${table}`, onclick: () => renewLink(table) },
-        `New link for table ${table}`,
-      ),
-      h('p', { class: 'muted' }, 'For a lost phone: the old link stops at once.'),
-    ];
-  }
-
-  /** The tables calling the director, each answered with one tap (until then the board
-   * shows the call too). */
-  function callsPart() {
-    if (!ev.calls?.length) return [];
-    return [
-      h(
-        'div',
-        { class: 'banner calls stack', id: 'calls', role: 'alert' },
-        h('strong', {}, `${callWords(ev.calls)}.`),
-        ev.calls.map((c) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              id: `answer-${c.table}`,
-              onclick: () =>
-                act('DELETE', `/api/events/${id}/tables/${c.table}/call`, undefined, () =>
-                  toast(`Table ${c.table}: answered`),
-                ),
-            },
-            `On my way to table ${c.table} (called ${clock(c.at)})`,
-          ),
-        ),
-      ),
-    ];
-  }
-
-  async function tables(need) {
-    const mineNow = await myEvent(id);
-    const kept = mineNow?.tables || {};
-    const links = mineNow?.links || {};
-    const cards = [];
-    for (const plan of ev.table_plan) {
-      const playing = ev.matches.find((m) => m.id === plan.playing);
-      const next = ev.matches.find((m) => m.id === plan.next);
-      const parts = [h('h3', {}, `Table ${plan.table}`)];
-      const needs = need.some((x) => x.table === plan.table);
-      const own = links[plan.table];
-      if (playing) {
-        const mine = kept[playing.id];
-        parts.push(
-          h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
-          h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
-          ...tableClock(ev, plan.table, timeCaller(act, id)), // the round clock
-        );
-        if (own) parts.push(...(await ownLink(plan.table, own)));
-        else if (!needs && mine)
-          parts.push(
-            await linkBox(
-              tableLink(id, playing.id, mine.token),
-              `Table ${plan.table}'s link and QR`,
-              `table-link-${plan.table}`,
-            ),
-          );
-        else
-          parts.push(
-            h(
-              'button',
-              {
-                type: 'button',
-                id: `make-link-${plan.table}`,
-                onclick: () => makeLink(playing, plan.table),
-              },
-              `Make table ${plan.table}'s link`,
-            ),
-            h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
-          );
-      } else {
-        parts.push(h('p', { class: 'muted' }, 'Free'));
-        if (own) parts.push(...(await ownLink(plan.table, own)));
-      }
-      if (next)
-        parts.push(
-          h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
-        );
-      cards.push(
-        h(
-          'li',
-          { class: `card stack${needs ? ' needs-link' : ''}`, 'data-table': plan.table },
-          parts,
-        ),
-      );
-    }
-    return [
-      h('h2', {}, 'Tables'),
-      need.length ? h('p', { class: 'banner', id: 'need-links' }, needWords(need)) : null,
-      h('ul', { class: 'list', id: 'tables' }, cards),
-    ];
-  }
-
   /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
   const startRound = (n) =>
     act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
