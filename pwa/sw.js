@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '84b74d8b3a4a';
+const VERSION = 'f07dfec00105';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -61,6 +61,7 @@ const SHELL = [
   '/js/parts/director-results.js',
   '/js/parts/director-matches.js',
   '/js/parts/director-links.js',
+  '/js/parts/director-teams.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',

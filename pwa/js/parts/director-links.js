@@ -74,6 +74,8 @@ export async function keptCards(id, kept, entry) {
 /** The tables of one director's screen, given the screen's `cx` ({ev: the latest read, id,
  * act, body}). Returns {makeLink, callsPart, tables}. */
 export function linksPart(cx) {
+  /** Make table `table`'s link for match `m` (its older link stops working), then open its
+   * QR where the director's thumb is, ready for the table's phone to scan. */
   async function makeLink(m, table) {
     const kept = (await myEvent(cx.id))?.tables || {};
     const res = await cx.act(

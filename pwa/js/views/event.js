@@ -7,10 +7,11 @@
 // or every 15 s while that stream is down or not served: the bracket is derived there from the
 // games, never kept here. A re-read never moves the screen (scroll, focus, an open QR).
 // Needs the network; says so plainly without it.
+// This file keeps the screen's state, reading, acting and drawing; its parts are drawn by
+// parts/director-teams.js, -links.js, -matches.js and -results.js, given a small context.
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
 import { go, h, toast } from '../ui.js';
-import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
 import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
@@ -21,6 +22,7 @@ import { roundHead, roundStandings } from '../parts/rounds.js';
 import { results, roundRobin } from '../parts/director-results.js';
 import { held, matchesPart } from '../parts/director-matches.js';
 import { keptCards, linkBox, linksPart } from '../parts/director-links.js';
+import { teamsPart } from '../parts/director-teams.js';
 import {
   boardLink,
   call,
@@ -180,13 +182,16 @@ export async function render(main, id) {
     return reading;
   }
 
+  /** No signal for a tap: said so, and marked (the next read that works clears the note). */
+  function noSignal() {
+    offline = true;
+    return say(OFFLINE);
+  }
+
   /** One director action; re-reads the event after it. */
   async function act(method, path, payload, done) {
     const res = await call(method, path, token, payload);
-    if (res === null) {
-      offline = true;
-      return say(OFFLINE);
-    }
+    if (res === null) return noSignal();
     if (res.status >= 400) return say(refusal(ev, res));
     say('');
     if (res.body?.matches) await keepTableTokens(id, res.body);
@@ -194,325 +199,6 @@ export async function render(main, id) {
     await load();
     return res;
   }
-
-  // what the parts (parts/director-*.js) share of this screen: `ev` is read at each use
-  const cx = {
-    id,
-    get ev() {
-      return ev;
-    },
-    act,
-    sure,
-    body,
-  };
-  const { matchList } = matchesPart(cx);
-  const { makeLink, callsPart, tables } = linksPart(cx);
-
-  // --- before the start: add a team with one thumb (the form stays put while the list redraws)
-  // names: word capitals, no autocorrect ("Hrncir" is no typo), Enter moves on a box
-  const nameBox = (boxId, hint) =>
-    h('input', {
-      type: 'text',
-      id: boxId,
-      autocomplete: 'off',
-      autocapitalize: 'words',
-      autocorrect: 'off',
-      spellcheck: 'false',
-      maxlength: 60,
-      enterkeyhint: hint,
-    });
-  const p1 = nameBox('player-1', 'next');
-  const p2 = nameBox('player-2', 'next');
-  const teamName = nameBox('team-name', 'done');
-  const onEnter = (box, next) =>
-    box.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' || e.isComposing) return;
-      e.preventDefault(); // not a submit: the next box
-      next.focus();
-    });
-  onEnter(p1, p2);
-  onEnter(p2, teamName);
-  const addForm = h(
-    'form',
-    {
-      class: 'card stack',
-      id: 'add-team',
-      novalidate: true,
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const players = [p1.value.trim(), p2.value.trim()];
-        const name = teamName.value.trim() || players.filter(Boolean).join(' & ');
-        if (!players[0] || !players[1]) {
-          say('A team is two players: give both names.');
-          (players[0] ? p2 : p1).focus();
-          return;
-        }
-        await act('POST', `/api/events/${id}/teams`, { name, players }, () => {
-          toast(`${name} added`);
-          teamName.value = '';
-          p1.value = '';
-          p2.value = '';
-        });
-        p1.focus(); // the next team's first player
-      },
-    },
-    h('h2', {}, 'Add a team'),
-    h('label', { for: 'player-1' }, 'Player 1', p1),
-    h('label', { for: 'player-2' }, 'Player 2', p2),
-    h(
-      'label',
-      { for: 'team-name' },
-      'Team name ',
-      h('span', { class: 'muted' }, '(optional: the players’ names if left empty)'),
-      teamName,
-    ),
-    h('button', { type: 'submit', class: 'primary', id: 'add-team-button' }, 'Add team'),
-  );
-
-  // a whole list at once: pasted, previewed (duplicates named), then one POST a team
-  const pasteBox = h('textarea', {
-    id: 'paste-teams-text',
-    rows: 6,
-    autocapitalize: 'words',
-    autocorrect: 'off',
-    spellcheck: 'false',
-  });
-  const preview = h('div', { id: 'paste-preview', 'aria-live': 'polite' });
-  const pasteButton = h('button', { type: 'button', class: 'primary', id: 'paste-add' }, 'Add');
-  const pasted = () =>
-    parseTeams(
-      pasteBox.value,
-      (ev?.teams || []).map((t) => t.name),
-    );
-  function showPasted() {
-    const got = pasted();
-    const names = (list) => list.map((t) => t.name || t).join(', ');
-    const lines = [
-      got.teams.length ? h('p', {}, `To add: ${names(got.teams)}`) : null,
-      got.duplicates.length
-        ? h('p', { class: 'paste-warn' }, `Already on the list, left out: ${names(got.duplicates)}`)
-        : null,
-      ...got.problems.map((words) => h('p', { class: 'paste-warn' }, words)),
-    ];
-    preview.replaceChildren(...lines.filter(Boolean)); // a null child would read "null"
-    const n = got.teams.length;
-    pasteButton.disabled = n === 0;
-    pasteButton.textContent = n === 1 ? 'Add 1 team' : `Add ${n} teams`;
-  }
-  pasteBox.addEventListener('input', showPasted);
-  pasteButton.addEventListener('click', async () => {
-    const got = pasted();
-    let added = 0;
-    for (const team of got.teams) {
-      const res = await call('POST', `/api/events/${id}/teams`, token, team);
-      if (res === null) {
-        offline = true;
-        say(OFFLINE);
-        break;
-      }
-      if (res.status >= 400) {
-        say(`${team.name}: ${refusal(ev, res)}`);
-        break;
-      }
-      added += 1;
-    }
-    if (added) toast(added === 1 ? '1 team added' : `${added} teams added`);
-    if (added === got.teams.length) pasteBox.value = '';
-    await load();
-    showPasted();
-  });
-  const pasteForm = h(
-    'details',
-    { class: 'card', id: 'paste-teams' },
-    h('summary', {}, 'Paste a list of teams'),
-    h(
-      'label',
-      { for: 'paste-teams-text' },
-      'Teams, one a line ',
-      h(
-        'span',
-        { class: 'muted' },
-        '(“Ann & Bob”, or two columns from a spreadsheet: three with the team’s name first)',
-      ),
-      pasteBox,
-    ),
-    preview,
-    pasteButton,
-  );
-  showPasted();
-
-  /** The taps that take a check-in or a drop back (before the start), each asked in words. */
-  function takeBack(t) {
-    const back = (label, words, path, done) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'take-back',
-          'aria-label': `${label}: ${t.name}`,
-          onclick: () =>
-            sure(words) &&
-            act('DELETE', `/api/events/${id}/teams/${t.id}/${path}`, undefined, done),
-        },
-        label,
-      );
-    if (t.dropped)
-      return [
-        back(
-          'Put back',
-          `Put ${t.name} back in? They are no longer dropped, and need checking in.`,
-          'drop',
-          () => toast(`${t.name} is back in`),
-        ),
-      ];
-    if (t.checked_in_at)
-      return [
-        back(
-          'Not here',
-          `Take back the check-in of ${t.name}? They show as not here until checked in again.`,
-          'check-in',
-          () => toast(`${t.name}: check-in taken back`),
-        ),
-      ];
-    return [];
-  }
-
-  function checkInList() {
-    const here = ev.teams.filter((t) => t.checked_in_at).length;
-    const still = ev.teams.filter((t) => !t.dropped);
-    const rows = ev.teams.map((t, i) => {
-      const late = (ev.late || []).includes(t.id);
-      const state = t.dropped
-        ? h('span', { class: 'tag' }, 'Dropped')
-        : t.checked_in_at
-          ? h('span', { class: 'tag ok' }, `Here since ${clock(t.checked_in_at)}`)
-          : late
-            ? h('span', { class: 'tag late' }, 'Late')
-            : h('span', { class: 'tag' }, 'Not here yet');
-      const buttons = [];
-      if (!t.dropped && !t.checked_in_at)
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              'aria-label': `Check in ${t.name}`,
-              onclick: () => act('POST', `/api/events/${id}/teams/${t.id}/check-in`),
-            },
-            'Check in',
-          ),
-        );
-      if (late)
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'drop',
-              'aria-label': `Drop ${t.name}`,
-              onclick: () =>
-                sure(
-                  `Drop ${t.name}? They stay on the list, marked dropped, and play no match. This cannot be undone.`,
-                ) && act('POST', `/api/events/${id}/teams/${t.id}/drop`),
-            },
-            'Drop: late',
-          ),
-        );
-      buttons.push(...takeBack(t));
-      buttons.push(
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-label': `Change ${t.name}'s names`,
-            onclick: () => editor.open(t),
-          },
-          'Edit names',
-        ),
-      );
-      buttons.push(
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'remove',
-            'aria-label': `Remove ${t.name}`,
-            onclick: () =>
-              sure(`Remove ${t.name} from the list? Their names are taken off for good.`) &&
-              act('DELETE', `/api/events/${id}/teams/${t.id}`),
-          },
-          'Remove',
-        ),
-      );
-      return h(
-        'li',
-        { class: `team-row${late ? ' late' : ''}`, 'data-team': t.name },
-        h(
-          'div',
-          { class: 'who' },
-          h('strong', {}, `${i + 1}. ${t.name}`),
-          h('span', { class: 'muted' }, t.players.join(' & ')),
-          state,
-        ),
-        h('div', { class: 'row' }, buttons),
-      );
-    });
-    const seeding = h(
-      'div',
-      { class: 'grid wide', role: 'group', 'aria-label': 'Seeding' },
-      [
-        ['listed', 'As listed'],
-        ['random', 'Random draw'],
-      ].map(([value, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-pressed': String(ev.seeding === value),
-            onclick: () => act('PATCH', `/api/events/${id}`, { seeding: value }),
-          },
-          words,
-        ),
-      ),
-    );
-    return [
-      h('h2', { id: 'checkin-head' }, `Check-in: ${here} of ${still.length} here`),
-      ev.checkin_deadline
-        ? h(
-            'p',
-            { class: 'muted' },
-            (ev.late || []).length
-              ? `Check-in closed at ${clock(ev.checkin_deadline)}: late teams can be dropped.`
-              : `Check in by ${clock(ev.checkin_deadline)}.`,
-          )
-        : null,
-      rows.length
-        ? h('ul', { class: 'list', id: 'checkin' }, rows)
-        : h('p', { class: 'muted' }, 'No teams yet: add them above, as they arrive.'),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, 'Seeding'),
-        seeding,
-        h(
-          'p',
-          { class: 'muted' },
-          ev.seeding === 'random'
-            ? 'The draw is made when you start; the list order does not count.'
-            : 'The first team listed is seed 1, and so on.',
-        ),
-      ),
-    ];
-  }
-
-  /** Make table `table`'s link for match `m` (its older link stops working), then open its
-   * QR where the director's thumb is, ready for the table's phone to scan. */
-  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
-  const startRound = (n) =>
-    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
-      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
-    );
 
   // the panels a re-read never redraws (what is typed there stays): a team's names (at any
   // time), the settings (before the start), deleting the event
@@ -539,6 +225,32 @@ export async function render(main, id) {
   });
   editor.el.hidden = true;
   settings.el.hidden = true;
+
+  // what the parts (parts/director-*.js) share of this screen: `ev` is read at each use
+  const cx = {
+    id,
+    get ev() {
+      return ev;
+    },
+    token,
+    body,
+    editor,
+    act,
+    say,
+    sure,
+    load,
+    noSignal,
+    refusal: (res) => refusal(ev, res),
+  };
+  const { addForm, pasteForm, checkInList } = teamsPart(cx);
+  const { matchList } = matchesPart(cx);
+  const { makeLink, callsPart, tables } = linksPart(cx);
+
+  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
+  const startRound = (n) =>
+    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
+      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
+    );
 
   // the one bar at the foot of the screen, under the thumb: start (before the start), else
   // refresh; above them, while a table waits for its link, the button that makes it
