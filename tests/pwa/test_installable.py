@@ -104,7 +104,10 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # 154.9 KB measured on its branch (main then at 151.7 KB). The budget grows by 4 KiB, to 153.
 # The four merged (calling, Swiss rounds, parties, the round clock): 170.1 KB measured at the
 # merge (166.1 KiB). The budget is 167 KiB, a kilobyte over what is used.
-SHELL_BUDGET = 167 * 1024
+# The director's screen split into modules (views/event.js and four parts/director-*.js, the
+# same code): each file gzipped alone with its header and imports, 3.4 KB more (170,055 ->
+# 173,498 bytes measured on main 8a187a3 and branch split). The budget grows by 3 KiB, to 170.
+SHELL_BUDGET = 170 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
