@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '55cb7ed2debc';
+const VERSION = '3c8bffeba0e8';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -61,6 +61,10 @@ const SHELL = [
   '/js/views/events.js',
   '/js/views/event-new.js',
   '/js/views/event.js',
+  '/js/parts/director-results.js',
+  '/js/parts/director-matches.js',
+  '/js/parts/director-links.js',
+  '/js/parts/director-teams.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',

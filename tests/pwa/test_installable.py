@@ -112,7 +112,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # as every shell file is: 159.2 KiB measured on league (main f9005bd + 5.7 KB). The budget
 # grows by 5 KiB, to 160 KiB.
 # With the seasons merged: 177.2 KB measured at the merge (173.1 KiB). The budget is 174 KiB.
-SHELL_BUDGET = 174 * 1024
+# The director's screen split into modules (views/event.js and four parts/director-*.js, the
+# same code): each file gzipped alone with its header and imports, 3.4 KB more (170,055 ->
+# 173,498 bytes measured on main 8a187a3 and branch split). The budget grows by 3 KiB, to 170.
+# Everything merged (seasons, short names, the split): 180.7 KB measured at the merge
+# (176.4 KiB). The budget is 177 KiB.
+SHELL_BUDGET = 177 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

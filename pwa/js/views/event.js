@@ -7,17 +7,22 @@
 // or every 15 s while that stream is down or not served: the bracket is derived there from the
 // games, never kept here. A re-read never moves the screen (scroll, focus, an open QR).
 // Needs the network; says so plainly without it.
+// This file keeps the screen's state, reading, acting and drawing; its parts are drawn by
+// parts/director-teams.js, -links.js, -matches.js and -results.js, given a small context.
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
 import { go, h, toast } from '../ui.js';
-import { parseTeams } from '../parts/team-list.js';
 import { everyoneLinks, paperLinks } from '../parts/print-links.js';
-import { playersLine, shortNameRow, teamEditor } from '../parts/team-edit.js';
+import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
-import { callTimeEverywhere, tableClock, timeCaller } from '../parts/round-clock.js';
+import { callTimeEverywhere, timeCaller } from '../parts/round-clock.js';
 import { deletePanel, deleteWords } from '../parts/event-delete.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
+import { results, roundRobin } from '../parts/director-results.js';
+import { held, matchesPart } from '../parts/director-matches.js';
+import { keptCards, linkBox, linksPart } from '../parts/director-links.js';
+import { teamsPart } from '../parts/director-teams.js';
 import {
   boardLink,
   call,
@@ -25,36 +30,20 @@ import {
   firstToWords,
   FORMATS,
   forgetEvent,
-  keepEvent,
   keepTableTokens,
   keepTablesSeen,
   keptTableLinks,
   matchName,
   myEvent,
-  needWords,
   OFFLINE,
-  pairing,
-  recordWords,
   sideWords,
-  statusWords,
-  callWords,
-  tableLink,
-  tableOwnLink,
-  tableMatchWords,
   tablesWithoutLink,
 } from '../director.js';
 
 const POLL_MS = 15000;
 
-/** 1st, 2nd, 3rd, 4th ... 11th, 12th, 13th ... 21st. */
 /** A tap that cannot be taken back asks first, in words naming the team and the match. */
 const sure = (words) => confirm(words);
-
-function ordinal(n) {
-  const tail =
-    n % 100 >= 11 && n % 100 <= 13 ? 'th' : { 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] || 'th';
-  return `${n}${tail}`;
-}
 
 /** Words for a refusal: the event's own names for matches, else the server's sentence. */
 function refusal(ev, res) {
@@ -129,27 +118,7 @@ export async function render(main, id) {
   async function keptLinks() {
     const entry = await myEvent(id);
     kept = keptTableLinks(entry);
-    if (!kept.length) return [];
-    const boxes = [];
-    for (const t of kept)
-      boxes.push(
-        h(
-          'li',
-          { class: 'card stack', 'data-table': t.table },
-          h('h3', {}, `Table ${t.table}`),
-          h('p', {}, t.words),
-          h('p', { class: 'muted' }, `As this phone last saw it, at ${clock(entry.seen.at)}`),
-          await linkBox(
-            t.own ? tableOwnLink(id, t.table, t.token) : tableLink(id, t.match, t.token),
-            `Table ${t.table}'s link and QR`,
-            `table-link-${t.table}`,
-          ),
-        ),
-      );
-    return [
-      h('h2', {}, 'Table links kept on this phone'),
-      h('ul', { class: 'list', id: 'tables' }, boxes),
-    ];
+    return keptCards(id, kept, entry);
   }
   let offline = false; // the note says there is no signal
 
@@ -213,13 +182,16 @@ export async function render(main, id) {
     return reading;
   }
 
+  /** No signal for a tap: said so, and marked (the next read that works clears the note). */
+  function noSignal() {
+    offline = true;
+    return say(OFFLINE);
+  }
+
   /** One director action; re-reads the event after it. */
   async function act(method, path, payload, done) {
     const res = await call(method, path, token, payload);
-    if (res === null) {
-      offline = true;
-      return say(OFFLINE);
-    }
+    if (res === null) return noSignal();
     if (res.status >= 400) return say(refusal(ev, res));
     say('');
     if (res.body?.matches) await keepTableTokens(id, res.body);
@@ -227,790 +199,6 @@ export async function render(main, id) {
     await load();
     return res;
   }
-
-  // --- before the start: add a team with one thumb (the form stays put while the list redraws)
-  // names: word capitals, no autocorrect ("Hrncir" is no typo), Enter moves on a box
-  const nameBox = (boxId, hint) =>
-    h('input', {
-      type: 'text',
-      id: boxId,
-      autocomplete: 'off',
-      autocapitalize: 'words',
-      autocorrect: 'off',
-      spellcheck: 'false',
-      maxlength: 60,
-      enterkeyhint: hint,
-    });
-  const p1 = nameBox('player-1', 'next');
-  const p2 = nameBox('player-2', 'next');
-  const teamName = nameBox('team-name', 'done');
-  const onEnter = (box, next) =>
-    box.addEventListener('keydown', (e) => {
-      if (e.key !== 'Enter' || e.isComposing) return;
-      e.preventDefault(); // not a submit: the next box
-      next.focus();
-    });
-  const teamShort = shortNameRow('team-short'); // the team's own short name (optional)
-  onEnter(p1, p2);
-  onEnter(p2, teamName);
-  const addForm = h(
-    'form',
-    {
-      class: 'card stack',
-      id: 'add-team',
-      novalidate: true,
-      onsubmit: async (e) => {
-        e.preventDefault();
-        const players = [p1.value.trim(), p2.value.trim()];
-        const name = teamName.value.trim() || players.filter(Boolean).join(' & ');
-        if (!players[0] || !players[1]) {
-          say('A team is two players: give both names.');
-          (players[0] ? p2 : p1).focus();
-          return;
-        }
-        const entry = { name, players, short_name: teamShort.input.value.trim() || null };
-        await act('POST', `/api/events/${id}/teams`, entry, () => {
-          toast(`${name} added`);
-          teamName.value = '';
-          teamShort.input.value = '';
-          p1.value = '';
-          p2.value = '';
-        });
-        p1.focus(); // the next team's first player
-      },
-    },
-    h('h2', {}, 'Add a team'),
-    h('label', { for: 'player-1' }, 'Player 1', p1),
-    h('label', { for: 'player-2' }, 'Player 2', p2),
-    h(
-      'label',
-      { for: 'team-name' },
-      'Team name ',
-      h('span', { class: 'muted' }, '(optional: the players’ names if left empty)'),
-      teamName,
-    ),
-    teamShort.row,
-    h('button', { type: 'submit', class: 'primary', id: 'add-team-button' }, 'Add team'),
-  );
-
-  // a whole list at once: pasted, previewed (duplicates named), then one POST a team
-  const pasteBox = h('textarea', {
-    id: 'paste-teams-text',
-    rows: 6,
-    autocapitalize: 'words',
-    autocorrect: 'off',
-    spellcheck: 'false',
-  });
-  const preview = h('div', { id: 'paste-preview', 'aria-live': 'polite' });
-  const pasteButton = h('button', { type: 'button', class: 'primary', id: 'paste-add' }, 'Add');
-  const pasted = () =>
-    parseTeams(
-      pasteBox.value,
-      (ev?.teams || []).map((t) => t.name),
-    );
-  function showPasted() {
-    const got = pasted();
-    const names = (list) => list.map((t) => t.name || t).join(', ');
-    const lines = [
-      got.teams.length ? h('p', {}, `To add: ${names(got.teams)}`) : null,
-      got.duplicates.length
-        ? h('p', { class: 'paste-warn' }, `Already on the list, left out: ${names(got.duplicates)}`)
-        : null,
-      ...got.problems.map((words) => h('p', { class: 'paste-warn' }, words)),
-    ];
-    preview.replaceChildren(...lines.filter(Boolean)); // a null child would read "null"
-    const n = got.teams.length;
-    pasteButton.disabled = n === 0;
-    pasteButton.textContent = n === 1 ? 'Add 1 team' : `Add ${n} teams`;
-  }
-  pasteBox.addEventListener('input', showPasted);
-  pasteButton.addEventListener('click', async () => {
-    const got = pasted();
-    let added = 0;
-    for (const team of got.teams) {
-      const res = await call('POST', `/api/events/${id}/teams`, token, team);
-      if (res === null) {
-        offline = true;
-        say(OFFLINE);
-        break;
-      }
-      if (res.status >= 400) {
-        say(`${team.name}: ${refusal(ev, res)}`);
-        break;
-      }
-      added += 1;
-    }
-    if (added) toast(added === 1 ? '1 team added' : `${added} teams added`);
-    if (added === got.teams.length) pasteBox.value = '';
-    await load();
-    showPasted();
-  });
-  const pasteForm = h(
-    'details',
-    { class: 'card', id: 'paste-teams' },
-    h('summary', {}, 'Paste a list of teams'),
-    h(
-      'label',
-      { for: 'paste-teams-text' },
-      'Teams, one a line ',
-      h(
-        'span',
-        { class: 'muted' },
-        '(“Ann & Bob”, or two columns from a spreadsheet: three with the team’s name first)',
-      ),
-      pasteBox,
-    ),
-    preview,
-    pasteButton,
-  );
-  showPasted();
-
-  /** The taps that take a check-in or a drop back (before the start), each asked in words. */
-  function takeBack(t) {
-    const back = (label, words, path, done) =>
-      h(
-        'button',
-        {
-          type: 'button',
-          class: 'take-back',
-          'aria-label': `${label}: ${t.name}`,
-          onclick: () =>
-            sure(words) &&
-            act('DELETE', `/api/events/${id}/teams/${t.id}/${path}`, undefined, done),
-        },
-        label,
-      );
-    if (t.dropped)
-      return [
-        back(
-          'Put back',
-          `Put ${t.name} back in? They are no longer dropped, and need checking in.`,
-          'drop',
-          () => toast(`${t.name} is back in`),
-        ),
-      ];
-    if (t.checked_in_at)
-      return [
-        back(
-          'Not here',
-          `Take back the check-in of ${t.name}? They show as not here until checked in again.`,
-          'check-in',
-          () => toast(`${t.name}: check-in taken back`),
-        ),
-      ];
-    return [];
-  }
-
-  function checkInList() {
-    const here = ev.teams.filter((t) => t.checked_in_at).length;
-    const still = ev.teams.filter((t) => !t.dropped);
-    const rows = ev.teams.map((t, i) => {
-      const late = (ev.late || []).includes(t.id);
-      const state = t.dropped
-        ? h('span', { class: 'tag' }, 'Dropped')
-        : t.checked_in_at
-          ? h('span', { class: 'tag ok' }, `Here since ${clock(t.checked_in_at)}`)
-          : late
-            ? h('span', { class: 'tag late' }, 'Late')
-            : h('span', { class: 'tag' }, 'Not here yet');
-      const buttons = [];
-      if (!t.dropped && !t.checked_in_at)
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              'aria-label': `Check in ${t.name}`,
-              onclick: () => act('POST', `/api/events/${id}/teams/${t.id}/check-in`),
-            },
-            'Check in',
-          ),
-        );
-      if (late)
-        buttons.push(
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'drop',
-              'aria-label': `Drop ${t.name}`,
-              onclick: () =>
-                sure(
-                  `Drop ${t.name}? They stay on the list, marked dropped, and play no match. This cannot be undone.`,
-                ) && act('POST', `/api/events/${id}/teams/${t.id}/drop`),
-            },
-            'Drop: late',
-          ),
-        );
-      buttons.push(...takeBack(t));
-      buttons.push(
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-label': `Change ${t.name}'s names`,
-            onclick: () => editor.open(t),
-          },
-          'Edit names',
-        ),
-      );
-      buttons.push(
-        h(
-          'button',
-          {
-            type: 'button',
-            class: 'remove',
-            'aria-label': `Remove ${t.name}`,
-            onclick: () =>
-              sure(`Remove ${t.name} from the list? Their names are taken off for good.`) &&
-              act('DELETE', `/api/events/${id}/teams/${t.id}`),
-          },
-          'Remove',
-        ),
-      );
-      return h(
-        'li',
-        { class: `team-row${late ? ' late' : ''}`, 'data-team': t.name },
-        h(
-          'div',
-          { class: 'who' },
-          h('strong', {}, `${i + 1}. ${t.name}`),
-          h('span', { class: 'muted' }, playersLine(t)),
-          state,
-        ),
-        h('div', { class: 'row' }, buttons),
-      );
-    });
-    const seeding = h(
-      'div',
-      { class: 'grid wide', role: 'group', 'aria-label': 'Seeding' },
-      [
-        ['listed', 'As listed'],
-        ['random', 'Random draw'],
-      ].map(([value, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'aria-pressed': String(ev.seeding === value),
-            onclick: () => act('PATCH', `/api/events/${id}`, { seeding: value }),
-          },
-          words,
-        ),
-      ),
-    );
-    return [
-      h('h2', { id: 'checkin-head' }, `Check-in: ${here} of ${still.length} here`),
-      ev.checkin_deadline
-        ? h(
-            'p',
-            { class: 'muted' },
-            (ev.late || []).length
-              ? `Check-in closed at ${clock(ev.checkin_deadline)}: late teams can be dropped.`
-              : `Check in by ${clock(ev.checkin_deadline)}.`,
-          )
-        : null,
-      rows.length
-        ? h('ul', { class: 'list', id: 'checkin' }, rows)
-        : h('p', { class: 'muted' }, 'No teams yet: add them above, as they arrive.'),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, 'Seeding'),
-        seeding,
-        h(
-          'p',
-          { class: 'muted' },
-          ev.seeding === 'random'
-            ? 'The draw is made when you start; the list order does not count.'
-            : 'The first team listed is seed 1, and so on.',
-        ),
-      ),
-    ];
-  }
-
-  // --- after the start
-  async function linkBox(url, label, id) {
-    const { qrSvg } = await import('../parts/qr-code.js');
-    return h(
-      'details',
-      { class: 'card link-box', id },
-      h('summary', { class: 'btn' }, label),
-      h('p', {}, h('a', { href: url, class: 'link-text', target: '_blank', rel: 'noopener' }, url)),
-      h(
-        'button',
-        {
-          type: 'button',
-          onclick: async () => {
-            try {
-              await navigator.clipboard.writeText(url);
-              toast('Link copied');
-            } catch {
-              toast('Could not copy: press on the link to copy it');
-            }
-          },
-        },
-        'Copy the link',
-      ),
-      qrSvg(url, `QR code: ${label}`),
-    );
-  }
-
-  /** Make table `table`'s link for match `m` (its older link stops working), then open its
-   * QR where the director's thumb is, ready for the table's phone to scan. */
-  async function makeLink(m, table) {
-    const kept = (await myEvent(id))?.tables || {};
-    const res = await act(
-      'POST',
-      `/api/events/${id}/matches/${m.id}/table-token`,
-      undefined,
-      (made) =>
-        keepEvent(id, {
-          tables: {
-            ...kept,
-            [m.id]: { token: made.body.table_token, match_id: made.body.match_id },
-          },
-        }),
-    );
-    const box = res && body.querySelector(`#table-link-${table}`);
-    if (!box) return;
-    box.open = true;
-    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
-    toast(`Table ${table}'s link is ready: its phone scans the QR`);
-  }
-
-  // --- a table's own link (docs/tournaments.md "A table's link"): one for the whole event
-  /** A new link for table `table` (a phone lost, stolen or dead): the old one stops at once;
-   * its QR opens where the director's thumb is, for the table's new phone to scan. */
-  async function renewLink(table) {
-    const kept = (await myEvent(id))?.links || {};
-    const res = await act('POST', `/api/events/${id}/tables/${table}/link`, undefined, (made) =>
-      keepEvent(id, { links: { ...kept, [table]: made.body.table_token } }),
-    );
-    const box = res && body.querySelector(`#table-link-${table}`);
-    if (!box) return;
-    box.open = true;
-    (box.querySelector('.qr') || box).scrollIntoView({ block: 'center' });
-    toast(`Table ${table} has a new link: the old one no longer works`);
-  }
-
-  /** Table `table`'s own link and QR, and the one tap that replaces it. */
-  async function ownLink(table, linkToken) {
-    return [
-      await linkBox(
-        tableOwnLink(id, table, linkToken),
-        `Table ${table}'s link and QR`,
-        `table-link-${table}`,
-      ),
-      h(
-        'button',
-        { type: 'button', id: `new-link-${table}`, onclick: () => renewLink(table) },
-        `New link for table ${table}`,
-      ),
-      h('p', { class: 'muted' }, 'For a lost phone: the old link stops at once.'),
-    ];
-  }
-
-  /** The tables calling the director, each answered with one tap (until then the board
-   * shows the call too). */
-  function callsPart() {
-    if (!ev.calls?.length) return [];
-    return [
-      h(
-        'div',
-        { class: 'banner calls stack', id: 'calls', role: 'alert' },
-        h('strong', {}, `${callWords(ev.calls)}.`),
-        ev.calls.map((c) =>
-          h(
-            'button',
-            {
-              type: 'button',
-              class: 'primary',
-              id: `answer-${c.table}`,
-              onclick: () =>
-                act('DELETE', `/api/events/${id}/tables/${c.table}/call`, undefined, () =>
-                  toast(`Table ${c.table}: answered`),
-                ),
-            },
-            `On my way to table ${c.table} (called ${clock(c.at)})`,
-          ),
-        ),
-      ),
-    ];
-  }
-
-  async function tables(need) {
-    const mineNow = await myEvent(id);
-    const kept = mineNow?.tables || {};
-    const links = mineNow?.links || {};
-    const cards = [];
-    for (const plan of ev.table_plan) {
-      const playing = ev.matches.find((m) => m.id === plan.playing);
-      const next = ev.matches.find((m) => m.id === plan.next);
-      const parts = [h('h3', {}, `Table ${plan.table}`)];
-      const needs = need.some((x) => x.table === plan.table);
-      const own = links[plan.table];
-      if (playing) {
-        const mine = kept[playing.id];
-        parts.push(
-          h('p', {}, h('strong', {}, matchName(ev, playing)), `: ${pairing(ev, playing)}`),
-          h('p', { class: 'muted' }, tableMatchWords(ev, playing)),
-          ...tableClock(ev, plan.table, timeCaller(act, id)), // the round clock
-        );
-        if (own) parts.push(...(await ownLink(plan.table, own)));
-        else if (!needs && mine)
-          parts.push(
-            await linkBox(
-              tableLink(id, playing.id, mine.token),
-              `Table ${plan.table}'s link and QR`,
-              `table-link-${plan.table}`,
-            ),
-          );
-        else
-          parts.push(
-            h(
-              'button',
-              {
-                type: 'button',
-                id: `make-link-${plan.table}`,
-                onclick: () => makeLink(playing, plan.table),
-              },
-              `Make table ${plan.table}'s link`,
-            ),
-            h('p', { class: 'muted' }, 'A new link stops any older link for this match.'),
-          );
-      } else {
-        parts.push(h('p', { class: 'muted' }, 'Free'));
-        if (own) parts.push(...(await ownLink(plan.table, own)));
-      }
-      if (next)
-        parts.push(
-          h('p', { class: 'muted' }, `Next here: ${matchName(ev, next)}, ${pairing(ev, next)}`),
-        );
-      cards.push(
-        h(
-          'li',
-          { class: `card stack${needs ? ' needs-link' : ''}`, 'data-table': plan.table },
-          parts,
-        ),
-      );
-    }
-    return [
-      h('h2', {}, 'Tables'),
-      need.length ? h('p', { class: 'banner', id: 'need-links' }, needWords(need)) : null,
-      h('ul', { class: 'list', id: 'tables' }, cards),
-    ];
-  }
-
-  function matchActions(m) {
-    const teams = m.teams.filter((t) => typeof t === 'number');
-    const other = (t) =>
-      sideWords(
-        ev,
-        teams.find((x) => x !== t),
-      );
-    if (teams.length !== 2 || (ev.finished && m.status !== 'played')) return null;
-    if (['playing', 'waiting-for-table'].includes(m.status)) {
-      return h(
-        'details',
-        { class: 'more' },
-        h('summary', { class: 'btn' }, 'Forfeit or no-show'),
-        h(
-          'div',
-          { class: 'stack' },
-          teams.flatMap((t) => [
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: () =>
-                  sure(
-                    `${sideWords(ev, t)} forfeits ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
-                  ) &&
-                  act(
-                    'POST',
-                    `/api/events/${id}/matches/${m.id}/forfeit`,
-                    { team: t, reason: 'forfeit' },
-                    () =>
-                      toast(`${sideWords(ev, t)} forfeited at ${clock(new Date().toISOString())}`),
-                  ),
-              },
-              `${sideWords(ev, t)} forfeits`,
-            ),
-            h(
-              'button',
-              {
-                type: 'button',
-                onclick: () =>
-                  sure(
-                    `${sideWords(ev, t)} did not show for ${matchName(ev, m)}? ${other(t)} wins it. This cannot be undone.`,
-                  ) &&
-                  act(
-                    'POST',
-                    `/api/events/${id}/matches/${m.id}/forfeit`,
-                    { team: t, reason: 'no-show' },
-                    () =>
-                      toast(`${sideWords(ev, t)}: no-show at ${clock(new Date().toISOString())}`),
-                  ),
-              },
-              `${sideWords(ev, t)} did not show`,
-            ),
-          ]),
-          h(
-            'p',
-            { class: 'muted' },
-            `A no-show can be recorded ${ev.no_show_minutes} minutes after the match was called; the team is out.`,
-          ),
-        ),
-      );
-    }
-    if (m.status === 'played')
-      return h(
-        'details',
-        { class: 'more' },
-        h('summary', { class: 'btn' }, 'Correct the result'),
-        h(
-          'div',
-          { class: 'stack' },
-          teams
-            .filter((t) => t !== m.winner)
-            .map((t) =>
-              h(
-                'button',
-                {
-                  type: 'button',
-                  onclick: () =>
-                    sure(
-                      `Correct ${matchName(ev, m)}: ${sideWords(ev, t)} won it, not ${other(t)}? Later matches not played yet follow the corrected result.`,
-                    ) &&
-                    act('POST', `/api/events/${id}/matches/${m.id}/correction`, { winner: t }, () =>
-                      toast(`${matchName(ev, m)}: ${sideWords(ev, t)} won`),
-                    ),
-                },
-                `${sideWords(ev, t)} won it`,
-              ),
-            ),
-          h('p', { class: 'muted' }, 'Later matches not played yet follow the corrected result.'),
-        ),
-      );
-    return null;
-  }
-
-  // the match list folded (issue 23): a 32-team event has 63 matches, most decided or with
-  // teams not known yet; the filter and the search act in place, never redrawing the screen
-  const FILTERS = [
-    ['to-play', 'To play'],
-    ['in-play', 'In play'],
-    ['done', 'Done'],
-    ['all', 'All'],
-  ];
-  let matchFilter = null; // null: "To play" while the event runs, "All" once it is over
-  let matchSearch = '';
-  const groupOf = (m) => {
-    if (m.status === 'playing') return ['to-play', 'in-play'];
-    if (['played', 'bye'].includes(m.status)) return ['done'];
-    if (m.teams.every((t) => t === null)) return []; // later: teams not known yet
-    return ['to-play'];
-  };
-  const teamsOf = (m) => m.teams.map((t) => sideWords(ev, t).toLowerCase()).join(' | ');
-  function showMatches(list) {
-    const filter = matchFilter ?? (ev.finished ? 'all' : 'to-play');
-    const words = matchSearch.trim().toLowerCase();
-    let shown = 0;
-    for (const li of list.children) {
-      const m = ev.matches.find((x) => x.id === li.dataset.match);
-      const inFilter = filter === 'all' || groupOf(m).includes(filter);
-      li.hidden = !(inFilter && (!words || teamsOf(m).includes(words)));
-      if (!li.hidden) shown += 1;
-    }
-    for (const button of list.parentNode?.querySelectorAll('[data-filter]') || [])
-      button.setAttribute('aria-pressed', String(button.dataset.filter === filter));
-    const none = list.parentNode?.querySelector('#matches-none');
-    if (none) none.hidden = shown > 0;
-  }
-
-  function matchList() {
-    const matches = ev.matches.filter((m) => m.status !== 'void');
-    const rows = matches.map((m) =>
-      h(
-        'li',
-        { class: `card match-row ${m.status}`, 'data-match': m.id },
-        h('strong', {}, matchName(ev, m)),
-        h('span', {}, pairing(ev, m)),
-        h('span', { class: 'muted' }, statusWords(ev, m)),
-        matchActions(m),
-      ),
-    );
-    const list = h('ul', { class: 'list', id: 'matches' }, rows);
-    const count = (key) =>
-      key === 'all' ? matches.length : matches.filter((m) => groupOf(m).includes(key)).length;
-    const later = matches.filter((m) => groupOf(m).length === 0).length;
-    const filters = h(
-      'div',
-      { class: 'grid wide match-filter', role: 'group', 'aria-label': 'Show matches' },
-      FILTERS.map(([key, words]) =>
-        h(
-          'button',
-          {
-            type: 'button',
-            'data-filter': key,
-            id: `matches-${key}`,
-            onclick: () => {
-              matchFilter = key;
-              showMatches(list);
-            },
-          },
-          `${words} (${count(key)})`,
-        ),
-      ),
-    );
-    const search = h('input', {
-      type: 'search',
-      id: 'match-search',
-      autocomplete: 'off',
-      autocorrect: 'off',
-      spellcheck: 'false',
-      value: matchSearch,
-      oninput: (e) => {
-        matchSearch = e.target.value;
-        showMatches(list);
-      },
-    });
-    const section = h(
-      'section',
-      { 'aria-labelledby': 'matches-head' },
-      h('h2', { id: 'matches-head' }, 'Matches'),
-      filters,
-      h('label', { for: 'match-search' }, 'Find a team', search),
-      later
-        ? h(
-            'p',
-            { class: 'muted' },
-            `${later} later ${later === 1 ? 'match waits' : 'matches wait'} for earlier results (under All).`,
-          )
-        : null,
-      list,
-      h('p', { class: 'muted', id: 'matches-none', hidden: true }, 'No match here.'),
-    );
-    showMatches(list);
-    return [section];
-  }
-
-  /** What the director must settle first: matches held by an edited earlier result. */
-  function held() {
-    if (!ev.stale?.length) return null;
-    return h(
-      'p',
-      { class: 'banner' },
-      `Held: ${ev.stale.map((b) => matchName(ev, ev.matches.find((m) => m.id === b) || { id: b })).join(', ')}. ` +
-        'An edited hand changed an earlier result after this match began: correct the earlier match to go on.',
-    );
-  }
-
-  /** The round robin as it stands, while it runs: the board's table in the board's words
-   * (ranked by the server, so the two always agree). */
-  function roundRobin() {
-    const head = ['#', 'Team', 'Won', 'Lost', 'Games'];
-    return [
-      h('h2', { id: 'round-robin-head' }, 'Round robin'),
-      h(
-        'table',
-        { class: 'round-robin', id: 'round-robin', 'aria-labelledby': 'round-robin-head' },
-        h(
-          'thead',
-          {},
-          h(
-            'tr',
-            {},
-            head.map((words) => h('th', { scope: 'col' }, words)),
-          ),
-        ),
-        h(
-          'tbody',
-          {},
-          ev.round_robin.map((r, i) =>
-            h(
-              'tr',
-              { class: r.playing ? 'playing' : '' },
-              h('td', {}, String(i + 1)),
-              h('th', { scope: 'row' }, sideWords(ev, r.team)),
-              h('td', {}, String(r.won)),
-              h('td', {}, String(r.lost)),
-              h('td', {}, `${r.games_won}–${r.games_lost}`),
-            ),
-          ),
-        ),
-      ),
-    ];
-  }
-
-  /** The standings and every team's path, then the director's records: the end of the
-   * screen while tables play (the tables come first), the top once the event is over. */
-  function results() {
-    const out = [];
-    if (ev.standings) {
-      out.push(
-        h('h2', {}, 'Standings'),
-        h(
-          'ol',
-          { class: 'standings', id: 'standings' },
-          ev.standings.map((s) => {
-            const shared = ev.standings.filter((x) => x.place === s.place).length > 1;
-            return h(
-              'li',
-              {},
-              h('strong', {}, `${ordinal(s.place)}${shared ? ' (shared)' : ''}`),
-              ` ${sideWords(ev, s.team)}`,
-            );
-          }),
-        ),
-      );
-    }
-    const paths = ev.teams
-      .filter((t) => (ev.paths[String(t.id)] || []).length)
-      .map((t) =>
-        h(
-          'li',
-          {},
-          h('strong', {}, t.name),
-          ': ',
-          ev.paths[String(t.id)]
-            .map((step) => {
-              const m = ev.matches.find((x) => x.id === step.match);
-              const other = step.opponent === 'bye' ? null : sideWords(ev, step.opponent);
-              const what = other === null ? 'a bye' : `${step.won ? 'beat' : 'lost to'} ${other}`;
-              return `${what} (${matchName(ev, m)}${step.forfeit ? ', forfeit' : ''})`;
-            })
-            .join(', then '),
-        ),
-      );
-    if (paths.length)
-      out.push(
-        h(
-          'details',
-          { class: 'card' },
-          h('summary', { class: 'btn' }, 'Every team’s path'),
-          h('ul', { id: 'paths' }, paths),
-        ),
-      );
-    if (ev.records?.length)
-      out.push(
-        h('h2', {}, 'Your records'),
-        h(
-          'ul',
-          { id: 'records' },
-          ev.records.map((r) => h('li', {}, `${clock(r.at)}: ${recordWords(ev, r)}`)),
-        ),
-      );
-    return out;
-  }
-
-  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
-  const startRound = (n) =>
-    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
-      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
-    );
 
   // the panels a re-read never redraws (what is typed there stays): a team's names (at any
   // time), the settings (before the start), deleting the event
@@ -1037,6 +225,32 @@ export async function render(main, id) {
   });
   editor.el.hidden = true;
   settings.el.hidden = true;
+
+  // what the parts (parts/director-*.js) share of this screen: `ev` is read at each use
+  const cx = {
+    id,
+    get ev() {
+      return ev;
+    },
+    token,
+    body,
+    editor,
+    act,
+    say,
+    sure,
+    load,
+    noSignal,
+    refusal: (res) => refusal(ev, res),
+  };
+  const { addForm, pasteForm, checkInList } = teamsPart(cx);
+  const { matchList } = matchesPart(cx);
+  const { makeLink, callsPart, tables } = linksPart(cx);
+
+  /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
+  const startRound = (n) =>
+    act('POST', `/api/events/${id}/rounds/${n}/start`, undefined, () =>
+      toast(n > ev.rounds ? 'The championship has started' : `Round ${n} has started`),
+    );
 
   // the one bar at the foot of the screen, under the thumb: start (before the start), else
   // refresh; above them, while a table waits for its link, the button that makes it
@@ -1115,18 +329,18 @@ export async function render(main, id) {
       parts.push(
         ...callsPart(),
         noShowPrompt(ev, act),
-        held(),
+        held(ev),
         callTimeEverywhere(ev, timeCaller(act, id)),
       );
-      if (ev.finished) parts.push(...results(), ...matchList());
+      if (ev.finished) parts.push(...results(ev), ...matchList());
       else
         parts.push(
           ...roundHead(ev, startRound), // a Swiss's or drawn rounds: the round, its start
           ...(await tables(need)),
-          ...(ev.round_robin?.length ? roundRobin() : []),
+          ...(ev.round_robin?.length ? roundRobin(ev) : []),
           ...roundStandings(ev),
           ...matchList(),
-          ...results(),
+          ...results(ev),
         );
     }
     if (mine.public_token)
