@@ -17,6 +17,7 @@ from ..games.service import content_hash, locked_game
 from ..games.views import game_view, hand_view
 from ..live.hub import changed, notify_statement
 from ..store.base import insert_statement, run, utcnow
+from ..store.crews import crew_moved
 from ..store.db import write_transaction
 from ..store.games import Hand, HandRow, IdempotencyKey
 
@@ -131,10 +132,11 @@ def score(game, before, rows):
 
 
 def _state_update(game, state, set_aside=None):
-    """The statement caching `state` on the game row with a new revision (in the ETag), and
-    its set-aside record (None clears it, as every write to the log does)."""
+    """The statements caching `state` on the game row with a new revision (in the ETag), and
+    its set-aside record (None clears it, as every write to the log does), and moving its
+    crew's revision on (the crew's statistics and ratings read the log)."""
     revision = game.state.get("revision", 0) + 1
-    return game.state_update({**state, "revision": revision}, set_aside)
+    return [game.state_update({**state, "revision": revision}, set_aside), crew_moved(game.id)]
 
 
 def _rewrites(game_id, rows, old):
@@ -243,7 +245,7 @@ def _append_hand(game, hand_no, body):
         before = score(game, start_state(game), game.ordered_hands())
     hand = HandRow(hand_no, body, None)
     state = score(game, before, [hand])
-    return hand_view(hand), [Hand.insert(game.id, hand), _state_update(game, state)]
+    return hand_view(hand), [Hand.insert(game.id, hand), *_state_update(game, state)]
 
 
 def _locked_game(game_id, check_etag):
@@ -333,7 +335,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             [
                 *writes,
                 *_rewrites(game.id, rows, old),
-                _state_update(game, state, record),
+                *_state_update(game, state, record),
                 *notify_statement(game.id),
             ]
         )
@@ -369,7 +371,7 @@ def restore_set_aside(game_id, check_etag):
             [
                 *_rewrites(game.id, rows, old),
                 *(Hand.insert(game.id, h) for h in added),
-                _state_update(game, state),
+                *_state_update(game, state),
                 *notify_statement(game.id),
             ]
         )
@@ -402,7 +404,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
             [
                 *writes,
                 Hand.remove(game.id, hand_no),
-                _state_update(game, state),
+                *_state_update(game, state),
                 *notify_statement(game.id),
             ]
         )
