@@ -46,8 +46,6 @@ CREW_TOKEN = [{"crewToken": []}]
 
 CREW_PATH = "/crews/<uuid:crew_id>"
 
-STATS_OUT = CrewStatsOut()
-
 
 def json_bytes(schema=None):
     """`schema`'s dump (or the answer as the service built it, already in the schema's
@@ -186,9 +184,11 @@ class CrewStats(MethodView):
         filters = check_filters(query)
         etag = stats_etag(g.crew, filters)
         blp.set_etag(etag)  # 304 before any game is read
-        # Written once per ETag and kept (crew_stats): a Response passes the
-        # schema by; the schema above still documents it.
-        return json_answer(crew_stats(g.crew, filters, etag, json_bytes(STATS_OUT)))
+        # Written once per ETag and kept (crew_stats): a Response passes the schema by; the
+        # schema above still documents it. The service builds the schema's shape itself
+        # (marshmallow's dump took ~65 % of a 2,000-game read after a change);
+        # tests/api/test_api_crew_stats.py checks the answer against the schema.
+        return json_answer(crew_stats(g.crew, filters, etag, json_bytes()))
 
 
 @blp.route(f"{CREW_PATH}/ratings")
