@@ -9,7 +9,14 @@ the finished games in order through openskill into ratings (stats/ratings.py).
 """
 
 from .aggregate import GameEntry, crew_stats, player_key
-from .ratings import PROVISIONAL_GAMES, Replay, crew_ratings, ratings_view, replay
+from .ratings import (
+    PROVISIONAL_GAMES,
+    Replay,
+    crew_ratings,
+    pair_chance,
+    ratings_view,
+    replay,
+)
 from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
 
 __all__ = [
@@ -23,6 +30,7 @@ __all__ = [
     "crew_ratings",
     "crew_stats",
     "game_summary",
+    "pair_chance",
     "player_key",
     "ratings_view",
     "replay",

@@ -48,6 +48,12 @@ def crew_ratings(crew, etag, dump):
     return kept_answer(_RESULTS, (crew.id, etag["digest"]), build)
 
 
+def current_replay(crew):
+    """The stats.Replay of every game of the crew as they are now (event seeding by rating
+    reads it: api/crews/seeding.py)."""
+    return _replayed(crew, ratings_keys(crew))[0]
+
+
 def _replayed(crew, keys):
     """(stats.Replay of the crew's games named by `keys`, {rated game id: day}), going on
     from the kept replay when the games begin with the ones it took in."""

@@ -16,6 +16,8 @@ DIRECTOR_TOKEN = [{"directorToken": []}]
 
 TABLE_OR_DIRECTOR = [{"tableToken": []}, {"directorToken": []}]
 
+SEEDINGS = ("listed", "random", "rating")  # docs/tournaments.md "Seeding"
+
 
 class EntrantIn(StrictSchema):
     """A team entered in an event: its name and its two players."""
@@ -74,9 +76,11 @@ class EventSettings(StrictSchema):
     )
     shake_rule = fields.String(validate=validate.OneOf(SHAKE_RULES))
     seeding = fields.String(
-        validate=validate.OneOf(("listed", "random")),
+        validate=validate.OneOf(SEEDINGS),
         metadata={
-            "description": "`listed`: the teams' order; `random`: drawn by the server at start"
+            "description": "`listed`: the teams' order; `random`: drawn by the server at "
+            "start; `rating`: the teams' chances against an average pair of the event's "
+            "crew, strongest first (needs `crew_token` at creation)"
         },
     )
     tables = Int(1, 200)
@@ -104,7 +108,15 @@ class EventCreate(EventSettings):
         metadata=EventSettings._declared_fields["first_to"].metadata,
     )
     shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
-    seeding = fields.String(load_default="listed", validate=validate.OneOf(("listed", "random")))
+    seeding = fields.String(load_default="listed", validate=validate.OneOf(SEEDINGS))
+    crew_token = fields.String(
+        validate=validate.Length(1, 200),
+        load_only=True,
+        metadata={
+            "description": "the token of the crew whose players the teams name (by name on its "
+            "list): seeding `rating` uses its ratings"
+        },
+    )
     tables = Int(1, 200, load_default=1)
     minutes_per_game = Int(1, 240, load_default=15)
     no_show_minutes = Int(0, 120, load_default=5)
@@ -138,6 +150,10 @@ class EventOut(Schema):
     first_to = fields.List(fields.Integer())
     tables = fields.Integer()
     started_at = fields.String(allow_none=True)
+    crew_id = fields.String(
+        allow_none=True,
+        metadata={"description": "the crew whose players the teams name (seeding `rating`)"},
+    )
     teams = fields.List(
         fields.Dict(),
         metadata={
