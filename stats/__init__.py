@@ -13,9 +13,11 @@ from .ratings import (
     PROVISIONAL_GAMES,
     Replay,
     crew_ratings,
+    flights,
     pair_chance,
     ratings_view,
     replay,
+    shown,
 )
 from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
 
@@ -29,9 +31,11 @@ __all__ = [
     "GameEntry",
     "crew_ratings",
     "crew_stats",
+    "flights",
     "game_summary",
     "pair_chance",
     "player_key",
     "ratings_view",
     "replay",
+    "shown",
 ]

@@ -175,6 +175,13 @@ def pair_chance(done, first, second):
     return chance_against_average(first, second, average_player(done.players))
 
 
+def flights(ranked):
+    """(flight A, flight B) of players `ranked` strongest first: A the top half, B the rest;
+    with an odd number the middle player plays in A (docs/crews.md "Flights")."""
+    half = (len(ranked) + 1) // 2
+    return ranked[:half], ranked[half:]
+
+
 def crew_ratings(entries):
     """{"players": {id: view}, "partnerships": {key: view}, "rated_games": [game id, ...],
     "average": {"mu", "sigma"}} for a crew's GameEntries (docs/crews.md "Ratings")."""

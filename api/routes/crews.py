@@ -9,6 +9,7 @@ from flask_smorest import Blueprint
 from ..core.access import edit_token_required
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
+from ..crews.flights import crew_flights, flights_etag
 from ..crews.ratings import crew_ratings, ratings_etag
 from ..crews.roster import (
     add_player,
@@ -27,12 +28,14 @@ from ..schemas.base import EDIT_TOKEN
 from ..schemas.crews import (
     CrewCreate,
     CrewCreated,
+    CrewFlightsOut,
     CrewGameIn,
     CrewGameOut,
     CrewOut,
     CrewRatingsOut,
     CrewRename,
     CrewStatsOut,
+    FlightsQuery,
     PlayerIn,
     PlayerOut,
     PlayerRename,
@@ -211,6 +214,26 @@ class CrewRatings(MethodView):
         # service builds the schema's shape itself (marshmallow took ~40 % of a 2,000-game
         # replay); tests/api/test_api_crew_ratings.py checks the answer against the schema.
         return json_answer(crew_ratings(g.crew, etag, json_bytes()))
+
+
+@blp.route(f"{CREW_PATH}/flights")
+class CrewFlights(MethodView):
+    """A crew's players in two flights by rating."""
+
+    @crew_token_required
+    @blp.etag
+    @blp.arguments(FlightsQuery(), location="query")
+    @blp.response(200, CrewFlightsOut)
+    @blp.alt_response(422, schema=ErrorOut, description="NOT_ON_ROSTER, TOO_FEW_PLAYERS")
+    @blp.doc(security=CREW_TOKEN, operationId="getCrewFlights")
+    def get(self, query, crew_id):
+        """Split the crew's players (or those here) into flights A and B by rating
+
+        A is the top half by the rating shown, B the rest, for two events on one night.
+        """
+        players = query.get("player") or []
+        blp.set_etag(flights_etag(g.crew, [str(p) for p in players]))
+        return crew_flights(g.crew, players)
 
 
 @blp.route("/games/<uuid:game_id>/seats")
