@@ -10,6 +10,7 @@ import stats
 from ..core.errors import Invalid
 from ..core.lru import LockedLRU
 from ..games.rulesets import game_ruleset
+from ..store.base import cached_sql, run
 from ..store.crews import CrewGame, CrewPlayer
 from ..store.db import flask_db, is_sqlite, write_transaction
 from ..store.games import Game
@@ -110,13 +111,16 @@ def _rebuild(rows):
             game.state["winner"],
         )
         row[2], row[4] = summary, game.state.get("revision", 0)
+    # One statement text for every row (peewee building an UPDATE per row took ~30 % of a
+    # first read of 2,000 games), run as one pipeline on PostgreSQL.
+    sql = cached_sql(
+        "crewgame_summary",
+        lambda p: (
+            f'UPDATE "crewgame" SET "summary" = {p}, "summary_revision" = {p} WHERE "game_id" = {p}'
+        ),
+    )
     with write_transaction():
-        for row in rows:
-            (
-                CrewGame.update(summary=row[2], summary_revision=row[4])
-                .where(CrewGame.game == row[0])
-                .execute()
-            )
+        run([(sql, [CrewGame.summary.db_value(r[2]), r[4], r[0]]) for r in rows])
 
 
 def crew_stats(crew, filters, etag, dump):
