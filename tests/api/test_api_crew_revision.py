@@ -6,7 +6,10 @@ One crew is played through every such write in turn; after each, the ratings rea
 previous ETag must answer 200 (not 304) with what the write changed, and the statistics too.
 """
 
+from types import SimpleNamespace
+
 from apitest import Table, made
+from eventtest import Director
 from test_api_crew_ratings import ANN, BOB, CY, DI, NAMES, by_name, decided, ratings
 from test_api_crew_stats import Crew, edit
 from test_api_set_aside import FOUR_MARKS, restore, ten_hands
@@ -103,3 +106,23 @@ def test_every_write_a_crew_reads_moves_its_revision(client):
     client.delete(two.url, headers=two.auth, status=204)
     reads = moved(crew, reads)
     assert rated_ids(reads) == [] and reads[1].json["games"] == 2  # the third and fourth
+
+
+def test_deleting_an_event_moves_the_revision_of_a_crew_holding_one_of_its_games(client):
+    """docs/tournaments.md: deleting an event deletes its games, so a crew that kept one (put
+    in with the table's token) counts one game fewer."""
+    crew = Crew(client)
+    for name in NAMES:
+        crew.player(name)
+    director = Director(client, teams=2, first_to=[1], tables=1)
+    director.check_in_all()
+    bracket_id = director.start()["matches"][0]["id"]
+    phone = director.table(bracket_id)
+    game_id = phone.view()["current_game"]  # game 1 is made when the match is called
+    table = SimpleNamespace(id=game_id, token=director.tables[bracket_id])
+    crew.attach(table, NAMES)
+    reads = (ratings(crew), crew.stats())
+    assert reads[1].json["games"] == 1
+    client.delete(director.url, headers=director.auth)
+    reads = moved(crew, reads)
+    assert reads[1].json["games"] == 0
