@@ -20,19 +20,14 @@ def flights_etag(crew, player_ids):
 def crew_flights(crew, player_ids):
     """The crew's players (or only `player_ids`, those here tonight) ranked by their rating
     as shown (a player with no rated game at 0, as the ratings show a new player; level
-    ratings by name), then split in half: {"crew_id", "a": [...], "b": [...]}. 422
-    NOT_ON_ROSTER for an id not on the crew's list, TOO_FEW_PLAYERS under two players."""
+    ratings by name), then split in half: {"crew_id", "a": [...], "b": [...]} (one player:
+    A alone; none: both empty). 422 NOT_ON_ROSTER for an id not on the crew's list."""
     names = roster_names(crew)
     wanted = list(dict.fromkeys(str(p) for p in player_ids)) if player_ids else list(names)
     if any(p not in names for p in wanted):
         raise Invalid(
             "someone asked about is not on this crew's list: add the player to the crew first",
             rule_code="NOT_ON_ROSTER",
-        )
-    if len(wanted) < 2:
-        raise Invalid(
-            f"two flights need at least two players, not {len(wanted)}",
-            rule_code="TOO_FEW_PLAYERS",
         )
     lines = current_replay(crew).players
     ranked = sorted(

@@ -224,7 +224,7 @@ class CrewFlights(MethodView):
     @blp.etag
     @blp.arguments(FlightsQuery(), location="query")
     @blp.response(200, CrewFlightsOut)
-    @blp.alt_response(422, schema=ErrorOut, description="NOT_ON_ROSTER, TOO_FEW_PLAYERS")
+    @blp.alt_response(422, schema=ErrorOut, description="NOT_ON_ROSTER")
     @blp.doc(security=CREW_TOKEN, operationId="getCrewFlights")
     def get(self, query, crew_id):
         """Split the crew's players (or those here) into flights A and B by rating
