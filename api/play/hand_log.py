@@ -132,11 +132,16 @@ def score(game, before, rows):
 
 
 def _state_update(game, state, set_aside=None):
-    """The statements caching `state` on the game row with a new revision (in the ETag), and
-    its set-aside record (None clears it, as every write to the log does), and moving its
-    crew's revision on (the crew's statistics and ratings read the log)."""
+    """The statement caching `state` on the game row with a new revision (in the ETag), and
+    its set-aside record (None clears it, as every write to the log does)."""
     revision = game.state.get("revision", 0) + 1
-    return [game.state_update({**state, "revision": revision}, set_aside), crew_moved(game.id)]
+    return game.state_update({**state, "revision": revision}, set_aside)
+
+
+def _state_writes(game, state, set_aside=None):
+    """_state_update's statement, and the one moving the game's crew's revision on (the
+    crew's statistics and ratings read the log): every write to a log runs both."""
+    return [_state_update(game, state, set_aside), crew_moved(game.id)]
 
 
 def _rewrites(game_id, rows, old):
@@ -245,7 +250,7 @@ def _append_hand(game, hand_no, body):
         before = score(game, start_state(game), game.ordered_hands())
     hand = HandRow(hand_no, body, None)
     state = score(game, before, [hand])
-    return hand_view(hand), [Hand.insert(game.id, hand), *_state_update(game, state)]
+    return hand_view(hand), [Hand.insert(game.id, hand), *_state_writes(game, state)]
 
 
 def _locked_game(game_id, check_etag):
@@ -335,7 +340,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             [
                 *writes,
                 *_rewrites(game.id, rows, old),
-                *_state_update(game, state, record),
+                *_state_writes(game, state, record),
                 *notify_statement(game.id),
             ]
         )
@@ -371,7 +376,7 @@ def restore_set_aside(game_id, check_etag):
             [
                 *_rewrites(game.id, rows, old),
                 *(Hand.insert(game.id, h) for h in added),
-                *_state_update(game, state),
+                *_state_writes(game, state),
                 *notify_statement(game.id),
             ]
         )
@@ -404,7 +409,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
             [
                 *writes,
                 Hand.remove(game.id, hand_no),
-                *_state_update(game, state),
+                *_state_writes(game, state),
                 *notify_statement(game.id),
             ]
         )
