@@ -138,12 +138,6 @@ def _state_update(game, state, set_aside=None):
     return game.state_update({**state, "revision": revision}, set_aside)
 
 
-def _state_writes(game, state, set_aside=None):
-    """_state_update's statement, and the one moving the game's crew's revision on (the
-    crew's statistics and ratings read the log): every write to a log runs both."""
-    return [_state_update(game, state, set_aside), crew_moved(game.id)]
-
-
 def _rewrites(game_id, rows, old):
     """Statements storing the rows whose body, result or counts changed (`old`: hand_no ->
     (body, result, counts) as read)."""
@@ -157,6 +151,12 @@ def _rewrites(game_id, rows, old):
 def _snapshot(rows):
     """hand_no -> (body, result, counts) of rows as read, to write back only what changed."""
     return {row.hand_no: (row.body, row.result, row.counts) for row in rows}
+
+
+def _state_writes(game, state, set_aside=None):
+    """_state_update's statement, and the one moving the game's crew's revision on (the
+    crew's statistics and ratings read the log): every write to a log runs both."""
+    return [_state_update(game, state, set_aside), crew_moved(game.id)]
 
 
 def _outcome(game):
