@@ -9,7 +9,9 @@ from .config import Config
 from .core import errors, ratelimit
 from .core.headers import CSP, add_security_headers
 from .core.json_provider import OrjsonProvider, read_request_body
+from .crews import seeding as crew_seeding
 from .events import live as event_live
+from .events import seeding as event_seeding
 from .live import hub, topology
 from .routes import (
     board,
@@ -92,6 +94,7 @@ def create_app(test_config=None):
     register_blueprints(app)
     app.after_request(add_security_headers)
     hub.init_app(app, live.BUILDERS, {event_live.PREFIX: event_live.SOURCE})
+    event_seeding.lend_ratings(crew_seeding.team_chances)  # seeding "rating" (issue 21)
     topology.init_app(app, CSP)
     ratelimit.init_app(app, tuple(blp for blp, _doc, limited in BLUEPRINTS if limited))
     errors.register(app, {"/api/import": place_in_file})

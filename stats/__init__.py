@@ -9,7 +9,16 @@ the finished games in order through openskill into ratings (stats/ratings.py).
 """
 
 from .aggregate import GameEntry, crew_stats, player_key
-from .ratings import PROVISIONAL_GAMES, Replay, crew_ratings, ratings_view, replay
+from .ratings import (
+    PROVISIONAL_GAMES,
+    Replay,
+    crew_ratings,
+    flights,
+    pair_chance,
+    ratings_view,
+    replay,
+    shown,
+)
 from .summary import LEVELS, SEAT_FIELDS, SIDE_FIELDS, SUMMARY_VERSION, game_summary
 
 __all__ = [
@@ -22,8 +31,11 @@ __all__ = [
     "GameEntry",
     "crew_ratings",
     "crew_stats",
+    "flights",
     "game_summary",
+    "pair_chance",
     "player_key",
     "ratings_view",
     "replay",
+    "shown",
 ]

@@ -166,6 +166,22 @@ def chance_against_average(first, second, average):
     return MODEL.predict_win([[first, second], [average, average]])[0]
 
 
+def pair_chance(done, first, second):
+    """The chance (0 to 1) that players `first` and `second` (ids; None or a player with no
+    game in the Replay `done` rates as a new player) beat an average pair of the crew: the
+    strength an event seeded by rating orders its teams by (docs/tournaments.md)."""
+    new = MODEL.rating()
+    first, second = (done.players[p].rating if p in done.players else new for p in (first, second))
+    return chance_against_average(first, second, average_player(done.players))
+
+
+def flights(ranked):
+    """(flight A, flight B) of players `ranked` strongest first: A the top half, B the rest;
+    with an odd number the middle player plays in A (docs/crews.md "Flights")."""
+    half = (len(ranked) + 1) // 2
+    return ranked[:half], ranked[half:]
+
+
 def crew_ratings(entries):
     """{"players": {id: view}, "partnerships": {key: view}, "rated_games": [game id, ...],
     "average": {"mu", "sigma"}} for a crew's GameEntries (docs/crews.md "Ratings")."""

@@ -32,19 +32,26 @@ def ratings_keys(crew):
     return stats_keys(crew, {})
 
 
-def ratings_etag(crew, keys):
-    """The ratings' ETag: what the statistics' hashes for the whole history (the roster's
-    last change, each game's id, seats and last change), marked as the ratings'."""
-    return {**stats_etag(crew, keys, {}), "of": "ratings"}
+def ratings_etag(crew):
+    """The ratings' ETag: what the statistics' hashes for the whole history (the crew's
+    revision), marked as the ratings'."""
+    return {**stats_etag(crew, {}), "of": "ratings"}
 
 
-def crew_ratings(crew, keys, etag, dump):
+def crew_ratings(crew, etag, dump):
     """The crew's ratings as `dump` (the route's: the schema's dump, written) gives them,
-    kept per worker under the ETag's digest: a read while nothing changed only reads the
-    list of games and hashes it. A read after a change replays the whole history (about 1 s
+    kept per worker under the ETag's digest: a read while nothing changed reads no game.
+    A read after a change reads the list of games and replays the whole history (about 1 s
     for 2,000 games on a busy 2-core machine, bench/crew_stats --club), unless every game
     the kept replay took in is unchanged: then only the games after them (_replayed)."""
-    return kept_answer(_RESULTS, (crew.id, etag["digest"]), lambda: dump(_crew_ratings(crew, keys)))
+    build = lambda: dump(_crew_ratings(crew, ratings_keys(crew)))  # noqa: E731
+    return kept_answer(_RESULTS, (crew.id, etag["digest"]), build)
+
+
+def current_replay(crew):
+    """The stats.Replay of every game of the crew as they are now (event seeding by rating
+    reads it: api/crews/seeding.py)."""
+    return _replayed(crew, ratings_keys(crew))[0]
 
 
 def _replayed(crew, keys):

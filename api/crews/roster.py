@@ -5,7 +5,7 @@ import unicodedata
 import uuid
 from contextlib import contextmanager
 
-from peewee import IntegrityError
+from peewee import IntegrityError, fn
 
 from ..core.access import match_with_token, require_holder
 from ..core.errors import Conflict, Invalid, NotFound, Refusal
@@ -177,9 +177,14 @@ def rename_player(crew, player_id, data):
 
 
 def _touch(crew):
-    """Move the crew's updated_at on (its ETag and its statistics' ETag change)."""
-    crew.updated_at = utcnow()
-    Crew.update(updated_at=crew.updated_at).where(Crew.id == crew.id).execute()
+    """Move the crew's updated_at and revision on (its ETag, and its statistics' and
+    ratings', change)."""
+    crew.updated_at, crew.revision = utcnow(), (crew.revision or 0) + 1
+    (
+        Crew.update(updated_at=crew.updated_at, revision=fn.COALESCE(Crew.revision, 0) + 1)
+        .where(Crew.id == crew.id)
+        .execute()
+    )
 
 
 def check_seats(crew, game, seats):

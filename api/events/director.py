@@ -26,7 +26,7 @@ from ..store.base import utcnow
 from ..store.db import write_transaction
 from ..store.events import Event, EventRecord, Team
 from ..store.games import Match
-from . import derive, progress, tables
+from . import derive, progress, seeding, tables
 from .derive import has_hands, ready_match, rederive, team_name, teams_of, tournament_of
 from .progress import bump, locked_event
 from .views import director_view, event_view
@@ -130,6 +130,9 @@ def create_event(data):
     )
     _apply_settings(event, data)
     _check_format(event)
+    if data.get("crew_token"):
+        event.crew_id = seeding.crew_of_token(data["crew_token"])
+    seeding.check(event)
     teams = data.get("teams") or []
     _check_new_names(event, [t["name"] for t in teams], existing=())
     check_short_names(event, [(t["name"], t.get("short_name")) for t in teams], others=())
@@ -176,6 +179,7 @@ def patch_event(event_id, data):
             data = {**data, **checked}
         _apply_settings(event, data)
         _check_format(event)
+        seeding.check(event)
         event.version += 1
         event.save()
         notify_event(event.id)
@@ -323,6 +327,7 @@ def start_event(event_id):
     NOT_CHECKED_IN names those who have not: check them in or drop them). Returns the
     director view with the first matches' table tokens and each table's own link
     (`new_table_links`, docs/tournaments.md "A table's link"), shown this once."""
+    chances = seeding.chances_for(Event.get_or_none(Event.id == str(event_id)))  # before the lock
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
@@ -336,6 +341,8 @@ def start_event(event_id):
             )
         ids = [str(t.id) for t in teams]
         order = _DRAW.sample(ids, len(ids)) if event.seeding == "random" else ids
+        if event.seeding == "rating":
+            order = seeding.by_rating(teams, chances)
         if event.format in ROUNDS_FORMATS:  # the first round is started with the event
             event.rounds_started = 1
             event.draw_seed = _DRAW.randrange(2**31) if event.format == "drawn" else None

@@ -11,6 +11,7 @@ from ..core.tokens import hash_token, new_token
 from ..games.matches import insert_game
 from ..games.series import series_of
 from ..live.hub import notify_event, notify_match_games
+from ..store.crews import move_crews
 from ..store.db import is_sqlite, write_transaction
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
@@ -148,6 +149,7 @@ def drop_stale(derived):
     dropped = [row for row in derived.stale if not has_hands(row)]
     for row in dropped:
         notify_match_games(row.match_id)  # their streams end (`gone`): sent on commit
+        move_crews(g.id for g in Game.select(Game.id).where(Game.match_id == row.match_id))
         Game.delete().where(Game.match_id == row.match_id).execute()
         Match.delete().where(Match.id == row.match_id).execute()
         EventMatch.delete().where(EventMatch.match_id == row.match_id).execute()

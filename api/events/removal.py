@@ -4,7 +4,7 @@ with their games and hands. Every link of it (director, public, board, tables, t
 share pages) then finds nothing."""
 
 from ..live.hub import notify_event, notify_match_games
-from ..store.crews import CrewGame
+from ..store.crews import CrewGame, move_crews
 from ..store.db import write_transaction
 from ..store.events import EventMatch, EventRecord, Team
 from ..store.games import Game, Hand, IdempotencyKey, Match
@@ -28,6 +28,7 @@ def delete_event(event_id):
             "matches": len(match_ids),
             "games": len(game_ids),
         }
+        move_crews(game_ids)
         for model in (Hand, IdempotencyKey, CrewGame):
             model.delete().where(model.game.in_(game_ids)).execute()
         Game.delete().where(Game.id.in_(game_ids)).execute()

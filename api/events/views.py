@@ -171,6 +171,7 @@ def event_view(event, director=False, derived=None, now=None):
         "rounds": event.rounds,
         "shake_rule": event.shake_rule,
         "seeding": event.seeding,
+        "crew_id": event.crew_id,
         "tables": event.table_count,
         "checkin_deadline": iso(event.checkin_deadline),
         "minutes_per_game": event.minutes_per_game,

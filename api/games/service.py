@@ -14,6 +14,7 @@ from ..core.tokens import TOKEN_RE, hash_token, new_token
 from ..core.urls import share_url
 from ..live import hub
 from ..store.base import canonical_json, utcnow
+from ..store.crews import move_crews
 from ..store.db import write_transaction
 from ..store.games import Game
 from .rulesets import LABEL_KNOBS, check_game_shape, default_teams, game_ruleset
@@ -95,6 +96,7 @@ def delete_game(game):
             rule_code="GAME_IN_MATCH",
         )
     with write_transaction():
+        move_crews([game.id])
         Game.delete().where(Game.id == game.id).execute()
         hub.notify(game.id)
     hub.changed(game.id)

@@ -7,6 +7,7 @@ from ..games.service import locked_game
 from ..games.views import game_view
 from ..live.hub import changed, notify_statement
 from ..store.base import cached_sql, run
+from ..store.crews import crew_moved
 from ..store.db import write_transaction
 from .hand_log import start_state
 
@@ -48,6 +49,7 @@ def set_first_dealer(game_id, seat, check_etag):
             [
                 _first_dealer_statement(game),
                 game.state_update({**start_state(game), "revision": revision}),
+                crew_moved(game.id),
                 *notify_statement(game.id),
             ]
         )

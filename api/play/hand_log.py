@@ -18,6 +18,7 @@ from ..games.service import content_hash, locked_game
 from ..games.views import game_view, hand_view
 from ..live.hub import changed, notify_statement
 from ..store.base import insert_statement, run, utcnow
+from ..store.crews import crew_moved
 from ..store.db import write_transaction
 from ..store.games import Hand, HandRow, IdempotencyKey
 
@@ -169,6 +170,12 @@ def _snapshot(rows):
     return {row.hand_no: (row.body, row.result, row.counts) for row in rows}
 
 
+def _state_writes(game, state, set_aside=None):
+    """_state_update's statement, and the one moving the game's crew's revision on (the
+    crew's statistics and ratings read the log): every write to a log runs both."""
+    return [_state_update(game, state, set_aside), crew_moved(game.id)]
+
+
 def _outcome(game):
     """(game over, winner) from the game row's cached state: what a match's series reads."""
     return game.state["game_over"], game.state["winner"]
@@ -260,7 +267,7 @@ def _append_hand(game, hand_no, body):
         before = score(game, start_state(game), game.ordered_hands())
     hand = HandRow(hand_no, body, None)
     state = score(game, before, [hand])
-    return hand_view(hand), [Hand.insert(game.id, hand), _state_update(game, state)]
+    return hand_view(hand), [Hand.insert(game.id, hand), *_state_writes(game, state)]
 
 
 def _locked_game(game_id, check_etag):
@@ -350,7 +357,7 @@ def replace_hand(game_id, hand_no, body, check_etag, set_aside=False):
             [
                 *writes,
                 *_rewrites(game.id, rows, old),
-                _state_update(game, state, record),
+                *_state_writes(game, state, record),
                 *notify_statement(game.id),
             ]
         )
@@ -386,7 +393,7 @@ def restore_set_aside(game_id, check_etag):
             [
                 *_rewrites(game.id, rows, old),
                 *(Hand.insert(game.id, h) for h in added),
-                _state_update(game, state),
+                *_state_writes(game, state),
                 *notify_statement(game.id),
             ]
         )
@@ -419,7 +426,7 @@ def delete_last_hand(game_id, hand_no, check_etag):
             [
                 *writes,
                 Hand.remove(game.id, hand_no),
-                _state_update(game, state),
+                *_state_writes(game, state),
                 *notify_statement(game.id),
             ]
         )

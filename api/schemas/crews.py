@@ -300,3 +300,32 @@ class CrewRatingsOut(Schema):
     partnerships = fields.List(
         fields.Nested(PartnershipRatingOut), metadata={"description": "best chance first"}
     )
+
+
+class FlightsQuery(StrictSchema):
+    """Whose flights: the players here (all the crew's players when none is named)."""
+
+    player = fields.List(
+        fields.UUID(),
+        validate=validate.Length(0, 500),
+        metadata={"description": "a player here tonight (repeat for each); none: everybody"},
+    )
+
+
+class FlightPlayerOut(Schema):
+    """A player in a flight."""
+
+    id = fields.String()
+    name = fields.String()
+    rating = fields.Float(metadata={"description": "the rating shown (0 with no rated game)"})
+    games = fields.Integer(metadata={"description": "rated games played"})
+    provisional = fields.Boolean()
+
+
+class CrewFlightsOut(Schema):
+    """The players split by rating: A the top half, B the rest (the middle player of an odd
+    number in A)."""
+
+    crew_id = fields.String()
+    a = fields.List(fields.Nested(FlightPlayerOut), metadata={"description": "highest first"})
+    b = fields.List(fields.Nested(FlightPlayerOut), metadata={"description": "highest first"})

@@ -22,6 +22,8 @@ DIRECTOR_TOKEN = [{"directorToken": []}]
 
 TABLE_OR_DIRECTOR = [{"tableToken": []}, {"directorToken": []}]
 
+SEEDINGS = ("listed", "random", "rating")  # docs/tournaments.md "Seeding"
+
 
 def short_name_field():
     """A team's optional short name (null: none, the full name everywhere)."""
@@ -91,9 +93,11 @@ class EventSettings(StrictSchema):
     )
     shake_rule = fields.String(validate=validate.OneOf(SHAKE_RULES))
     seeding = fields.String(
-        validate=validate.OneOf(("listed", "random")),
+        validate=validate.OneOf(SEEDINGS),
         metadata={
-            "description": "`listed`: the teams' order; `random`: drawn by the server at start"
+            "description": "`listed`: the teams' order; `random`: drawn by the server at "
+            "start; `rating`: the teams' chances against an average pair of the event's "
+            "crew, strongest first (needs `crew_token` at creation)"
         },
     )
     tables = Int(1, 200)
@@ -130,7 +134,15 @@ class EventCreate(EventSettings):
         metadata=EventSettings._declared_fields["first_to"].metadata,
     )
     shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
-    seeding = fields.String(load_default="listed", validate=validate.OneOf(("listed", "random")))
+    seeding = fields.String(load_default="listed", validate=validate.OneOf(SEEDINGS))
+    crew_token = fields.String(
+        validate=validate.Length(1, 200),
+        load_only=True,
+        metadata={
+            "description": "the token of the crew whose players the teams name (by name on its "
+            "list): seeding `rating` uses its ratings"
+        },
+    )
     tables = Int(1, 200, load_default=1)
     minutes_per_game = Int(1, 240, load_default=15)
     time_limit_minutes = Int(5, 240, allow_none=True, load_default=None)
@@ -165,6 +177,10 @@ class EventOut(Schema):
     first_to = fields.List(fields.Integer())
     tables = fields.Integer()
     started_at = fields.String(allow_none=True)
+    crew_id = fields.String(
+        allow_none=True,
+        metadata={"description": "the crew whose players the teams name (seeding `rating`)"},
+    )
     teams = fields.List(
         fields.Dict(),
         metadata={

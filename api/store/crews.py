@@ -5,9 +5,10 @@ from peewee import (
     DateTimeField,
     ForeignKeyField,
     IntegerField,
+    fn,
 )
 
-from .base import JSONField, utcnow
+from .base import JSONField, cached_sql, utcnow
 from .db import flask_db
 from .games import Game
 
@@ -21,6 +22,11 @@ class Crew(flask_db.Model):
     token_hash = CharField(max_length=64, unique=True)
     created_at = DateTimeField(default=utcnow)
     updated_at = DateTimeField(default=utcnow)
+    # Moved on by every write that changes what the crew's statistics and ratings read (a
+    # hand of one of its games, its seats, a game in or out, the roster): their ETag and
+    # their per-process cache are keyed by it, so a read while nothing changed reads no game.
+    # Null in tables made before it (read as 0).
+    revision = IntegerField(null=True, default=0)
 
 
 class CrewPlayer(flask_db.Model):
@@ -48,3 +54,23 @@ class CrewGame(flask_db.Model):
     summary = JSONField(null=True)
     summary_revision = IntegerField(null=True)
     attached_at = DateTimeField(default=utcnow)
+
+
+def crew_moved(game_id):
+    """(SQL, params) moving on the revision of the crew (if any) of game `game_id`, for
+    `run` in the transaction of a write to the game's log."""
+    sql = cached_sql(
+        "crew_moved",
+        lambda p: (
+            'UPDATE "crew" SET "revision" = COALESCE("revision", 0) + 1 WHERE "id" IN '
+            f'(SELECT "crew_id" FROM "crewgame" WHERE "game_id" = {p})'
+        ),
+    )
+    return sql, [game_id]
+
+
+def move_crews(game_ids):
+    """Move on the revision of the crews of the games `game_ids` now, in the open
+    transaction (before the games go: a deleted game leaves its crew's statistics)."""
+    query = CrewGame.select(CrewGame.crew).where(CrewGame.game.in_(list(game_ids)))
+    Crew.update(revision=fn.COALESCE(Crew.revision, 0) + 1).where(Crew.id.in_(query)).execute()

@@ -31,6 +31,9 @@ class Event(flask_db.Model):
     advance = IntegerField(null=True)  # round robin places that go on to the championship
     shake_rule = CharField(max_length=16)
     seeding = CharField(max_length=8)
+    # The crew whose players the teams name (by name on its roster), given with its token
+    # when the event was made: seeding "rating" orders the teams by its ratings.
+    crew_id = CharField(max_length=36, null=True)
     table_count = IntegerField()
     checkin_deadline = DateTimeField(null=True)
     minutes_per_game = IntegerField()

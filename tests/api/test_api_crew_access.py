@@ -17,6 +17,7 @@ ROUTES = [
     ("delete", "/games/{attached}", None, 204),
     ("get", "/stats", None, 200),
     ("get", "/ratings", None, 200),
+    ("get", "/flights", None, 200),
     ("get", "/export", None, 200),
     ("get", "/export?format=csv", None, 200),
 ]
