@@ -2,7 +2,7 @@
 its teams checked in; a night's substitutes; and the nights' games filed in the crew with
 who sat in each seat, so the crew's statistics count the substitute, not the member."""
 
-from peewee import IntegrityError
+from peewee import IntegrityError, fn
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..core.tokens import hash_token, new_token
@@ -234,7 +234,10 @@ def _file(season, have, changed):
                 ).execute()
             elif CrewGame.get_or_none(CrewGame.game == game) is None:
                 CrewGame.create(game=game, crew=season.crew_id, seat_players=seats)
-        Crew.update(updated_at=utcnow()).where(Crew.id == season.crew_id).execute()
+        # the crew's statistics and ratings read these games: their revision moves
+        Crew.update(updated_at=utcnow(), revision=fn.COALESCE(Crew.revision, 0) + 1).where(
+            Crew.id == season.crew_id
+        ).execute()
 
 
 def start_playoff(season):

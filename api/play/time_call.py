@@ -12,6 +12,7 @@ from ..events.views import sync_and_view
 from ..games.service import locked_game
 from ..live.hub import changed, notify_statement
 from ..store.base import run, utcnow
+from ..store.crews import crew_moved
 from ..store.db import write_transaction
 from ..store.games import Game
 from .hand_log import restate
@@ -79,7 +80,8 @@ def call_time(event_id, table=None, in_play=True):
             game.time_called = {"hands": hands, "in_play": in_play, "at": at}
             Game.update(time_called=game.time_called).where(Game.id == game.id).execute()
             state, cache = restate(game)
-            writes += [cache, *notify_statement(game.id)]
+            # the call changes the game's end: its crew's statistics read it (their revision)
+            writes += [cache, crew_moved(game.id), *notify_statement(game.id)]
             if state["game_over"]:
                 ended.append(game.match_id)
         run(writes)
