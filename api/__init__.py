@@ -11,7 +11,9 @@ from .core.headers import CSP, add_security_headers
 from .core.json_provider import OrjsonProvider, read_request_body
 from .crews import seeding as crew_seeding
 from .events import live as event_live
+from .events import made as event_made
 from .events import seeding as event_seeding
+from .leagues import nights as league_nights
 from .live import hub, topology
 from .routes import (
     board,
@@ -95,6 +97,7 @@ def create_app(test_config=None):
     app.after_request(add_security_headers)
     hub.init_app(app, live.BUILDERS, {event_live.PREFIX: event_live.SOURCE})
     event_seeding.lend_ratings(crew_seeding.team_chances)  # seeding "rating" (issue 21)
+    event_made.listen(league_nights.file_game)  # a night's games reach the crew as made
     topology.init_app(app, CSP)
     ratelimit.init_app(app, tuple(blp for blp, _doc, limited in BLUEPRINTS if limited))
     errors.register(app, {"/api/import": place_in_file})

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '3c8bffeba0e8';
+const VERSION = 'f4b944a2d3ad';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -17,6 +17,7 @@ from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
 from . import derive, revision
 from .derive import Called, event_ruleset, has_hands
+from .made import game_made
 
 
 def locked_event(event_id):
@@ -106,6 +107,7 @@ def call_match(derived, bracket_id, table):
         teams=[t.id for t in teams],
         table=table,
     )
+    game_made(row.id, game.id, event.id)  # a season's night files it in the crew
     return token, Called(
         bracket_id,
         row.id,

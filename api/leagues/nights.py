@@ -188,13 +188,43 @@ def _seats_of(event_id, mapping, lineups):
     0) or 2 and 4 (side 1), as the rules seat partners across."""
     wanted = {}
     for row in EventMatch.select().where(EventMatch.event == event_id):
-        sides = [lineups.get(mapping.get(str(t))) for t in row.teams]
-        if None in sides:
+        seats = _seats(row, mapping, lineups)
+        if seats is None:
             continue
-        seats = [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
         for game in Game.select(Game.id).where(Game.match_id == row.match_id):
             wanted[game.id] = seats
     return wanted
+
+
+def _seats(called, mapping, lineups):
+    """The seats of the games of the called match `called` (an EventMatch row), or None when
+    one of its teams is no season team."""
+    sides = [lineups.get(mapping.get(str(t))) for t in called.teams]
+    if None in sides:
+        return None
+    return [sides[0][0], sides[1][0], sides[0][1], sides[1][1]]
+
+
+def file_game(event_id, match_id, game_id):
+    """File the game `game_id` just made (of match `match_id`) in the crew, in the open write
+    transaction, when its event is a season's night or playoff: the crew's statistics count
+    it from the start, and no read of the season has to write. Connected at start-up to the
+    events layer (api/events/made.py), which may not import this one."""
+    night = Night.get_or_none(Night.event == event_id)
+    if night is not None:
+        season, mapping = night.season, night.teams
+        lineups = _lineups(night, season_teams(season))
+    else:
+        season = Season.get_or_none(Season.playoff_event == event_id)
+        if season is None:  # not a league's event
+            return
+        mapping = season.playoff_map
+        lineups = {t.id: list(t.players) for t in season_teams(season)}
+    seats = _seats(EventMatch.get(EventMatch.match_id == match_id), mapping, lineups)
+    if seats is None or CrewGame.get_or_none(CrewGame.game == game_id) is not None:
+        return
+    CrewGame.create(game=game_id, crew=season.crew_id, seat_players=seats)
+    _move_crew(season.crew_id)
 
 
 def file_games(season):
@@ -220,7 +250,7 @@ def file_games(season):
         return
     try:
         _file(season, have, changed)
-    except IntegrityError:  # another read filed them in the same moment: theirs stands
+    except IntegrityError:  # another change filed them in the same moment: theirs stands
         pass
 
 
@@ -234,10 +264,15 @@ def _file(season, have, changed):
                 ).execute()
             elif CrewGame.get_or_none(CrewGame.game == game) is None:
                 CrewGame.create(game=game, crew=season.crew_id, seat_players=seats)
-        # the crew's statistics and ratings read these games: their revision moves
-        Crew.update(updated_at=utcnow(), revision=fn.COALESCE(Crew.revision, 0) + 1).where(
-            Crew.id == season.crew_id
-        ).execute()
+        _move_crew(season.crew_id)
+
+
+def _move_crew(crew_id):
+    """The crew's statistics and ratings read its games: their revision moves (in the open
+    transaction)."""
+    Crew.update(updated_at=utcnow(), revision=fn.COALESCE(Crew.revision, 0) + 1).where(
+        Crew.id == crew_id
+    ).execute()
 
 
 def start_playoff(season):

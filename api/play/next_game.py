@@ -9,6 +9,7 @@ from brackets import ShakeRule
 
 from ..core.errors import Conflict, NotFound, field_errors
 from ..events import settlement
+from ..events.made import game_made
 from ..games.matches import dealer_for, insert_game
 from ..games.series import _game_rows, match_ruleset, match_view, series_of
 from ..games.views import game_view
@@ -86,4 +87,6 @@ def _start_next(match, games, game_no):
         )
     rng = _DRAW if match.shake_rule == ShakeRule.DRAW.value else None
     shaker = series.next_shaker(match.shake_rule, rng)
-    return insert_game(match, game_no, dealer_for(ruleset, match, shaker), ruleset)
+    game = insert_game(match, game_no, dealer_for(ruleset, match, shaker), ruleset)
+    game_made(match.id, game.id)  # a season's night files it in the crew
+    return game

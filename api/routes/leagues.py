@@ -7,7 +7,7 @@ from flask_smorest import Blueprint
 
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
-from ..leagues.nights import director_link, file_games, set_substitutes, start_night, start_playoff
+from ..leagues.nights import director_link, set_substitutes, start_night, start_playoff
 from ..leagues.seasons import create_season, crew_seasons, require_season, season_view
 from ..schemas.leagues import (
     DirectorLink,
@@ -56,13 +56,8 @@ class SeasonById(MethodView):
     @blp.response(200, SeasonOut)
     @blp.doc(security=CREW_TOKEN, operationId="getSeason")
     def get(self, crew_id, season_id):
-        """Get a season: its nights and standings, derived from the nights' events now
-
-        Files the nights' games in the crew (who sat where, substitutes too) as it reads.
-        """
-        season = require_season(g.crew, season_id)
-        file_games(season)
-        return season_view(season)
+        """Get a season: its nights and standings, derived from the nights' events now"""
+        return season_view(require_season(g.crew, season_id))
 
 
 @blp.route(f"{SEASON_PATH}/nights")

@@ -142,6 +142,18 @@ export const SEEDINGS = [
   ['random', 'Random draw'],
 ];
 
+/** The seedings the new-event form offers: by rating too when the event is made for a crew
+ * whose token this phone holds (docs/tournaments.md "Seeding by rating"). */
+export function seedingsFor(crew) {
+  return crew?.token ? [...SEEDINGS, ['rating', 'By rating']] : SEEDINGS;
+}
+
+/** What the new event's body adds for `crew` seeded by rating: the crew's token, which the
+ * server reads the ratings with and never keeps. */
+export function crewSeeding(crew, seeding) {
+  return seeding === 'rating' && crew?.token ? { crew_token: crew.token } : {};
+}
+
 /** "first to 2 games (best of 3)". */
 export function seriesWords(n) {
   if (n === 1) return 'one game';

@@ -151,6 +151,13 @@ def test_a_three_night_league_with_a_substitute_into_a_top_two_playoff(client):
         if night == 1:
             old_director = {"Authorization": f"Bearer {started['director_token']}"}
         play_event(client, started["event_id"], started["director_token"], ORDER[night])
+        if night == 1:  # a night's games reach the crew as they are made, and a read of the
+            # season writes nothing: the statistics' ETag stays (docs/leagues.md)
+            stats = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth)
+            assert stats.json["games"] == 6 and stats.json["players"][0]["games"] == 3
+            league.season(url)
+            again = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth)
+            assert again.headers["ETag"] == stats.headers["ETag"]
         view = league.season(url)
         assert standing(view) == expected[night], night
         assert view["played"][-1]["finished"]
@@ -203,6 +210,22 @@ def test_a_three_night_league_with_a_substitute_into_a_top_two_playoff(client):
     )
     lost = client.get(f"/api/events/{night1}", headers=old_director, status=401).json
     assert lost["rule_code"] == "UNKNOWN_TOKEN"
+
+
+def test_a_later_game_of_a_nights_match_reaches_the_crew_when_it_starts(client):
+    """docs/leagues.md "Substitutes": every game of a night is put in the crew as it is made,
+    the match's later games too (a table starting game 2 of a first-to-2 match)."""
+    league = League(client)
+    body = league.body(nights=1, first_to=[2])
+    body["teams"] = body["teams"][:2]
+    del body["playoff_teams"], body["playoff_first_to"]
+    url = f"{league.base}/{league.post(league.base, body)['id']}"
+    night = league.post(f"{url}/nights")
+    play_event(client, night["event_id"], night["director_token"], "AB")
+    stats = client.get(f"/api/crews/{league.crew}/stats", headers=league.auth).json
+    games = {p["name"]: p["games"] for p in stats["players"]}
+    assert (stats["games"], games) == (2, {"Ann": 2, "Bo": 2, "Cy": 2, "Di": 2})
+    assert standing(league.season(url))[0] == ("Aces", 1, 0, 16, 0)
 
 
 def routes(league, season, other_season):

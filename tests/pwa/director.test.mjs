@@ -7,12 +7,14 @@ import assert from 'node:assert/strict';
 
 import {
   callWords,
+  crewSeeding,
   firstToWords,
   keptTableLinks,
   matchName,
   needWords,
   pairing,
   recordWords,
+  seedingsFor,
   seriesWords,
   statusWords,
   tableMatchWords,
@@ -178,4 +180,21 @@ test('a table with its own link never needs one, and a call is said as the hall 
     callWords([{ table: 2 }, { table: 5 }, { table: 7 }]),
     'Tables 2, 5 and 7 call the director',
   );
+});
+
+test('a tournament made for a crew may be seeded by its ratings, sending its token then only', () => {
+  // docs/tournaments.md "Seeding by rating": `seeding: "rating"` with the crew's token
+  const crew = { id: 'c1', name: 'Austin 42 Club', token: 'tok' };
+  assert.deepEqual(
+    seedingsFor(crew).map(([value]) => value),
+    ['listed', 'random', 'rating'],
+  );
+  assert.equal(seedingsFor(crew).at(-1)[1], 'By rating');
+  assert.deepEqual(
+    seedingsFor(null).map(([value]) => value),
+    ['listed', 'random'],
+  );
+  assert.deepEqual(crewSeeding(crew, 'rating'), { crew_token: 'tok' });
+  assert.deepEqual(crewSeeding(crew, 'listed'), {});
+  assert.deepEqual(crewSeeding(null, 'rating'), {});
 });

@@ -117,7 +117,9 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # 173,498 bytes measured on main 8a187a3 and branch split). The budget grows by 3 KiB, to 170.
 # Everything merged (seasons, short names, the split): 180.7 KB measured at the merge
 # (176.4 KiB). The budget is 177 KiB.
-SHELL_BUDGET = 177 * 1024
+# Branch filing (the crew's "New tournament, seeded by rating"): 180,654 bytes on main 07f73cf,
+# 181,161 with it (176.9 KiB, 87 bytes under). The budget grows by 1 KiB, to 178.
+SHELL_BUDGET = 178 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -1,6 +1,7 @@
-// One crew: its roster, its link and QR code for the crew's other phones, and the way to its
-// statistics. The roster is read again when online; offline the copy on this phone shows,
-// with the names made here and not yet sent marked as such.
+// One crew: its roster, its link and QR code for the crew's other phones, the way to its
+// statistics, and a new tournament for the crew seeded by its ratings. The roster is read
+// again when online; offline the copy on this phone shows, with the names made here and not
+// yet sent marked as such.
 import { getCrew, joinLink, refreshCrew } from '../crews.js';
 import { allGames } from '../store.js';
 import { h, go, toast } from '../ui.js';
@@ -100,6 +101,20 @@ async function screen(crew, games) {
       'p',
       { class: 'muted' },
       `${games.length} game${games.length === 1 ? '' : 's'} for this crew on this phone.`,
+    ),
+    h(
+      'p',
+      {},
+      h(
+        'a',
+        {
+          class: 'btn',
+          href: '#/events/new',
+          id: 'crew-new-event',
+          onclick: () => sessionStorage.setItem('tally42-new-event-crew', crew.id),
+        },
+        'New tournament, seeded by rating',
+      ),
     ),
     h(
       'section',

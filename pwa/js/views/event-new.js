@@ -2,16 +2,19 @@
 // new-game form takes them, format, series per round, who shakes first, tables, check-in
 // time) with POST /api/events. The director token in the answer is kept on this phone
 // (director.js), never in the address bar. Needs the network, and says so when there is none.
+// Made from a crew's screen, it may be seeded by the crew's ratings (the crew's token sent).
 import { applyOverrides, RulesError } from '../rules.js';
 import { loadRulesets } from '../actions.js';
 import * as api from '../api.js';
+import { getCrew } from '../crews.js';
 import { h, go, toast, choiceButtons } from '../ui.js';
 import {
   call,
+  crewSeeding,
   keepEvent,
   FORMATS,
   OFFLINE,
-  SEEDINGS,
+  seedingsFor,
   SHAKE_CHOICES,
   SHAKE_LEGEND,
   seriesWords,
@@ -33,7 +36,19 @@ function localIso(date, time) {
 export async function render(main) {
   // a match is between two teams: three-sided rulesets (moon, 140) cannot run a bracket
   const presets = (await loadRulesets()).filter((p) => sideCount(p) === 2);
+  // "New tournament, seeded by rating" on a crew's screen makes one for that crew
+  const asked = sessionStorage.getItem('tally42-new-event-crew');
+  sessionStorage.removeItem('tally42-new-event-crew');
+  const crew = asked ? await getCrew(asked) : null;
   main.append(h('h1', {}, 'Run a tournament'));
+  if (crew)
+    main.append(
+      h(
+        'p',
+        { class: 'muted', id: 'event-crew' },
+        `For ${crew.name}: “By rating” seeds the teams by the crew’s ratings of their players.`,
+      ),
+    );
   if (!navigator.onLine) main.append(h('p', { class: 'banner', id: 'offline' }, OFFLINE));
   if (!presets.length) {
     main.append(
@@ -54,7 +69,7 @@ export async function render(main) {
   let first = 2;
   let later = 2;
   let shakeRule = 'rotate';
-  let seeding = 'listed';
+  let seeding = crew?.token ? 'rating' : 'listed';
 
   const name = h('input', { type: 'text', id: 'event-name', autocomplete: 'off', maxlength: 80 });
   const date = h('input', { type: 'date', id: 'event-date', value: iso(today) });
@@ -145,7 +160,7 @@ export async function render(main) {
     );
     seedBox.replaceChildren(
       h('legend', {}, 'Seeding'),
-      choice('Seeding', SEEDINGS, seeding, (v) => {
+      choice('Seeding', seedingsFor(crew), seeding, (v) => {
         seeding = v;
       }),
     );
@@ -180,6 +195,7 @@ export async function render(main) {
       first_to: first === later ? [first] : [first, later],
       shake_rule: shakeRule,
       seeding,
+      ...crewSeeding(crew, seeding),
       tables: tableCount,
     };
     if (checkin.value) {
