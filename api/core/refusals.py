@@ -116,7 +116,12 @@ FIELDS = {
         "BAD_INPUT",
     ),
     "shake_rule": ("a shake rule", "say rotate, loser or draw", "BAD_INPUT"),
-    "seeding": ("a way to seed", "say listed or random", "BAD_INPUT"),
+    "seeding": ("a way to seed", "say listed, random or rating", "BAD_INPUT"),
+    "crew_token": (
+        "a crew's link",
+        "give the token of the crew's link, as the crew's screen shares it",
+        "BAD_INPUT",
+    ),
     "tables": ("a number of tables", "tables are counted from 1 to 200", "BAD_INPUT"),
     "checkin_deadline": (
         "a check-in time",

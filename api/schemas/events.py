@@ -136,7 +136,7 @@ class EventCreate(EventSettings):
     shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
     seeding = fields.String(load_default="listed", validate=validate.OneOf(SEEDINGS))
     crew_token = fields.String(
-        validate=validate.Length(1, 200),
+        validate=stored_text(1, 200),  # compared by its hash; no NUL reaches a query
         load_only=True,
         metadata={
             "description": "the token of the crew whose players the teams name (by name on its "

@@ -104,7 +104,9 @@ def test_a_post_reads_as_much_at_hand_150_as_at_hand_1(app, client, monkeypatch)
     assert at_1 == at_151
     selects, rows, writes, scored = at_151
     assert scored == 1
-    assert rows <= 2 and writes == 3  # the game row (auth, lock; no key found); hand, game, key
+    # the game row (auth, lock; no key found); hand, game, key, and the revision of the game's
+    # crew (one UPDATE, a no-op for a game in no crew: its statistics' ETag, docs/crews.md)
+    assert rows <= 2 and writes == 4
     # a repeat of a stored hand reads that one hand
     again = cost(app, monkeypatch, lambda: long.hand(151, **made()))
     assert again[1] <= 3 and again[2] == 1  # only its new key is written
@@ -113,7 +115,8 @@ def test_a_post_reads_as_much_at_hand_150_as_at_hand_1(app, client, monkeypatch)
 def test_an_edit_reads_the_edited_hand_on_and_the_one_before(app, client, monkeypatch):
     table = long_game(client, 150)
     last = cost(app, monkeypatch, lambda: edit(table, 150, made(bidder=2), if_match="*"))
-    assert last[1] <= 4 and last[2] == 2  # game row (auth, lock), hands 149-150; hand 150, game
+    # game row (auth, lock), hands 149-150; hand 150, game, the crew's revision
+    assert last[1] <= 4 and last[2] == 3
     assert last[3] == 1
     tail = cost(app, monkeypatch, lambda: edit(table, 141, made(bidder=2), if_match="*"))
     assert tail[1] <= 13 and tail[3] == 10  # game row twice, hands 140..150; 141..150 scored
@@ -125,7 +128,7 @@ def test_an_edit_writes_only_the_hands_it_changes(app, client, monkeypatch):
     # a reshuffle for a reshuffle given with its dealer: hand 2's body changes, no result does
     body = {**RESHUFFLE, "dealer": 1}
     _, _, writes, _ = cost(app, monkeypatch, lambda: edit(table, 2, body, if_match="*"))
-    assert writes == 2  # hand 2 and the game row, not hands 3..40
+    assert writes == 3  # hand 2, the game row and the crew's revision, not hands 3..40
 
 
 def test_undo_scores_nothing(app, client, monkeypatch):
@@ -134,8 +137,9 @@ def test_undo_scores_nothing(app, client, monkeypatch):
     _, rows, writes, scored = cost(
         app, monkeypatch, lambda: client.delete(f"{table.url}/hands/150", headers=headers)
     )
-    # game row (auth, lock), the log once (the answer is the game); hand 149 gives the state
-    assert scored == 0 and rows <= 2 + 150 and writes == 2
+    # game row (auth, lock), the log once (the answer is the game); hand 149 gives the state;
+    # written: the game row and the crew's revision
+    assert scored == 0 and rows <= 2 + 150 and writes == 3
     assert table.get().json["next_hand_no"] == 150
 
 
