@@ -126,3 +126,26 @@ def test_deleting_an_event_moves_the_revision_of_a_crew_holding_one_of_its_games
     client.delete(director.url, headers=director.auth)
     reads = moved(crew, reads)
     assert reads[1].json["games"] == 0
+
+
+def test_time_called_moves_the_revision_of_a_crew_holding_the_game(client):
+    """docs/rules.md 36: time called between hands ends the game with the side ahead winning
+    (api/play/time_call.py). The hand log is unchanged, but the game's end is not: a crew
+    holding the game rates it from then on."""
+    crew = Crew(client)
+    for name in NAMES:
+        crew.player(name)
+    director = Director(client, teams=2, first_to=[1], tables=1, time_limit_minutes=50)
+    director.check_in_all()
+    bracket_id = director.start()["matches"][0]["id"]
+    phone = director.table(bracket_id)
+    game_id = phone.view()["current_game"]
+    table = SimpleNamespace(id=game_id, token=director.tables[bracket_id])
+    crew.attach(table, NAMES)
+    headers = {"Authorization": f"Bearer {table.token}", "Idempotency-Key": "time-called-1"}
+    client.post_json(f"/api/games/{game_id}/hands", {"hand_no": 1, **made(0)}, headers=headers)
+    reads = (ratings(crew), crew.stats())
+    assert rated_ids(reads) == []  # under way: not rated yet
+    director.post("/tables/1/time", {"in_play": False})
+    reads = moved(crew, reads)
+    assert rated_ids(reads) == [game_id]  # ended on time: rated
