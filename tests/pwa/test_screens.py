@@ -71,6 +71,7 @@ def test_the_put_back_offer_is_in_reach_on_a_small_phone(table):
     page.get_by_role("button", name="Put it back").click()
     for bidder in (0, 2, 0, 2, 1, 3, 1, 3):
         table.hand(bidder, 30, 20)  # sets: both sides score, nobody reaches 7
+    page.locator("#undo").wait_for()  # the sheet is drawn again after the last save
     page.evaluate("document.querySelector('#undo').scrollIntoView()")
     assert page.evaluate("window.scrollY") > 150
     page.get_by_role("button", name="Undo last").click()
