@@ -89,8 +89,11 @@ def create_app(test_config=None):
     flask_db.init_app(app)
     with flask_db.database.connection_context():
         create_tables()
-    if hasattr(flask_db.database.obj, "close_all"):  # no pooled connection outlives a fork
-        flask_db.database.obj.close_all()
+    # no pooled connection outlives a fork: the start-up's own connection is idle in the pool
+    # now. Only idle ones are closed: closing one in use (another app of the same process,
+    # as the tests make, with its live thread mid-query) crashed SQLite (a segfault in CI)
+    if hasattr(flask_db.database.obj, "close_idle"):
+        flask_db.database.obj.close_idle()
     # First of the before-request hooks: nothing reads a body before it is checked.
     app.before_request_funcs.setdefault(None, []).insert(0, read_request_body)
     register_blueprints(app)
