@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'f4b944a2d3ad';
+const VERSION = '4dbcbe36ebd9';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -72,6 +72,7 @@ const SHELL = [
   '/js/parts/no-show-prompt.js',
   '/js/parts/round-clock.js',
   '/js/parts/table-match.js',
+  '/js/parts/table-link.js',
   '/js/party.js',
   '/js/views/parties.js',
   '/js/views/party-new.js',

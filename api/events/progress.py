@@ -12,7 +12,7 @@ from ..games.matches import insert_game
 from ..games.series import series_of
 from ..live.hub import notify_event, notify_match_games
 from ..store.crews import move_crews
-from ..store.db import is_sqlite, write_transaction
+from ..store.db import locked_row, write_transaction
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
 from . import derive, revision
@@ -23,8 +23,7 @@ from .made import game_made
 def locked_event(event_id):
     """The event row, locked for the rest of the write transaction (SQLite: BEGIN IMMEDIATE
     already holds the write lock)."""
-    query = Event.select().where(Event.id == str(event_id))
-    event = (query if is_sqlite() else query.for_update()).first()
+    event = locked_row(Event, event_id)
     if event is None:
         raise NotFound("there is no such event", rule_code="NOT_FOUND")
     return event

@@ -14,7 +14,7 @@ from ..crews.roster import clean_name, name_key
 from ..games.matches import insert_game
 from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
 from ..store.crews import CrewPlayer
-from ..store.db import is_sqlite, write_transaction
+from ..store.db import locked_row, write_transaction
 from ..store.games import Match
 from ..store.parties import Party, PartyGame, PartyPlayer, PartyTable
 from .derive import derive, seat_teams
@@ -33,8 +33,7 @@ UNREACHED_TARGET = 999
 def locked_party(party_id):
     """The party row, locked for the rest of the write transaction (SQLite: BEGIN IMMEDIATE
     already holds the write lock)."""
-    query = Party.select().where(Party.id == str(party_id))
-    party = (query if is_sqlite() else query.for_update()).first()
+    party = locked_row(Party, party_id)
     if party is None:
         raise NotFound("there is no such party", rule_code="NOT_FOUND")
     return party

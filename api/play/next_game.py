@@ -14,7 +14,7 @@ from ..games.matches import dealer_for, insert_game
 from ..games.series import _game_rows, match_ruleset, match_view, series_of
 from ..games.views import game_view
 from ..live.hub import notify_match
-from ..store.db import is_sqlite, write_transaction
+from ..store.db import locked_row, write_transaction
 from ..store.games import Game, Match
 
 _DRAW = random.SystemRandom()  # drawing who shakes at the table: the server's own randomness
@@ -23,8 +23,7 @@ _DRAW = random.SystemRandom()  # drawing who shakes at the table: the server's o
 def _locked_match(match_id):
     """The match row, locked for the rest of the write transaction (SQLite: BEGIN IMMEDIATE
     already holds the write lock), so two phones starting the next game make one game."""
-    query = Match.select().where(Match.id == match_id)
-    match = (query if is_sqlite() else query.for_update()).first()
+    match = locked_row(Match, match_id)
     if match is None:
         raise NotFound("there is no such match", rule_code="NOT_FOUND")
     return match

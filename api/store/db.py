@@ -107,6 +107,13 @@ def is_sqlite():
     return isinstance(flask_db.database.obj, SqliteDatabase)
 
 
+def locked_row(model, row_id):
+    """The `model` row `row_id`, locked for the rest of the write transaction, or None
+    (SQLite has no FOR UPDATE: its BEGIN IMMEDIATE already holds the write lock)."""
+    query = model.select().where(model.id == str(row_id))
+    return (query if is_sqlite() else query.for_update()).first()
+
+
 class WriterQueue:
     """Lines up this machine's writers to one SQLite file before they BEGIN IMMEDIATE.
 

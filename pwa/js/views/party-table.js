@@ -4,39 +4,19 @@
 // on the ordinary score sheet, and follows the party (a read every few seconds, 304 while
 // nothing changed): when the director starts the next round, its seating shows here.
 import * as api from '../api.js';
-import { getMeta, putMeta } from '../store.js';
 import { h } from '../ui.js';
 import { openGame } from '../parts/table-match.js';
+import { everyFewSeconds, keptLink, readIfChanged, tableFrame } from '../parts/table-link.js';
 
-const POLL_MS = 3000;
 const linkKey = (partyId, table) => `partylink:${partyId}:${table}`;
 
 /** Render the table's screen; `linkToken` is the token from the link, if it had one. */
 export async function render(main, partyId, table, linkToken) {
   const here = `#/table/p/${partyId}/${table}`;
-  if (linkToken) {
-    history.replaceState(null, '', here); // the token leaves the address bar
-    await putMeta(linkKey(partyId, table), linkToken);
-  }
-  const token = linkToken || (await getMeta(linkKey(partyId, table)));
-  const heading = h('h1', {}, `Table ${table}`);
-  const note = h('p', { class: 'banner', role: 'alert', id: 'table-note', hidden: true });
-  const box = h('div', { class: 'stack', id: 'table-body' });
-  main.append(heading, note, box);
-  const say = (words) => {
-    note.textContent = words || '';
-    note.hidden = !words;
-  };
-  if (!token) {
-    box.append(
-      h(
-        'p',
-        { class: 'banner' },
-        'Open the link or scan the QR code the director gave this table.',
-      ),
-    );
-    return;
-  }
+  const token = await keptLink(linkKey(partyId, table), here, linkToken);
+  const frame = tableFrame(main, table, token);
+  if (!frame) return;
+  const { box, say } = frame;
   let etag = null;
   let left = false;
 
@@ -89,15 +69,9 @@ export async function render(main, partyId, table, linkToken) {
   }
 
   async function refresh() {
-    let res;
-    try {
-      const headers = etag ? { 'If-None-Match': etag } : {};
-      res = await api.request('GET', `/api/parties/${partyId}/tables/${table}`, { token, headers });
-    } catch (err) {
-      if (err instanceof TypeError) return say('No signal: this is the table as it stood.');
-      throw err;
-    }
-    if (left || res.status === 304) return;
+    const res = await readIfChanged(`/api/parties/${partyId}/tables/${table}`, token, etag);
+    if (res === 'offline') return say('No signal: this is the table as it stood.');
+    if (left || res === null) return;
     if (res.status !== 200) {
       box.replaceChildren();
       return say(
@@ -112,11 +86,9 @@ export async function render(main, partyId, table, linkToken) {
   }
 
   await refresh();
-  const timer = setInterval(() => {
-    if (document.visibilityState === 'visible') refresh();
-  }, POLL_MS);
+  const stop = everyFewSeconds(refresh);
   return () => {
     left = true;
-    clearInterval(timer);
+    stop();
   };
 }

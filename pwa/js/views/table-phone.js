@@ -5,32 +5,15 @@
 // few seconds, a 304 while nothing changed): the next match called here shows without a new
 // link, and a game another phone at the table starts opens here too.
 import * as api from '../api.js';
-import { getMeta, putMeta } from '../store.js';
 import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
 import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
 import { seatCard } from '../parts/seat-clock.js';
+import { everyFewSeconds, keptLink, readIfChanged, tableFrame } from '../parts/table-link.js';
 import { clockLine, keepDeadline } from '../parts/round-clock.js';
 
-const POLL_MS = 3000;
 const linkKey = (eventId, table) => `tablelink:${eventId}:${table}`;
-
-/** Read the table (`etag`: the one drawn; null when nothing changed, 'offline' without a
- * signal), else {status, body, etag}. */
-async function readTable(eventId, table, token, etag) {
-  try {
-    const headers = etag ? { 'If-None-Match': etag } : {};
-    const res = await api.request('GET', `/api/events/${eventId}/tables/${table}`, {
-      token,
-      headers,
-    });
-    return res.status === 304 ? null : res;
-  } catch (err) {
-    if (err instanceof TypeError) return 'offline';
-    throw err;
-  }
-}
 
 /** Words for a refusal of the table's link: its own words when the director replaced it. */
 function linkRefused(res) {
@@ -45,30 +28,11 @@ function linkRefused(res) {
 
 /** Render table `table`'s screen; `linkToken` is the token from the link, if it had one. */
 export async function render(main, eventId, table, linkToken) {
-  if (linkToken) {
-    history.replaceState(null, '', `#/table/${eventId}/${table}`); // the token leaves the bar
-    await putMeta(linkKey(eventId, table), linkToken);
-  }
-  const token = linkToken || (await getMeta(linkKey(eventId, table)));
   const here = `#/table/${eventId}/${table}`;
-  const heading = h('h1', {}, `Table ${table}`);
-  const note = h('p', { class: 'banner', role: 'alert', id: 'table-note', hidden: true });
-  const box = h('div', { class: 'stack', id: 'table-body' });
-  main.append(heading, note, box);
-  const say = (words) => {
-    note.textContent = words;
-    note.hidden = !words;
-  };
-  if (!token) {
-    box.append(
-      h(
-        'p',
-        { class: 'banner' },
-        'Open the link or scan the QR code the director gave this table.',
-      ),
-    );
-    return;
-  }
+  const token = await keptLink(linkKey(eventId, table), here, linkToken);
+  const frame = tableFrame(main, table, token);
+  if (!frame) return;
+  const { box, say } = frame;
   let etag = null;
   let shown = null; // {match, game} under way when last drawn: a new game of it opens here
   let left = false;
@@ -171,7 +135,7 @@ export async function render(main, eventId, table, linkToken) {
   }
 
   async function refresh() {
-    const res = await readTable(eventId, table, token, etag);
+    const res = await readIfChanged(`/api/events/${eventId}/tables/${table}`, token, etag);
     if (left || res === null) return;
     if (res === 'offline')
       return say('No signal: this is the table as it stood. It catches up when online.');
@@ -185,11 +149,9 @@ export async function render(main, eventId, table, linkToken) {
   }
 
   await refresh();
-  const timer = setInterval(() => {
-    if (document.visibilityState === 'visible') refresh();
-  }, POLL_MS);
+  const stop = everyFewSeconds(refresh);
   return () => {
     left = true;
-    clearInterval(timer);
+    stop();
   };
 }
