@@ -10,7 +10,6 @@ from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..store.db import write_transaction
 from ..store.events import Event, Team
-from ..store.leagues import Night, Season
 from . import seeding
 from .derive import teams_of
 from .director import SETTINGS, _not_started
@@ -38,7 +37,7 @@ def split_event(event_id, crew_token):
     the extra team too) stays, the rest move to a new event with the same settings. Returns
     {"a": this event's director view, "b": the new event's, with its director and public
     tokens, shown this once}. 409 NO_CREW (no crew, or the crew is gone), EVENT_STARTED,
-    TOO_FEW_TEAMS, IN_A_SEASON, NAME_TOO_LONG; 403 WRONG_TOKEN for a token not the event's
+    TOO_FEW_TEAMS, NAME_TOO_LONG; 403 WRONG_TOKEN for a token not the event's
     crew's. Nothing is stored on a refusal."""
     event = Event.get_or_none(Event.id == str(event_id))
     if event is None:
@@ -49,7 +48,6 @@ def split_event(event_id, crew_token):
     with write_transaction():
         event = locked_event(event_id)
         _not_started(event)
-        _check_season(event)
         teams = [t for t in teams_of(event.id) if t.dropped_at is None]
         if len(teams) < MIN_TEAMS:
             raise Conflict(
@@ -59,7 +57,8 @@ def split_event(event_id, crew_token):
             )
         if len(flight_name(event.name, "A")) > NAME_LENGTH:
             raise Conflict(
-                f"the name {event.name} is too long to add “, A flight” to it: shorten it first",
+                f"the name {event.name} is too long to add “, A flight” to it: shorten it to "
+                f"{NAME_LENGTH - len(flight_name('', 'A'))} letters or fewer first",
                 rule_code="NAME_TOO_LONG",
             )
         order = seeding.by_rating(teams, chances)
@@ -94,18 +93,6 @@ def _check_crew(event, crew_token):
             f"that is another crew's token: {event.name} was made for a different crew. "
             "Open that crew on this phone",
             rule_code="WRONG_TOKEN",
-        )
-
-
-def _check_season(event):
-    """409 IN_A_SEASON for a season's night or playoff: the season keeps which of its teams
-    each of the event's teams is."""
-    night = Night.get_or_none(Night.event == event.id)
-    playoff = Season.get_or_none(Season.playoff_event == event.id)
-    if night is not None or playoff is not None:
-        raise Conflict(
-            f"{event.name} is played for a season, which keeps its teams: it cannot be split",
-            rule_code="IN_A_SEASON",
         )
 
 

@@ -303,8 +303,7 @@ class Flights(MethodView):
         409,
         schema=ErrorOut,
         description="started already (`EVENT_STARTED`), made for no crew (`NO_CREW`), fewer "
-        "than 4 teams (`TOO_FEW_TEAMS`), a season's night or playoff (`IN_A_SEASON`), a name "
-        "too long for its flight's (`NAME_TOO_LONG`)",
+        "than 4 teams (`TOO_FEW_TEAMS`), a name too long for its flight's (`NAME_TOO_LONG`)",
     )
     @blp.alt_response(403, schema=ErrorOut, description="not the crew's token (`WRONG_TOKEN`)")
     @blp.doc(security=DIRECTOR_TOKEN, operationId="splitEventIntoFlights")
