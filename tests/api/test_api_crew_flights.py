@@ -46,6 +46,7 @@ def test_flights_split_the_crew_by_rating(client):
         "games": 0,
         "provisional": True,
     }
+    assert everybody.json["provisional_games"] == 5  # as the ratings' answer says it
     here = flights(crew, players=("Eve", "Cy", "Di", "Ann"))
     assert names(here.json) == (["Di", "Ann"], ["Cy", "Eve"])
     # unchanged: 304; a game later the ratings, and so the flights, move on
