@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '8612b8520839';
+const VERSION = 'afc56b57cdcf';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -139,6 +139,10 @@ def test_a_director_splits_a_crews_tournament_into_a_and_b_flights(
             )
         page.reload()
         page.wait_for_selector("#split-flights")
+        rating = "[aria-label='Seeding'] button:text-is('By rating')"  # made from the crew
+        assert page.get_attribute(rating, "aria-pressed") == "true"
+        assert "crew’s ratings" in page.inner_text("#checkin-head ~ fieldset")
+        page.locator("#flights-card").scroll_into_view_if_needed()
         screenshot(page, f"event-flights-{size}-{scheme}")
         assert axe_violations(page, axe_source) == []
         asked = []
@@ -165,6 +169,7 @@ def test_a_director_splits_a_crews_tournament_into_a_and_b_flights(
         page.wait_for_selector("h1:text-is('Porch night, B flight')")
         wait_js(page, "() => document.querySelectorAll('[data-team]').length === 2")
         assert teams_shown(page) == ["Bob & Di", "Kay & Lu"]
+        assert page.get_attribute(rating, "aria-pressed") == "true"  # the same settings
         # two teams: no split offered, and the card says why
         assert page.inner_text("#split-later") == (
             "A split needs at least 4 teams, two in each flight: 2 entered so far."

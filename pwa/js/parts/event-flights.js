@@ -65,11 +65,14 @@ export function flightsPart(cx) {
       h('h2', {}, 'Flights'),
       made
         ? h(
-            'p',
-            { id: 'b-flight' },
-            'The other teams are in ',
-            h('a', { href: `#/e/${made.id}` }, made.name),
-            '. Run it from this phone as well: check its teams in and start it.',
+            'div',
+            { class: 'stack', id: 'b-flight' },
+            h(
+              'p',
+              {},
+              `The other teams are in ${made.name}, on this phone’s list of tournaments: check them in and start it there.`,
+            ),
+            h('a', { class: 'btn', href: `#/e/${made.id}` }, `Open ${made.name}`),
           )
         : h(
             'p',
