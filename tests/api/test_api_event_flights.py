@@ -14,24 +14,14 @@ import uuid
 
 from apitest import Table
 from eventtest import Director
-from test_api_crew_ratings import decided
-from test_api_crew_stats import NAMES, Crew
+from test_api_crew_ratings import golden_with_eve
+from test_api_crew_stats import Crew
 from test_api_event_rating_seed import LISTED, event_body
 
 from api.store.db import flask_db
 from api.store.events import Event, Team
 
 FIVE = [*LISTED, {"name": "Jo & Kay", "players": ["Jo", "Kay"]}]
-
-
-def rated_crew(client):
-    """The golden crew: Ann and Cy won game 1, Bob and Di game 2; Eve on the list."""
-    crew = Crew(client)
-    for name in (*NAMES, "Eve"):
-        crew.player(name)
-    decided(client, crew, 0)
-    decided(client, crew, 1)
-    return crew
 
 
 def split(director, token, status=201):
@@ -53,7 +43,7 @@ def stored(app):
 
 
 def test_an_event_split_into_flights_by_the_crews_ratings(client):
-    crew = rated_crew(client)
+    crew = golden_with_eve(client)
     director = Director(client, teams=FIVE, seeding="listed", crew_token=crew.token, **event_body())
     checked = director.team_ids()["Ann & Cy"]
     director.post(f"/teams/{checked}/check-in")
@@ -83,7 +73,7 @@ def test_an_event_split_into_flights_by_the_crews_ratings(client):
 
 
 def test_an_even_count_splits_in_half_and_each_flight_starts(client):
-    crew = rated_crew(client)
+    crew = golden_with_eve(client)
     director = Director(
         client, teams=LISTED, seeding="rating", crew_token=crew.token, **event_body()
     )
@@ -112,7 +102,7 @@ def test_an_even_count_splits_in_half_and_each_flight_starts(client):
 
 
 def test_a_split_is_refused_in_a_directors_words_and_stores_nothing(app, client):
-    crew = rated_crew(client)
+    crew = golden_with_eve(client)
     other = Crew(client, name="Friday table")
     game = Table(client)
     director = Director(client, teams=FIVE, crew_token=crew.token, **event_body())

@@ -17,6 +17,8 @@ the three new pairs as listed, then Bob & Di. A keeps three: Gus & Hal, Ivy & Jo
 (in list order); B gets Bob & Di and Kay & Lu.
 """
 
+from contextlib import contextmanager
+
 import pytest
 from conftest import Table, axe_violations, new_phone, screenshot, wait_js
 from test_crew_ratings_screen import SIZES, seed, send
@@ -33,20 +35,29 @@ def shown(page, a_count):
     return page.evaluate(FLIGHTS)
 
 
+@contextmanager
+def porch_phone(browser, base_url, scheme, size):
+    """Porch seeded through the API, and a phone (`scheme`, `size`) that joined it by its link,
+    on the crew's screen: yields (crew id, the crew's ratings as the API gives them, page).
+    Fails on a JavaScript error."""
+    crew_id, token, link = seed(base_url)
+    ratings = api_get(base_url, f"/api/crews/{crew_id}/ratings", token)
+    context, page = new_phone(browser, base_url, color_scheme=scheme, viewport=SIZES[size])
+    try:
+        Table(page, base_url).open()
+        page.goto(link)
+        page.wait_for_url(f"**/#/crew/{crew_id}")
+        yield crew_id, ratings, page
+        assert [e for e in page.js_errors if "Failed to load resource" not in e] == []
+    finally:
+        context.close()
+
+
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("size", ["390", "320"])
 def test_the_crews_players_split_into_flights_for_tonight(
     browser, base_url, axe_source, scheme, size
 ):
-    crew_id, token, link = seed(base_url)
-    ratings = api_get(base_url, f"/api/crews/{crew_id}/ratings", token)["players"]
-    assert [(p["name"], p["rating"], p["provisional"]) for p in ratings] == [
-        ("Ann", 8.58, False),
-        ("Cy", 3.0, False),
-        ("Bob", 2.76, False),
-        ("Di", -0.93, False),
-        ("Eve", -2.27, True),
-    ]
     text = {
         "Ann": "Ann 8.6",
         "Cy": "Cy 3.0",
@@ -54,11 +65,15 @@ def test_the_crews_players_split_into_flights_for_tonight(
         "Di": "Di -0.9",
         "Eve": "Eve -2.3 *",
     }
-    context, page = new_phone(browser, base_url, color_scheme=scheme, viewport=SIZES[size])
-    try:
-        Table(page, base_url).open()
-        page.goto(link)
-        page.wait_for_url(f"**/#/crew/{crew_id}")
+    with porch_phone(browser, base_url, scheme, size) as (crew_id, ratings, page):
+        players = ratings["players"]
+        assert [(p["name"], p["rating"], p["provisional"]) for p in players] == [
+            ("Ann", 8.58, False),
+            ("Cy", 3.0, False),
+            ("Bob", 2.76, False),
+            ("Di", -0.93, False),
+            ("Eve", -2.27, True),
+        ]
         page.click("#crew-flights")
         page.wait_for_url(f"**/#/crew/{crew_id}/flights")
         assert shown(page, 3) == [
@@ -80,18 +95,15 @@ def test_the_crews_players_split_into_flights_for_tonight(
         page.click("#here-all")
         assert len(shown(page, 3)[1]) == 2
 
-        context.set_offline(True)  # the flights are the server's: said so without a signal
+        page.context.set_offline(True)  # the flights are the server's: said so without a signal
         page.click("label:has-text('Cy')")
         page.wait_for_selector("#flights-note:text('No signal')")
         assert page.locator("#flight-a").count() == 0
         screenshot(page, f"crew-flights-offline-{size}-{scheme}")
-        context.set_offline(False)
+        page.context.set_offline(False)
         page.evaluate("() => dispatchEvent(new Event('online'))")
         assert shown(page, 2) == [[text["Ann"], text["Bob"]], [text["Di"], text["Eve"]]]
         assert page.is_hidden("#flights-note")
-        assert [e for e in page.js_errors if "Failed to load resource" not in e] == []
-    finally:
-        context.close()
 
 
 TEAMS = [  # listed; the strangers' chance is the same, so they keep this order
@@ -114,15 +126,10 @@ def teams_shown(page):
 def test_a_director_splits_a_crews_tournament_into_a_and_b_flights(
     browser, base_url, axe_source, scheme, size
 ):
-    crew_id, token, link = seed(base_url)
-    partners = api_get(base_url, f"/api/crews/{crew_id}/ratings", token)["partnerships"]
-    chances = {" & ".join(sorted(p["names"])): p["chance"] for p in partners}
-    assert (chances["Ann & Cy"], chances["Bob & Di"]) == (0.6536, 0.4087)
-    context, page = new_phone(browser, base_url, color_scheme=scheme, viewport=SIZES[size])
-    try:
-        Table(page, base_url).open()
-        page.goto(link)
-        page.wait_for_url(f"**/#/crew/{crew_id}")
+    with porch_phone(browser, base_url, scheme, size) as (_crew_id, ratings, page):
+        partners = ratings["partnerships"]
+        chances = {" & ".join(sorted(p["names"])): p["chance"] for p in partners}
+        assert (chances["Ann & Cy"], chances["Bob & Di"]) == (0.6536, 0.4087)
         page.click("#crew-new-event")
         page.fill("#event-name", "Porch night")
         with page.expect_response("**/api/events") as made:
@@ -178,6 +185,3 @@ def test_a_director_splits_a_crews_tournament_into_a_and_b_flights(
         page.goto("/#/events")  # both are this phone's to run
         page.wait_for_selector("text=Porch night, B flight")
         assert page.locator("text=Porch night, A flight").count() == 1
-        assert [e for e in page.js_errors if "Failed to load resource" not in e] == []
-    finally:
-        context.close()
