@@ -12,7 +12,7 @@ from ..store.db import write_transaction
 from ..store.events import Event, Team
 from . import seeding
 from .derive import teams_of
-from .director import SETTINGS, _not_started
+from .director import SETTING_COLUMNS, SETTINGS, _not_started
 from .progress import bump, locked_event
 from .views import event_view
 
@@ -20,9 +20,8 @@ MIN_TEAMS = 4  # two teams a flight: fewer is no event
 
 NAME_LENGTH = 80  # an event's name, as the store keeps it
 
-# The B flight's copy of the event: its settings (as stored: rules are overrides, tables the
-# table count) and its crew.
-COPIED = ("overrides", "table_count", "crew_id")
+# The columns the B flight copies from the event: every setting's, and the crew.
+COPIED = (*(SETTING_COLUMNS.get(k, k) for k in SETTINGS), "crew_id")
 
 
 def flight_name(name, letter):
@@ -98,14 +97,13 @@ def _check_crew(event, crew_token):
 
 def _second_event(event, director, public):
     """The B flight: a new event with `event`'s settings, crew and tokens' hashes (saved)."""
-    columns = {"rules": "overrides", "tables": "table_count"}
     second = Event(
         id=str(uuid.uuid4()),
         director_token_hash=hash_token(director),
         public_token_hash=hash_token(public),
         version=0,
     )
-    for column in {columns.get(k, k) for k in SETTINGS} | set(COPIED):  # set: once each
+    for column in COPIED:
         setattr(second, column, getattr(event, column))
     second.name = flight_name(event.name, "B")
     second.save(force_insert=True)
