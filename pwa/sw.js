@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4dbcbe36ebd9';
+const VERSION = 'afc56b57cdcf';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -27,6 +27,7 @@ const SHELL = [
   '/js/parts/team-edit.js',
   '/js/parts/event-settings.js',
   '/js/parts/event-delete.js',
+  '/js/parts/event-flights.js',
   '/js/parts/rounds.js',
   '/js/parts/hall-note.js',
   '/js/actions.js',
@@ -52,6 +53,7 @@ const SHELL = [
   '/js/views/crew.js',
   '/js/views/crew-join.js',
   '/js/views/crew-stats.js',
+  '/js/views/crew-flights.js',
   '/js/parts/crew-ratings.js',
   '/js/seasons.js',
   '/js/views/crew-seasons.js',

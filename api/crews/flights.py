@@ -20,8 +20,9 @@ def flights_etag(crew, player_ids):
 def crew_flights(crew, player_ids):
     """The crew's players (or only `player_ids`, those here tonight) ranked by their rating
     as shown (a player with no rated game at 0, as the ratings show a new player; level
-    ratings by name), then split in half: {"crew_id", "a": [...], "b": [...]} (one player:
-    A alone; none: both empty). 422 NOT_ON_ROSTER for an id not on the crew's list."""
+    ratings by name), then split in half: {"crew_id", "a": [...], "b": [...],
+    "provisional_games"} (one player: A alone; none: both empty). 422 NOT_ON_ROSTER for an
+    id not on the crew's list."""
     names = roster_names(crew)
     wanted = list(dict.fromkeys(str(p) for p in player_ids)) if player_ids else list(names)
     if any(p not in names for p in wanted):
@@ -35,7 +36,12 @@ def crew_flights(crew, player_ids):
         key=lambda v: (-v["rating"], name_key(v["name"]), v["id"]),
     )
     first, second = stats.flights(ranked)
-    return {"crew_id": crew.id, "a": first, "b": second}
+    return {
+        "crew_id": crew.id,
+        "a": first,
+        "b": second,
+        "provisional_games": stats.PROVISIONAL_GAMES,  # the ratings' footnote says it too
+    }
 
 
 def _line(player, name, line):

@@ -54,6 +54,10 @@ SETTINGS = (
 )
 
 
+# The settings whose columns are named otherwise in the store.
+SETTING_COLUMNS = {"rules": "overrides", "tables": "table_count"}
+
+
 def naive_utc(moment):
     """The check-in time as naive UTC, for storage (None stays None; 422 off the calendar)."""
     return times.naive_utc(
@@ -70,7 +74,6 @@ def _check_rules(data):
 
 def _apply_settings(event, data):
     """Copy the given settings onto the event row (not saved)."""
-    names = {"rules": "overrides", "tables": "table_count"}
     for key in SETTINGS:
         if key in data:
             value = data[key]
@@ -80,7 +83,7 @@ def _apply_settings(event, data):
                 value = None if value is None else value.isoformat()
             elif key == "rules":
                 value = value or {}
-            setattr(event, names.get(key, key), value)
+            setattr(event, SETTING_COLUMNS.get(key, key), value)
 
 
 def _check_format(event):

@@ -42,12 +42,17 @@ def check(event):
         )
 
 
+def crew_chances(crew_id):
+    """The team-chance function of crew `crew_id` (read before the event is locked: it
+    replays the crew's games); None when the crew is gone or no ratings were lent."""
+    return _SOURCE[0](crew_id) if crew_id and _SOURCE else None
+
+
 def chances_for(event):
-    """The crew's team-chance function when `event` is seeded by rating (read before the
-    event is locked: it replays the crew's games), else None."""
-    if event is None or event.seeding != "rating" or not event.crew_id or not _SOURCE:
+    """The crew's team-chance function when `event` is seeded by rating, else None."""
+    if event is None or event.seeding != "rating":
         return None
-    return _SOURCE[0](event.crew_id)
+    return crew_chances(event.crew_id)
 
 
 def by_rating(teams, chances):

@@ -27,6 +27,7 @@ from ..events.director import (
     remove_team,
     start_event,
 )
+from ..events.flights import split_event
 from ..events.removal import delete_event
 from ..events.round_start import start_round
 from ..events.teams import edit_team, undo_check_in, undo_drop
@@ -40,8 +41,10 @@ from ..schemas.events import (
     EventCreate,
     EventCreated,
     EventDeleted,
+    EventFlights,
     EventOut,
     EventSettings,
+    FlightsIn,
     Forfeit,
     TableToken,
     TableView,
@@ -287,6 +290,33 @@ class Start(MethodView):
         """
         check_write(event_id)
         return reply(start_event(event_id))
+
+
+@blp.route("/<uuid:event_id>/flights")
+class Flights(MethodView):
+    """Splitting the event into an A flight and a B flight."""
+
+    @director_required
+    @blp.arguments(FlightsIn())
+    @blp.response(201, EventFlights)
+    @blp.alt_response(
+        409,
+        schema=ErrorOut,
+        description="started already (`EVENT_STARTED`), made for no crew (`NO_CREW`), fewer "
+        "than 4 teams (`TOO_FEW_TEAMS`), a name too long for its flight's (`NAME_TOO_LONG`)",
+    )
+    @blp.alt_response(403, schema=ErrorOut, description="not the crew's token (`WRONG_TOKEN`)")
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="splitEventIntoFlights")
+    def post(self, data, event_id):
+        """Split the event into flights A and B by its crew's ratings (before the start)
+
+        The teams go in order of their chance against an average pair of the crew; the top
+        half (an odd count: the extra team too) stays, the event renamed "..., A flight"; the
+        rest go to a new event "..., B flight" with the same settings. Returns both: the new
+        one with its director token and public token, shown this once.
+        """
+        check_write(event_id)
+        return reply(split_event(event_id, data["crew_token"]), 201)
 
 
 @blp.route("/<uuid:event_id>/rounds/<int(min=1, max=99):number>/start")

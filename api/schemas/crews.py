@@ -329,3 +329,4 @@ class CrewFlightsOut(Schema):
     crew_id = fields.String()
     a = fields.List(fields.Nested(FlightPlayerOut), metadata={"description": "highest first"})
     b = fields.List(fields.Nested(FlightPlayerOut), metadata={"description": "highest first"})
+    provisional_games = CrewRatingsOut._declared_fields["provisional_games"]

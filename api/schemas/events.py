@@ -259,6 +259,27 @@ class EventCreated(EventOut):
     )
 
 
+class FlightsIn(StrictSchema):
+    """Splitting an event into flights: its crew's token (the ratings are the crew's)."""
+
+    crew_token = fields.String(
+        required=True,
+        validate=EventCreate._declared_fields["crew_token"].validate,
+        load_only=True,
+        metadata={"description": "the token of the crew the event was made for"},
+    )
+
+
+class EventFlights(Schema):
+    """An event split into flights: this event (the A flight) and the new one (B)."""
+
+    a = fields.Nested(EventOut, metadata={"description": "this event, the stronger half"})
+    b = fields.Nested(
+        EventCreated,
+        metadata={"description": "the new event, the rest, with its two tokens shown this once"},
+    )
+
+
 class TableToken(Schema):
     """A called match's new table token (the old one stops working)."""
 

@@ -26,6 +26,7 @@ const ROUTES = [
   [/^#\/crews$/, 'crews'],
   [/^#\/crew\/([\w-]+)$/, 'crew'],
   [/^#\/crew\/([\w-]+)\/stats$/, 'crew-stats'],
+  [/^#\/crew\/([\w-]+)\/flights$/, 'crew-flights'],
   [/^#\/crew\/([\w-]+)\/seasons$/, 'crew-seasons'],
   [/^#\/crew\/([\w-]+)\/season\/([\w-]+)$/, 'crew-season'],
   [/^#\/crew-join\/([\w-]+)\/([\w-]+)$/, 'crew-join'],

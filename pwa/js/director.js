@@ -142,10 +142,13 @@ export const SEEDINGS = [
   ['random', 'Random draw'],
 ];
 
+/** Seeding by the crew's ratings (docs/tournaments.md "Seeding by rating"). */
+export const BY_RATING = ['rating', 'By rating'];
+
 /** The seedings the new-event form offers: by rating too when the event is made for a crew
  * whose token this phone holds (docs/tournaments.md "Seeding by rating"). */
 export function seedingsFor(crew) {
-  return crew?.token ? [...SEEDINGS, ['rating', 'By rating']] : SEEDINGS;
+  return crew?.token ? [...SEEDINGS, BY_RATING] : SEEDINGS;
 }
 
 /** What the new event's body adds for `crew` seeded by rating: the crew's token, which the

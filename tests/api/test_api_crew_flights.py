@@ -8,7 +8,7 @@ Ann and Cy 0.51) with Eve, who has played no game (0.0).
 
 import uuid
 
-from test_api_crew_ratings import decided
+from test_api_crew_ratings import decided, golden_with_eve
 from test_api_crew_stats import NAMES, Crew
 
 
@@ -25,11 +25,7 @@ def names(body):
 
 
 def test_flights_split_the_crew_by_rating(client):
-    crew = Crew(client)
-    for name in (*NAMES, "Eve"):
-        crew.player(name)
-    decided(client, crew, 0)
-    decided(client, crew, 1)
+    crew = golden_with_eve(client)
     everybody = flights(crew)
     assert names(everybody.json) == (["Bob", "Di", "Ann"], ["Cy", "Eve"])  # 5: 3 in A
     assert [p["rating"] for p in everybody.json["a"] + everybody.json["b"]] == [
@@ -46,6 +42,7 @@ def test_flights_split_the_crew_by_rating(client):
         "games": 0,
         "provisional": True,
     }
+    assert everybody.json["provisional_games"] == 5  # as the ratings' answer says it
     here = flights(crew, players=("Eve", "Cy", "Di", "Ann"))
     assert names(here.json) == (["Di", "Ann"], ["Cy", "Eve"])
     # unchanged: 304; a game later the ratings, and so the flights, move on

@@ -36,6 +36,17 @@ def decided(client, crew, bidder):
     return table
 
 
+def golden_with_eve(client):
+    """The crew of the two golden games (Ann and Cy won game 1, Bob and Di game 2), with Eve
+    on its list and no game: the crew the seeding and flights tests use."""
+    crew = Crew(client)
+    for name in (*NAMES, "Eve"):
+        crew.player(name)
+    decided(client, crew, 0)
+    decided(client, crew, 1)
+    return crew
+
+
 def ratings(crew, status=200, **headers):
     """GET the crew's ratings."""
     return crew.client.get(f"{crew.url}/ratings", headers={**crew.auth, **headers}, status=status)

@@ -29,6 +29,7 @@ BODIES = {
     ("post", "/api/events/{event_id}/tables/{table}/seated"): {},  # both teams sat down
     ("post", "/api/events/{event_id}/tables/{table}/time"): {},  # time called (rules.md 36)
     ("post", "/api/events/{event_id}/time"): {},
+    ("post", "/api/events/{event_id}/flights"): {"crew_token": "x" * 43},
 }
 # Routes acting on an event that has started (the others: one still taking entries).
 RUNNING = {
@@ -52,6 +53,7 @@ RIGHT_STATUS = {
     ("post", "/api/events/{event_id}/matches/{bracket_id}/correction"): 409,  # not played yet
     ("post", "/api/events/{event_id}/rounds/{number}/start"): 409,  # not played in rounds
     ("post", "/api/events/{event_id}/tables/{table}/sign-off"): 409,  # game 1 is not over
+    ("post", "/api/events/{event_id}/flights"): 409,  # made for no crew
 }
 PUBLIC = {
     ("post", "/api/events"),

@@ -14,8 +14,7 @@ as listed), Ann & Cy 0.4820. A 4-team single elimination then plays 1 v 4 and 2 
 
 from apitest import Table
 from eventtest import Director
-from test_api_crew_ratings import decided, ratings
-from test_api_crew_stats import NAMES, Crew
+from test_api_crew_ratings import golden_with_eve, ratings
 
 from api.store.db import flask_db
 from api.store.events import Event
@@ -40,11 +39,7 @@ def event_body(**body):
 
 
 def test_an_event_seeded_by_rating_puts_the_strongest_pair_first(client):
-    crew = Crew(client)
-    for name in (*NAMES, "Eve"):
-        crew.player(name)
-    decided(client, crew, 0)
-    decided(client, crew, 1)
+    crew = golden_with_eve(client)
     chances = {
         "+".join(sorted(p["names"])): p["chance"] for p in ratings(crew).json["partnerships"]
     }

@@ -119,7 +119,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (176.4 KiB). The budget is 177 KiB.
 # Branch filing (the crew's "New tournament, seeded by rating"): 180,654 bytes on main 07f73cf,
 # 181,161 with it (176.9 KiB, 87 bytes under). The budget grows by 1 KiB, to 178.
-SHELL_BUDGET = 178 * 1024
+# Branch flights (issue 21: tonight's flights on the crew's screen, views/crew-flights.js 2.1 KB;
+# a tournament split into A and B flights, parts/event-flights.js 1.5 KB): 181,542 bytes on
+# main 2927959, 185,573 with it (181.2 KiB, with the director's "By rating" choice). The budget
+# grows by 4 KiB, to 182.
+SHELL_BUDGET = 182 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

@@ -5,7 +5,14 @@
 import { h, toast } from '../ui.js';
 import { parseTeams } from './team-list.js';
 import { playersLine, shortNameRow } from './team-edit.js';
-import { call, clock } from '../director.js';
+import { BY_RATING, call, clock, SEEDINGS } from '../director.js';
+
+/** What each seeding does, said under its choice. */
+const SEEDING_WORDS = {
+  listed: 'The first team listed is seed 1, and so on.',
+  random: 'The draw is made when you start; the list order does not count.',
+  rating: 'Seeded by the crew’s ratings when you start: the strongest pair is seed 1.',
+};
 
 /** The teams part of one director's screen, given the screen's `cx` ({ev: the latest read, id,
  * token, act, say, sure, load, noSignal, refusal, editor}). Returns {addForm, pasteForm,
@@ -267,10 +274,8 @@ export function teamsPart(cx) {
     const seeding = h(
       'div',
       { class: 'grid wide', role: 'group', 'aria-label': 'Seeding' },
-      [
-        ['listed', 'As listed'],
-        ['random', 'Random draw'],
-      ].map(([value, words]) =>
+      // an event made for a crew may be seeded by its ratings (the server has the crew)
+      (cx.ev.crew_id ? [...SEEDINGS, BY_RATING] : SEEDINGS).map(([value, words]) =>
         h(
           'button',
           {
@@ -301,13 +306,7 @@ export function teamsPart(cx) {
         {},
         h('legend', {}, 'Seeding'),
         seeding,
-        h(
-          'p',
-          { class: 'muted' },
-          cx.ev.seeding === 'random'
-            ? 'The draw is made when you start; the list order does not count.'
-            : 'The first team listed is seed 1, and so on.',
-        ),
+        h('p', { class: 'muted' }, SEEDING_WORDS[cx.ev.seeding] || SEEDING_WORDS.listed),
       ),
     ];
   }

@@ -1,5 +1,5 @@
 // One crew: its roster, its link and QR code for the crew's other phones, the way to its
-// statistics, and a new tournament for the crew seeded by its ratings. The roster is read
+// statistics and to tonight's flights by rating, and a new tournament for the crew seeded by its ratings. The roster is read
 // again when online; offline the copy on this phone shows, with the names made here and not
 // yet sent marked as such.
 import { getCrew, joinLink, refreshCrew } from '../crews.js';
@@ -78,6 +78,11 @@ async function screen(crew, games) {
         'Statistics',
       ),
       h('a', { class: 'btn', href: `#/crew/${crew.id}/seasons`, id: 'crew-seasons' }, 'Seasons'),
+      h(
+        'a',
+        { class: 'btn', href: `#/crew/${crew.id}/flights`, id: 'crew-flights' },
+        'Split into flights',
+      ),
       h(
         'a',
         {

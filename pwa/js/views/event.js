@@ -8,7 +8,8 @@
 // games, never kept here. A re-read never moves the screen (scroll, focus, an open QR).
 // Needs the network; says so plainly without it.
 // This file keeps the screen's state, reading, acting and drawing; its parts are drawn by
-// parts/director-teams.js, -links.js, -matches.js and -results.js, given a small context.
+// parts/director-teams.js, -links.js, -matches.js and -results.js, and parts/event-flights.js
+// (an event made for a crew split into A and B flights), given a small context.
 import * as api from '../api.js';
 import { followEvent } from '../event-live.js';
 import { go, h, toast } from '../ui.js';
@@ -23,6 +24,7 @@ import { results, roundRobin } from '../parts/director-results.js';
 import { held, matchesPart } from '../parts/director-matches.js';
 import { keptCards, linkBox, linksPart } from '../parts/director-links.js';
 import { teamsPart } from '../parts/director-teams.js';
+import { flightsPart } from '../parts/event-flights.js';
 import {
   boardLink,
   call,
@@ -245,6 +247,7 @@ export async function render(main, id) {
   const { addForm, pasteForm, checkInList } = teamsPart(cx);
   const { matchList } = matchesPart(cx);
   const { makeLink, callsPart, tables } = linksPart(cx);
+  const { flightsCard } = flightsPart(cx);
 
   /** A Swiss's or drawn event's next round (parts/rounds.js): called to the tables. */
   const startRound = (n) =>
@@ -316,7 +319,7 @@ export async function render(main, id) {
     if (!ev.started_at) {
       addForm.hidden = false;
       pasteForm.hidden = false;
-      parts.push(...checkInList());
+      parts.push(...checkInList(), flightsCard());
     } else {
       addForm.hidden = true;
       pasteForm.hidden = true;
