@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4dbcbe36ebd9';
+const VERSION = 'b8fda6a3d66b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
