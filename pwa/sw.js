@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'b8fda6a3d66b';
+const VERSION = '9bd12b02bf51';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -119,7 +119,9 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # (176.4 KiB). The budget is 177 KiB.
 # Branch filing (the crew's "New tournament, seeded by rating"): 180,654 bytes on main 07f73cf,
 # 181,161 with it (176.9 KiB, 87 bytes under). The budget grows by 1 KiB, to 178.
-SHELL_BUDGET = 178 * 1024
+# Branch season (the season form's choices, one rules picker, a refused table link's words in
+# one part): 182,597 bytes measured (178.3 KiB, 325 over). The budget grows by 1 KiB, to 179.
+SHELL_BUDGET = 179 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
