@@ -61,7 +61,11 @@ def test_the_board_shows_the_standings_tonight_and_the_playoff(client):
         ["3", "Cats Ed and Flo", "1", "2", "8–16", "0–0"],
         ["4", "Dogs Gus and Hal", "0", "3", "0–24", "0–0"],
     ]
-    assert 'Night 1</span> <span class="state">played' in html
+    assert '<li><span class="night-no">Night 1</span> <span class="state">played' in html
+    assert (
+        'class="tonight"><span class="night-no">Night 2</span> <span class="state">starts soon'
+        in html
+    )
     assert "Sue for Cy (Bones)" in html
     assert "Playoff: the top 2" in html and "<li>Aces</li><li>Bones</li>" in html
     # the GET of the season says the same: the board derives, it stores nothing

@@ -120,7 +120,8 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # Branch filing (the crew's "New tournament, seeded by rating"): 180,654 bytes on main 07f73cf,
 # 181,161 with it (176.9 KiB, 87 bytes under). The budget grows by 1 KiB, to 178.
 # Branch season (the season form's choices, one rules picker, a refused table link's words in
-# one part): 182,597 bytes measured (178.3 KiB, 325 over). The budget grows by 1 KiB, to 179.
+# one part, "Show on the TV"): 183,292 bytes measured (179.0 KiB, 4 bytes under; 325 bytes over
+# the old budget before the board's part). The budget grows by 1 KiB, to 179.
 SHELL_BUDGET = 179 * 1024
 
 
