@@ -4,6 +4,7 @@ where the season stands, the standings in big rows (tonight's record beside the 
 the nights played and tonight's, and the playoff once there is one."""
 
 SHOWN = 16  # the standings' rows a 1080-line TV shows in letters read across a room
+ROOMY = 8  # up to this many rows, each team's players under its name; more, one line a team
 
 
 def _marks(won, lost):
@@ -57,12 +58,14 @@ def _nights(view, names):
     people = {t["id"]: t for t in view["teams"]}
     out = []
     for n in view["played"]:
-        state = "played" if n["finished"] else "tonight" if n["started"] else "tonight, soon"
+        state = "played" if n["finished"] else "being played" if n["started"] else "starts soon"
         subs = [
             f"{s['name']} for {people[s['team']]['player_names'][s['member']]} ({names[s['team']]})"
             for s in n["substitutes"]
         ]
-        out.append({"number": n["number"], "state": state, "subs": subs})
+        out.append(
+            {"number": n["number"], "state": state, "tonight": not n["finished"], "subs": subs}
+        )
     return out
 
 
@@ -94,6 +97,7 @@ def board_model(view):
         "status": status_line(view, names),
         "tonight": tonight is not None,
         "rows": _rows(view, tonight),
+        "fit": "roomy" if len(view["standings"]) <= ROOMY else "many",
         "more": max(0, len(view["standings"]) - SHOWN),
         "nights": _nights(view, names),
         "to_come": to_come,
