@@ -58,6 +58,7 @@ BLUEPRINTS = (
     (board.pages, False, True),  # /b/{public_token}: the event's board (HTML)
     (prints.pages, False, True),  # /p/{public_token}/...: the paper kit (HTML to print)
     (parties.pages, False, True),  # /party/{public_token}: a party's board (HTML)
+    (leagues.pages, False, True),  # /season/{board_token}: a season's board (HTML)
     (pwa.bp, False, False),
 )
 

@@ -14,7 +14,7 @@ from flask import g, request
 from ..store.crews import Crew
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
-from ..store.parties import Party, PartyTable, party_director_hash
+from ..store.parties import Party, PartyEndedLink, PartyTable, party_director_hash
 from ..store.tables import EventTable, match_holders
 from .errors import abort
 from .tokens import TOKEN_RE, hash_token
@@ -57,13 +57,17 @@ def is_known_token(token):
 
 
 def party_with_token(token):
-    """True if `token` is any party's director or public token or any party table's link."""
+    """True if `token` is any party's director or public token or any party table's link,
+    open or replaced."""
     digest = hash_token(token)
     return (
         Party.select(Party.id)
         .where((Party.director_token_hash == digest) | (Party.public_token_hash == digest))
         .exists()
         or PartyTable.select(PartyTable.id).where(PartyTable.token_hash == digest).exists()
+        or PartyEndedLink.select(PartyEndedLink.id)
+        .where(PartyEndedLink.token_hash == digest)
+        .exists()
     )
 
 
@@ -241,6 +245,14 @@ def by_director(match_id):
     return token is not None and match_id is not None and directs_match(token, match_id)
 
 
+def link_ended_words(table):
+    """What a table's phone is told when its link was replaced (an event's or a party's)."""
+    return (
+        f"this link for table {table} was replaced: the director made the table a new one. "
+        "Scan the new QR code from the director"
+    )
+
+
 def require_table(event_id, table):
     """(the event, True if by its director) when the request carries the event's director
     token or the link of its table `table`; else abort 401, 403 (another table's link, the
@@ -264,12 +276,7 @@ def require_table(event_id, table):
             abort(404, f"{event.name} has no table {table}", rule_code="NOT_FOUND")
         return event, False
     if link is not None and link.ended_at is not None:
-        abort(
-            403,
-            f"this link for table {link.table} was replaced: the director made the table a "
-            "new one. Scan the new QR code from the director",
-            rule_code="TABLE_LINK_ENDED",
-        )
+        abort(403, link_ended_words(link.table), rule_code="TABLE_LINK_ENDED")
     refuse(
         token,
         event,

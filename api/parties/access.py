@@ -8,10 +8,10 @@ for a party or table that does not exist (asked with a known token).
 
 import hmac
 
-from ..core.access import refuse, required_token
+from ..core.access import link_ended_words, refuse, required_token
 from ..core.errors import abort
 from ..core.tokens import hash_token
-from ..store.parties import Party, PartyTable
+from ..store.parties import Party, PartyEndedLink, PartyTable
 
 DIRECTOR, PUBLIC, TABLE = "director", "public", "table"
 
@@ -62,10 +62,21 @@ def require_party_reader(party_id):
     return None
 
 
+def ended_link(party, digest):
+    """Abort 403 TABLE_LINK_ENDED, in the table's words, if `digest` is a link of `party`'s
+    that the director replaced with a new one (the event's table link says the same)."""
+    ended = PartyEndedLink.get_or_none(
+        (PartyEndedLink.party == party.id) & (PartyEndedLink.token_hash == digest)
+    )
+    if ended is not None:
+        abort(403, link_ended_words(ended.table), rule_code="TABLE_LINK_ENDED")
+
+
 def require_party_table(party_id, table):
     """(the party, DIRECTOR or TABLE) for the director's token or the link of table `table`;
-    else abort 401, 403 (another table's link, the public link, a game's token) or 404 (no
-    such party, or no such table once the party has started)."""
+    else abort 401, 403 (another table's link, the public link, a game's token; a link the
+    director replaced: TABLE_LINK_ENDED) or 404 (no such party, or no such table once the
+    party has started)."""
     token = required_token("table")
     digest = hash_token(token)
     party = _party(party_id)
@@ -77,6 +88,8 @@ def require_party_table(party_id, table):
             (PartyTable.party == party.id) & (PartyTable.token_hash == digest)
         )
         who = TABLE if link is not None and link.table == table else None
+    if who is None and party is not None:
+        ended_link(party, digest)
     if who is None:
         refuse(
             token,

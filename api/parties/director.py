@@ -16,7 +16,7 @@ from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
 from ..store.crews import CrewPlayer
 from ..store.db import locked_row, write_transaction
 from ..store.games import Match
-from ..store.parties import Party, PartyGame, PartyPlayer, PartyTable
+from ..store.parties import Party, PartyEndedLink, PartyGame, PartyPlayer, PartyTable
 from .derive import derive, seat_teams
 from .views import party_view
 
@@ -282,20 +282,18 @@ def start_round(party_id, number):
 def new_table_link(party_id, table):
     """The director's "new link" for `table` (a phone lost, stolen or dead): the table's link
     changes, and so does the edit token of its game this round, so the old link stops at once
-    (401: no longer known). Returns {table, table_token}, shown this once. 409 before the
-    start; 404 for a table the party does not have."""
+    (kept as ended: refused in the table's words, 403 TABLE_LINK_ENDED). Returns {table,
+    table_token}, shown this once. 409 before the start; 404 for a table the party lacks."""
     token = new_token()
     with write_transaction():
         party = locked_party(party_id)
         if not party.current_round:
             raise Conflict(f"{party.name} has not started yet", rule_code="PARTY_NOT_STARTED")
-        updated = (
-            PartyTable.update(token_hash=hash_token(token))
-            .where((PartyTable.party == party.id) & (PartyTable.table == table))
-            .execute()
-        )
-        if not updated:
+        link = PartyTable.get_or_none((PartyTable.party == party.id) & (PartyTable.table == table))
+        if link is None:
             raise NotFound(f"{party.name} has no table {table}", rule_code="NOT_FOUND")
+        PartyEndedLink.create(party=party.id, table=table, token_hash=link.token_hash)
+        PartyTable.update(token_hash=hash_token(token)).where(PartyTable.id == link.id).execute()
         row = PartyGame.get(
             (PartyGame.party == party.id)
             & (PartyGame.round == party.current_round)

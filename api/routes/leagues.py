@@ -1,15 +1,20 @@
 """/api/crews/{crew_id}/seasons: a crew's leagues, their nights, substitutes and playoff
-(docs/leagues.md). The crew token runs them; a night is a normal event (api/routes/events.py)."""
+(docs/leagues.md). The crew token runs them; a night is a normal event (api/routes/events.py).
+And /season/{token}: a season's board for the club's TV (HTML), its token its address."""
 
-from flask import g
+from flask import Blueprint as PageBlueprint
+from flask import g, render_template, request
 from flask.views import MethodView
 from flask_smorest import Blueprint
 
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
+from ..leagues.board import new_board_link, season_by_board_token
 from ..leagues.nights import director_link, set_substitutes, start_night, start_playoff
 from ..leagues.seasons import create_season, crew_seasons, require_season, season_view
+from ..pages.season_board import board_model
 from ..schemas.leagues import (
+    BoardLinkOut,
     DirectorLink,
     SeasonCreate,
     SeasonList,
@@ -20,6 +25,13 @@ from ..schemas.leagues import (
 from .crews import CREW_PATH, CREW_TOKEN, crew_token_required
 
 blp = Blueprint("leagues", __name__, url_prefix="/api", description="A crew's seasons")
+pages = PageBlueprint("season_pages", __name__)
+
+BOARD_REFRESH_SECONDS = 15  # as a party's board
+MISSING = (
+    "There is no season board at this link: it may be mistyped, or the crew made the board a "
+    "new link."
+)
 
 SEASON_PATH = f"{CREW_PATH}/seasons/<uuid:season_id>"
 
@@ -131,3 +143,36 @@ class PlayoffDirector(MethodView):
         """A new director token for the playoff's event (the old one stops working)"""
         check_write(str(crew_id))
         return director_link(require_season(g.crew, season_id))
+
+
+@blp.route(f"{SEASON_PATH}/board-link")
+class SeasonBoardLink(MethodView):
+    """The season's board link."""
+
+    @crew_token_required
+    @blp.response(201, BoardLinkOut)
+    @blp.doc(security=CREW_TOKEN, operationId="seasonBoardLink")
+    def post(self, crew_id, season_id):
+        """A new link to the season's board for the club's TV (the one before stops)
+
+        The board (`/season/{token}`) shows the standings, the nights and the playoff, read
+        only; the token comes back this once.
+        """
+        check_write(str(crew_id))
+        return new_board_link(require_season(g.crew, season_id))
+
+
+@pages.route("/season/<string(minlength=22, maxlength=128):token>")
+def board_page(token):
+    """The season's board (its board token is its address): the standings in letters read
+    across a room, the nights and the playoff; refreshed every 15 s, no script.
+    `?theme=light` for a bright room."""
+    season = season_by_board_token(token)
+    theme = "light" if request.args.get("theme") == "light" else "dark"
+    if season is None:
+        html = render_template("season_board.html", board=None, message=MISSING, theme=theme)
+        return html, 404
+    board = board_model(season_view(season))
+    return render_template(
+        "season_board.html", board=board, theme=theme, refresh=BOARD_REFRESH_SECONDS
+    )

@@ -143,6 +143,13 @@ class DirectorLink(Schema):
     director_token = fields.String()
 
 
+class BoardLinkOut(Schema):
+    """A new link to the season's board (the one before stops), shown this once."""
+
+    board_token = fields.String(metadata={"description": "the board's read-only token"})
+    board_url = fields.String(metadata={"description": "the board's page: /season/{token}"})
+
+
 class SeasonSummary(Schema):
     id = fields.String()
     name = fields.String()

@@ -21,7 +21,7 @@ from .events import Event
 class Season(flask_db.Model):
     """A crew's season: its name, how many nights, how a night is played (an event format,
     its series length, ruleset and tables) and its playoff (the top `playoff_teams` in a
-    single-elimination event, once the last night is over)."""
+    single-elimination event, once the last night is over), and its board's link."""
 
     id = CharField(primary_key=True, max_length=36)
     crew = ForeignKeyField(Crew, backref="seasons", on_delete="CASCADE")
@@ -36,6 +36,9 @@ class Season(flask_db.Model):
     playoff_event = ForeignKeyField(Event, null=True, on_delete="SET NULL")
     playoff_map = JSONField(null=True)  # {event team id (text): season team id}
     created_at = DateTimeField(default=utcnow)
+    # The SHA-256 of the season board's token (its read-only address, /season/{token}); a new
+    # one replaces it. None: no board link made yet (or a season of an older release).
+    board_token_hash = CharField(max_length=64, null=True, unique=True)
 
     class Meta:
         indexes = ((("crew", "name"), True),)

@@ -59,6 +59,17 @@ class PartyTable(flask_db.Model):
         indexes = ((("party", "table"), True),)
 
 
+class PartyEndedLink(flask_db.Model):
+    """A table's link the director replaced (its token's SHA-256), kept so the old link is
+    refused in the table's words ("replaced") rather than as a token nobody knows, as an
+    event's ended table link is."""
+
+    party = ForeignKeyField(Party, backref="ended_links", on_delete="CASCADE")
+    table = IntegerField()
+    token_hash = CharField(max_length=64, unique=True)
+    ended_at = DateTimeField(default=utcnow)
+
+
 class PartyGame(flask_db.Model):
     """The api Match (a series of one game) played at `table` in `round`. While it is its
     table's current game the match's edit token is the table's link; the next round gives
@@ -73,7 +84,7 @@ class PartyGame(flask_db.Model):
         indexes = ((("party", "round", "table"), True),)
 
 
-PARTY_MODELS = (Party, PartyPlayer, PartyTable, PartyGame)
+PARTY_MODELS = (Party, PartyPlayer, PartyTable, PartyEndedLink, PartyGame)
 
 
 def party_director_hash(match_id):

@@ -43,8 +43,8 @@ def missing_columns(database):
 def add_missing_columns(database):
     """Add the nullable columns later releases added (game.set_aside, game.match_id,
     game.match_game_no, hand.counts, eventmatch.seated_at and .here, game.time_called,
-    event.time_limit_minutes, team.short_name) to existing tables (before any index on them is
-    made)."""
+    event.time_limit_minutes, team.short_name, season.board_token_hash) to existing tables
+    (before any index on them is made)."""
     for model, field in missing_columns(database):
         if not field.null:  # every added column is nullable; anything else is not ours to fix
             raise RuntimeError(f"table {model._meta.table_name} lacks column {field.column_name}")

@@ -1,8 +1,10 @@
 // A crew's seasons (docs/leagues.md) through the API with the crew's token: list, make, read
 // one, start tonight's night or the playoff (its director token kept like any event's, so the
-// usual director screen opens it), a new director link, and a night's substitutes. Running a
-// season needs the network: each call resolves to null without a signal, and the screens say so.
+// usual director screen opens it), a new director link, a night's substitutes, and the link
+// of the season's board for the club's TV (kept on this phone). Running a season needs the
+// network: each call resolves to null without a signal, and the screens say so.
 import { call, keepEvent } from './director.js';
+import { getMeta, putMeta } from './store.js';
 
 const base = (crew) => `/api/crews/${encodeURIComponent(crew.id)}/seasons`;
 
@@ -46,4 +48,19 @@ export async function relink(crew, season, number, name) {
   const path = number == null ? 'playoff' : `nights/${number}`;
   const res = await call('POST', `${base(crew)}/${season.id}/${path}/director-link`, crew.token);
   return keepMade(res, name);
+}
+
+const boardKey = (seasonId) => `seasonboard:${seasonId}`;
+
+/**
+ * The season's board link for the TV: {url}, the one this phone keeps, or (none kept, or
+ * `fresh`) a new one, which ends the one before; else {res}, the refusal (null: no signal).
+ */
+export async function seasonBoard(crew, seasonId, fresh = false) {
+  const kept = fresh ? null : await getMeta(boardKey(seasonId));
+  if (kept) return { url: kept };
+  const res = await call('POST', `${base(crew)}/${seasonId}/board-link`, crew.token);
+  if (res?.status !== 201) return { res };
+  await putMeta(boardKey(seasonId), res.body.board_url);
+  return { url: res.body.board_url };
 }

@@ -4,6 +4,7 @@ substitute, then a top-2 playoff. The season standings after each night and the 
 worked by hand below. The access matrix of the season routes, and wrong input refused in
 words with nothing stored."""
 
+import re
 import uuid
 from types import SimpleNamespace
 
@@ -240,6 +241,7 @@ def routes(league, season, other_season):
         ("post", f"{url}/nights/1/director-link", None, 201),
         ("post", f"{url}/playoff", None, 409),
         ("post", f"{url}/playoff/director-link", None, 404),
+        ("post", f"{url}/board-link", None, 201),
         ("get", f"{league.base}/{other_season}", None, 404),
     ]
 
@@ -251,6 +253,20 @@ def test_only_the_crews_token_reaches_its_seasons(client):
     league, other = League(client), League(client)
     season = league.post(league.base, league.body())["id"]
     other_season = other.post(other.base, other.body())["id"]
+    # every season operation of the OpenAPI document is in the matrix (a new one fails here)
+    doc = client.get("/api/openapi.json").json["paths"]
+    documented = {
+        (method, path)
+        for path, item in doc.items()
+        if "/seasons" in path
+        for method in item
+        if method != "parameters"
+    }
+    listed = {
+        (method, re.sub(r"/(\d+|[0-9a-f-]{36})(?=/|$)", "/{}", url))
+        for method, url, _body, _status in routes(league, season, other_season)
+    }
+    assert {(m, re.sub(r"\{[a-z_]+\}", "{}", p)) for m, p in documented} == listed
     table = Table(client)
     tokens = {
         "none": None,

@@ -312,7 +312,7 @@ MATRIX = [
     ("post", "/start", None, [409, 403, 403, 403, 403, 403, 401]),
     ("post", "/rounds", {"round": 2}, [409, 403, 403, 403, 403, 403, 401]),
     ("get", "/tables/1", None, [200, 403, 200, 403, 403, 403, 401]),
-    # last: the director's new link for table 2 ends the "table 2" token (unknown: 401)
+    # last: the director's new link for table 2 ends the "table 2" token
     ("post", "/tables/2/link", None, [201, 403, 403, 403, 403, 403, 401]),
 ]
 
@@ -358,10 +358,16 @@ def test_every_party_route_by_every_token(client):
                 getattr(client, f"{method}_json")(f"{url}{path}", body, **kwargs)
     assert client.get(url, headers=boss).json == before  # no refusal changed anything
     old_link, new_link = tokens["table 2"], client.post(f"{url}/tables/2/link", headers=boss)
-    client.get(f"{url}/tables/2", headers=auth(old_link), status=401)
+    # the replaced link is refused in the table's words, on its table and on its game
+    ended = client.get(f"{url}/tables/2", headers=auth(old_link), status=403).json
+    assert ended["rule_code"] == "TABLE_LINK_ENDED"
+    assert ended["message"].startswith("this link for table 2 was replaced")
+    assert "Bearer" not in ended["message"]
+    refused = client.get(f"{url}/tables/1", headers=auth(old_link), status=403).json
+    assert refused["rule_code"] == "TABLE_LINK_ENDED"  # an ended link: ended at any table
     table_two = client.get(f"{url}/tables/2", headers=auth(new_link.json["table_token"])).json
     hand(client, table_two["game"]["id"], new_link.json["table_token"], 1, NORTH)
-    hand(client, table_two["game"]["id"], old_link, 2, NORTH, status=401)
+    hand(client, table_two["game"]["id"], old_link, 2, NORTH, status=403)
     # the table's game: its link and the director, nobody else
     game_id = before["seating"][0]["tables"][0]["game_id"]
     tokens["table 2"] = new_link.json["table_token"]

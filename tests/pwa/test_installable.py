@@ -123,7 +123,11 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # a tournament split into A and B flights, parts/event-flights.js 1.5 KB): 181,542 bytes on
 # main 2927959, 185,573 with it (181.2 KiB, with the director's "By rating" choice). The budget
 # grows by 4 KiB, to 182.
-SHELL_BUDGET = 182 * 1024
+# Branch season (the season form's choices, one rules picker, a refused table link's words in
+# one part, "Show on the TV"): 183,292 bytes measured (179.0 KiB, 4 bytes under; 325 bytes over
+# the old budget before the board's part). The budget grows by 1 KiB, to 179.
+# Both merged (main 155ec86 with season): 187,324 bytes (182.9 KiB). The budget is 184 KiB.
+SHELL_BUDGET = 184 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

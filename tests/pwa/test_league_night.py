@@ -25,9 +25,10 @@ def crew_with_roster(base_url):
     return crew, ids
 
 
-def make_season(page, ids):
-    """Fill "New season": four teams of the list in order, two nights, the top 2 go on."""
-    page.fill("#season-name", "Spring 2027")
+def make_season(page, ids, name="Spring 2027"):
+    """Fill "New season": four teams of the list in order, two nights (the other choices as
+    they stand: by default the top 2 go on)."""
+    page.fill("#season-name", name)
     teams = page.locator("#season-teams fieldset")
     assert teams.count() == 4  # nine on the list: four pairs to start with
     for n in range(4):
@@ -116,3 +117,68 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url,
         ctx.close()
         if table_ctx:
             table_ctx.close()
+
+
+def test_the_season_form_offers_the_rules_the_format_and_the_games(browser, base_url):
+    """ "New season" (issue 21): the rules picked as on the event form, the night's format, the
+    games in a match and the playoff's games, each one tap; the sentence under them says the
+    choices in words, and the season made plays them (as the API answers it)."""
+    crew, ids = crew_with_roster(base_url)
+    ctx, page = new_phone(browser, base_url)
+    try:
+        page.goto(f"/#/crew-join/{crew['id']}/{crew['token']}")
+        page.locator("#crew-seasons").click()
+        page.locator("#season-preset").wait_for()
+        words = page.locator("#season-words")
+        assert words.inner_text() == (
+            "Each night: every team plays every other, one game a match, in Straight 42. "
+            "The top 2 then play it off: first to 2 games (best of 3) a match."
+        )
+        offered = page.locator("#season-preset option").evaluate_all(
+            "options => options.map((o) => o.value)"
+        )
+        # two teams of two: no three-sided rulesets, no Texas 88 (six seats)
+        assert "straight-42" in offered and "tennessee" in offered
+        assert not {"moon", "texas-88", "84"} & set(offered)
+        page.select_option("#season-preset", "tennessee")
+        page.locator("#season-format button", has_text="Double elimination").click()
+        page.locator("#season-series button", has_text="Best of 3").click()
+        page.locator("#season-playoff button", has_text="The top 4").click()
+        page.locator("#season-playoff-series button", has_text="Best of 5").click()
+        assert words.inner_text() == (
+            "Each night: a knockout, lose twice and you are out, first to 2 games (best of 3) "
+            "a match, in Tennessee (Region Six). The top 4 then play it off: first to 3 games "
+            "(best of 5) a match."
+        )
+        pressed = page.locator("#season-format [aria-pressed=true]")
+        assert pressed.inner_text() == "Double elimination"
+        screenshot(page, "league-new-season-choices")
+        make_season(page, ids)
+        season_id = page.url.rsplit("/", 1)[1]
+        season = api(base_url, "GET", f"/api/crews/{crew['id']}/seasons/{season_id}", crew["token"])
+        assert (season["ruleset"], season["format"], season["first_to"]) == (
+            "tennessee",
+            "double-elimination",
+            [2],
+        )
+        assert (season["playoff"]["teams"], season["playoff"]["first_to"]) == (4, [3])
+        # no playoff: its games are not asked, and none is sent
+        page.goto(f"/#/crew/{crew['id']}/seasons")
+        page.emulate_media(color_scheme="dark")
+        page.set_viewport_size({"width": 320, "height": 640})
+        page.locator("#season-playoff button", has_text="No playoff").click()
+        assert page.locator("#season-playoff-series").count() == 0
+        assert "null" not in page.locator("#season-how").inner_text()
+        page.locator("#season-how").scroll_into_view_if_needed()
+        screenshot(page, "league-new-season-choices-320-dark")
+        make_season(page, ids, "Fall 2027")
+        season_id = page.url.rsplit("/", 1)[1]
+        season = api(base_url, "GET", f"/api/crews/{crew['id']}/seasons/{season_id}", crew["token"])
+        assert (season["ruleset"], season["format"], season["playoff"]) == (
+            "straight-42",
+            "round-robin",
+            None,
+        )
+        assert not [e for e in page.js_errors if "Failed to load resource" not in e]
+    finally:
+        ctx.close()

@@ -11,7 +11,7 @@ import { loadRulesets } from '../actions.js';
 import { sideCount } from '../game.js';
 import { h, choiceButtons } from '../ui.js';
 import { FORMATS, SHAKE_CHOICES, SHAKE_LEGEND, seriesWords } from '../director.js';
-import { drawHouseRules } from './house-rules.js';
+import { drawHouseRules, presetSelect } from './house-rules.js';
 import { roundsFields } from './rounds.js';
 
 const SERIES = [1, 2, 3].map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
@@ -107,27 +107,27 @@ export function settingsPanel(save, say) {
     max: 240,
     inputmode: 'numeric',
   });
-  const presetSelect = h('select', {
-    id: 'settings-preset',
-    onchange: () => {
-      v.preset = presets.find((p) => p.id === presetSelect.value);
-      v.overrides = {};
+  const rulesPicker = presetSelect(
+    'settings-preset',
+    () => v.overrides,
+    (picked) => {
+      v.preset = picked;
       drawHouse();
     },
-  });
+  );
   const houseBox = h('fieldset', {});
   const rulesRow = h(
     'div',
     { class: 'stack' },
     h('label', { for: 'settings-preset' }, 'Rules'),
-    presetSelect,
+    rulesPicker.el,
     houseBox,
   );
   /** The house rules of the chosen ruleset (no rules part until the rulesets are loaded). */
   function drawHouse() {
     rulesRow.hidden = !v.preset;
     if (!v.preset) return;
-    presetSelect.value = v.preset.id;
+    rulesPicker.el.value = v.preset.id;
     try {
       drawHouseRules(houseBox, v.preset, v.overrides);
     } catch (err) {
@@ -137,7 +137,7 @@ export function settingsPanel(save, say) {
   }
   loadRulesets().then((list) => {
     presets = list.filter((p) => sideCount(p) === 2);
-    presetSelect.replaceChildren(...presets.map((p) => h('option', { value: p.id }, p.name)));
+    rulesPicker.fill(presets, v.preset?.id);
     if (!el.open && v.rulesetId) v.preset = presets.find((p) => p.id === v.rulesetId);
     drawHouse();
   });

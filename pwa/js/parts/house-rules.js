@@ -1,6 +1,7 @@
 // The house rules form: a switch for each house rule the ruleset has (nel-o, plunge, splash,
 // sevens, follow-me, forced bid), each with its line written from the knobs it switches on,
-// so the line matches the score. Drawn by the new-game form and the tournament form alike.
+// so the line matches the score. Drawn by the new-game form and the tournament form alike;
+// and the rules picker those forms share (presetSelect).
 import { applyOverrides } from '../rules.js';
 import { h } from '../ui.js';
 
@@ -95,4 +96,29 @@ export function drawHouseRules(box, preset, overrides, changed = () => {}) {
     );
   });
   box.replaceChildren(h('legend', {}, 'House rules'), ...rows);
+}
+
+/**
+ * The rules picker: a select (id `id`) of rulesets. Picking another ruleset clears the house
+ * rules (the keys of `overrides()`, emptied in place: they were the last ruleset's), then
+ * calls `picked(preset)`. Returns {el, fill(presets, chosenId)}: fill lists the rulesets (again
+ * when they load later) with `chosenId` selected.
+ */
+export function presetSelect(id, overrides, picked) {
+  let presets = [];
+  const el = h('select', {
+    id,
+    onchange: () => {
+      const house = overrides();
+      for (const key of Object.keys(house)) delete house[key];
+      picked(presets.find((p) => p.id === el.value));
+    },
+  });
+  const fill = (list, chosenId) => {
+    presets = list;
+    el.replaceChildren(
+      ...list.map((p) => h('option', { value: p.id, selected: p.id === chosenId }, p.name)),
+    );
+  };
+  return { el, fill };
 }

@@ -1,11 +1,26 @@
 // A table's phone for a whole event or party (views/table-phone.js, views/party-table.js):
 // the table's link kept on this phone (its token leaves the address bar at once), the
-// screen's frame, and the table's read every few seconds (a 304 while nothing changed).
+// screen's frame, the table's read every few seconds (a 304 while nothing changed), and the
+// words for a link refused.
 import * as api from '../api.js';
 import { getMeta, putMeta } from '../store.js';
 import { h } from '../ui.js';
 
 const POLL_MS = 3000;
+
+/**
+ * Words for a refusal of a table's link to its `what` ('event' or 'party'): the table's own
+ * when the director replaced the link (403 TABLE_LINK_ENDED), else a link the server no
+ * longer knows (its event or party removed with its links, which the server cannot tell from
+ * a link it never made, so the phone says both), else the server's words.
+ */
+export function linkRefused(res, what) {
+  if (res.body?.rule_code === 'TABLE_LINK_ENDED')
+    return 'This table link no longer works: the director made the table a new one. Scan the new QR code from the director.';
+  if (res.status === 401 || res.status === 404)
+    return `This table link no longer works: the director may have removed the ${what}, or given the table a new link. Ask the director.`;
+  return api.errorMessage(res);
+}
 
 /** The table's token: `linkToken` from the link (kept under `key`, the address bar set back
  * to `here`), else the one this phone kept. */

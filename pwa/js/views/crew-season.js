@@ -1,10 +1,19 @@
 // One season of a crew (#/crew/{id}/season/{season}): its standings (the server derives them
 // from the nights' events on every read), its nights, "Start night N" (which opens the usual
-// director's screen for the night's event), a night's substitutes, and the playoff.
+// director's screen for the night's event), a night's substitutes, the playoff, and "Show on
+// the TV": the season's board link and its QR code.
 import { getCrew } from '../crews.js';
 import { errorMessage } from '../api.js';
 import { myEvent } from '../director.js';
-import { OFFLINE_SEASON, readSeason, relink, setSubstitutes, startNext } from '../seasons.js';
+import { linkBox } from '../parts/director-links.js';
+import {
+  OFFLINE_SEASON,
+  readSeason,
+  relink,
+  seasonBoard,
+  setSubstitutes,
+  startNext,
+} from '../seasons.js';
 import { h, go, toast } from '../ui.js';
 
 /** Render season `seasonId` of crew `id`. */
@@ -101,8 +110,48 @@ async function screen(crew, season, redraw) {
     ),
     last && !last.finished ? substitutes(crew, season, last, redraw, fail) : null,
     playoff(crew, season, start),
+    onTheTv(crew, season, fail),
     h('p', {}, h('a', { class: 'btn', href: `#/crew/${crew.id}/seasons` }, 'Seasons')),
   ];
+}
+
+/** "Show on the TV": the season board's link (kept on this phone) and its QR code, and a new
+ * link for when the old one went too far (the old one then stops). */
+function onTheTv(crew, season, fail) {
+  const box = h('div', { class: 'stack' });
+  const showButton = h(
+    'button',
+    { type: 'button', id: 'show-tv', onclick: () => show(false) },
+    'Show on the TV',
+  );
+  async function show(fresh) {
+    const got = await seasonBoard(crew, season.id, fresh);
+    if (!got.url) return fail(got.res);
+    const card = await linkBox(got.url, 'The board’s link and QR code', 'season-board-link');
+    card.open = true;
+    showButton.remove(); // the link shows instead
+    box.replaceChildren(
+      card,
+      h(
+        'button',
+        { type: 'button', id: 'new-board-link', onclick: () => show(true) },
+        'A new link for the TV (the old one stops)',
+      ),
+    );
+    if (fresh) toast('The TV has a new link: the old one no longer works');
+  }
+  return h(
+    'section',
+    { class: 'card stack', id: 'season-tv' },
+    h('h2', {}, 'On the TV'),
+    h(
+      'p',
+      { class: 'muted' },
+      'The standings, the nights and the playoff on the club’s TV, updating by themselves.',
+    ),
+    showButton,
+    box,
+  );
 }
 
 /** The season's standings: most match wins, then mark difference, then marks won. */

@@ -20,7 +20,7 @@ import {
   seriesWords,
 } from '../director.js';
 import { sideCount } from '../game.js';
-import { drawHouseRules } from '../parts/house-rules.js';
+import { drawHouseRules, presetSelect } from '../parts/house-rules.js';
 import { roundsFields } from '../parts/rounds.js';
 import { timeLimitBox } from '../parts/round-clock.js';
 
@@ -91,17 +91,15 @@ export async function render(main) {
     inputmode: 'numeric',
     value: '4',
   });
-  const presetSelect = h('select', {
-    id: 'event-preset',
-    onchange: () => {
-      preset = presets.find((p) => p.id === presetSelect.value);
-      for (const k of Object.keys(overrides)) delete overrides[k];
+  const rulesPicker = presetSelect(
+    'event-preset',
+    () => overrides,
+    (picked) => {
+      preset = picked;
       drawHouse();
     },
-  });
-  presetSelect.replaceChildren(
-    ...presets.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)),
   );
+  rulesPicker.fill(presets, preset.id);
   const houseBox = h('fieldset', {});
   const formatBox = h('fieldset', {});
   const seriesBox = h('fieldset', {});
@@ -232,7 +230,7 @@ export async function render(main) {
     { class: 'stack', novalidate: true, onsubmit: submit },
     h('label', { for: 'event-name' }, h('strong', {}, 'Name'), name),
     h('label', { for: 'event-date' }, h('strong', {}, 'Date'), date),
-    h('div', {}, h('label', { for: 'event-preset' }, h('strong', {}, 'Rules')), presetSelect),
+    h('div', {}, h('label', { for: 'event-preset' }, h('strong', {}, 'Rules')), rulesPicker.el),
     houseBox,
     formatBox,
     advanceRow,

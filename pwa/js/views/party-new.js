@@ -8,7 +8,7 @@ import { h, go, toast, choiceButtons } from '../ui.js';
 import { call } from '../director.js';
 import { sideCount } from '../game.js';
 import { keepParty, pastedNames } from '../party.js';
-import { drawHouseRules } from '../parts/house-rules.js';
+import { drawHouseRules, presetSelect } from '../parts/house-rules.js';
 import { applyOverrides, RulesError } from '../rules.js';
 
 const OFFLINE = 'No signal: making a party needs the network. Try again when online.';
@@ -35,19 +35,16 @@ export async function render(main) {
   const overrides = {};
   const houseBox = h('fieldset', {});
   const name = h('input', { type: 'text', id: 'party-name', autocomplete: 'off', maxlength: 80 });
-  const presetSelect = h(
-    'select',
-    {
-      id: 'party-preset',
-      onchange: () => {
-        preset = presets.find((p) => p.id === presetSelect.value);
-        for (const k of Object.keys(overrides)) delete overrides[k];
-        drawHouseRules(houseBox, preset, overrides);
-        drawLength();
-      },
+  const rulesPicker = presetSelect(
+    'party-preset',
+    () => overrides,
+    (picked) => {
+      preset = picked;
+      drawHouseRules(houseBox, preset, overrides);
+      drawLength();
     },
-    presets.map((p) => h('option', { value: p.id, selected: p.id === preset.id }, p.name)),
   );
+  rulesPicker.fill(presets, preset.id);
   const number = (id, value, max) =>
     h('input', { type: 'number', id, min: 1, max, step: 1, inputmode: 'numeric', value });
   const hands = number('party-hands', '4', 20);
@@ -134,7 +131,7 @@ export async function render(main) {
       'form',
       { class: 'stack', novalidate: true, onsubmit: submit },
       h('label', { for: 'party-name' }, h('strong', {}, 'Name'), name),
-      h('div', {}, h('label', { for: 'party-preset' }, h('strong', {}, 'Rules')), presetSelect),
+      h('div', {}, h('label', { for: 'party-preset' }, h('strong', {}, 'Rules')), rulesPicker.el),
       houseBox,
       lengthBox,
       handsRow,

@@ -3,10 +3,15 @@
 // who sits where this round ("Table 2: Ann and Cy against Bo and Di"), opens the table's game
 // on the ordinary score sheet, and follows the party (a read every few seconds, 304 while
 // nothing changed): when the director starts the next round, its seating shows here.
-import * as api from '../api.js';
 import { h } from '../ui.js';
 import { openGame } from '../parts/table-match.js';
-import { everyFewSeconds, keptLink, readIfChanged, tableFrame } from '../parts/table-link.js';
+import {
+  everyFewSeconds,
+  keptLink,
+  linkRefused,
+  readIfChanged,
+  tableFrame,
+} from '../parts/table-link.js';
 
 const linkKey = (partyId, table) => `partylink:${partyId}:${table}`;
 
@@ -74,11 +79,7 @@ export async function render(main, partyId, table, linkToken) {
     if (left || res === null) return;
     if (res.status !== 200) {
       box.replaceChildren();
-      return say(
-        [401, 403].includes(res.status)
-          ? 'This table’s link no longer works: the director may have made the table a new one. Scan the new QR code from the director.'
-          : api.errorMessage(res),
-      );
+      return say(linkRefused(res, 'party'));
     }
     say('');
     etag = res.etag;

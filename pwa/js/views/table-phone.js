@@ -4,27 +4,21 @@
 // team to sign each game, calls the director, and follows the table by itself (a read every
 // few seconds, a 304 while nothing changed): the next match called here shows without a new
 // link, and a game another phone at the table starts opens here too.
-import * as api from '../api.js';
 import { h, toast } from '../ui.js';
 import { call, matchName } from '../director.js';
 import { matchLines, playAtTable } from '../parts/table-match.js';
 import { callPart, signCard } from '../parts/sign-off.js';
 import { seatCard } from '../parts/seat-clock.js';
-import { everyFewSeconds, keptLink, readIfChanged, tableFrame } from '../parts/table-link.js';
+import {
+  everyFewSeconds,
+  keptLink,
+  linkRefused,
+  readIfChanged,
+  tableFrame,
+} from '../parts/table-link.js';
 import { clockLine, keepDeadline } from '../parts/round-clock.js';
 
 const linkKey = (eventId, table) => `tablelink:${eventId}:${table}`;
-
-/** Words for a refusal of the table's link: its own words when the director replaced it. */
-function linkRefused(res) {
-  if (res.body?.rule_code === 'TABLE_LINK_ENDED')
-    return 'This table link no longer works: the director made the table a new one. Scan the new QR code from the director.';
-  // a link the server no longer knows: the event was deleted with its tables' links (the
-  // server cannot tell that from a link it never made, so the phone says both)
-  if (res.status === 401 || res.status === 404)
-    return 'This table link no longer works: the director may have removed the event, or given the table a new link. Ask the director.';
-  return api.errorMessage(res);
-}
 
 /** Render table `table`'s screen; `linkToken` is the token from the link, if it had one. */
 export async function render(main, eventId, table, linkToken) {
@@ -41,7 +35,7 @@ export async function render(main, eventId, table, linkToken) {
   async function send(path, body) {
     const res = await call('POST', `/api/events/${eventId}/tables/${table}/${path}`, token, body);
     if (res === null) return say('No signal: nothing was sent. Try again when online.');
-    if (res.status !== 200) return say(linkRefused(res));
+    if (res.status !== 200) return say(linkRefused(res, 'event'));
     say('');
     etag = null; // the next read draws again
     await draw(res.body);
@@ -141,7 +135,7 @@ export async function render(main, eventId, table, linkToken) {
       return say('No signal: this is the table as it stood. It catches up when online.');
     if (res.status !== 200) {
       box.replaceChildren();
-      return say(linkRefused(res));
+      return say(linkRefused(res, 'event'));
     }
     say('');
     etag = res.etag;
