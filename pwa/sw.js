@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'f599203722d5';
+const VERSION = '1b54f375f497';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -57,6 +57,12 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url,
         season_url = page.url
         assert page.locator("#season-progress").inner_text() == "0 of 2 nights"
         screenshot(page, "league-season-new")
+        page.goto(f"/#/crew/{crew['id']}/seasons")  # the crew's seasons, in a club's words
+        assert (
+            page.locator("#seasons li .muted").inner_text().strip() == "2 nights, none played yet"
+        )
+        page.goto(season_url)
+        page.locator("#start-night").wait_for()
 
         # tonight's night: the director's screen of its event opens; the director starts it
         page.click("#start-night")

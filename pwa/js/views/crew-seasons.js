@@ -50,7 +50,7 @@ export async function render(main, id) {
                   'a',
                   { class: 'btn game', href: `#/crew/${crew.id}/season/${s.id}` },
                   h('strong', {}, s.name),
-                  h('span', { class: 'muted' }, ` night ${s.started} of ${s.nights}`),
+                  h('span', { class: 'muted' }, ` ${seasonProgress(s)}`),
                 ),
               ),
             ),
@@ -214,4 +214,11 @@ function newSeason(crew, presets) {
       h('button', { class: 'primary', id: 'make-season' }, 'Make the season'),
     ),
   );
+}
+
+/** How far a season has gone, as a club says it: "10 nights, none played yet", "night 3 of 10". */
+function seasonProgress(season) {
+  const nights = season.nights === 1 ? 'one night' : `${season.nights} nights`;
+  if (!season.started) return `${nights}, none played yet`;
+  return `night ${season.started} of ${season.nights}`;
 }
