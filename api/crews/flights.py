@@ -7,8 +7,7 @@ import stats
 
 from ..core.errors import Invalid
 from .ratings import current_replay
-from .roster import name_key
-from .stats import roster_names
+from .roster import name_key, roster_names
 
 
 def flights_etag(crew, player_ids):

@@ -4,13 +4,13 @@ in order by stats/ratings.py on every change, never stored (docs/crews.md "Ratin
 import stats
 
 from ..core.lru import LockedLRU
+from .roster import roster_names
 from .stats import (
     fresh_summaries,
     game_entries,
     kept_answer,
     named_pairs,
     named_players,
-    roster_names,
     stats_etag,
     stats_keys,
     stats_rows,

@@ -38,6 +38,14 @@ def join_url(crew_id, token):
     return public_url(f"#/crew-join/{crew_id}/{token}")
 
 
+def roster_names(crew):
+    """{player id: name} of the crew's roster."""
+    return {
+        p.id: p.name
+        for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name).where(CrewPlayer.crew == crew.id)
+    }
+
+
 def name_key(name):
     """A name folded for comparing: case, accents' composition and inner spaces ignored."""
     return " ".join(unicodedata.normalize("NFKC", name).casefold().split())[:40]

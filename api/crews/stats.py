@@ -11,10 +11,10 @@ from ..core.errors import Invalid
 from ..core.lru import LockedLRU
 from ..games.rulesets import game_ruleset
 from ..store.base import cached_sql, run
-from ..store.crews import CrewGame, CrewPlayer
+from ..store.crews import CrewGame
 from ..store.db import flask_db, is_sqlite, write_transaction
 from ..store.games import Game
-from .roster import name_key
+from .roster import name_key, roster_names
 
 # Each game's id, seats and last change: what the ratings' kept replay compares (a read
 # after a change, not every read). `updated_at` is set by every write to a game's log
@@ -149,14 +149,6 @@ def game_entries(rows, summaries):
         stats.GameEntry(r[0], s, tuple(orjson.loads(r[1])), (r[6], r[0]))
         for r, s in zip(rows, summaries, strict=True)
     ]
-
-
-def roster_names(crew):
-    """{player id: name} of the crew's roster."""
-    return {
-        p.id: p.name
-        for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name).where(CrewPlayer.crew == crew.id)
-    }
 
 
 def named_players(lines, names, order):

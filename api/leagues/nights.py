@@ -6,7 +6,7 @@ from peewee import IntegrityError, fn
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..core.tokens import hash_token, new_token
-from ..crews.roster import clean_name
+from ..crews.roster import clean_name, roster_names
 from ..events.director import check_in, create_event
 from ..events.removal import delete_event
 from ..events.teams import edit_team
@@ -16,7 +16,7 @@ from ..store.db import write_transaction
 from ..store.events import Event, EventMatch, Team
 from ..store.games import Game
 from ..store.leagues import Night, Season, Substitute
-from .seasons import roster_names, season_nights, season_teams, season_view, substitutes_of
+from .seasons import season_nights, season_teams, season_view, substitutes_of
 from .standings import event_results, rank
 
 

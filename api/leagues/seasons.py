@@ -7,9 +7,8 @@ from peewee import IntegrityError
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
 from ..core.times import iso
-from ..crews.roster import clean_name
+from ..crews.roster import clean_name, roster_names
 from ..games.rulesets import two_team_ruleset
-from ..store.crews import CrewPlayer
 from ..store.db import write_transaction
 from ..store.leagues import Night, Season, SeasonTeam, Substitute
 from .standings import event_results, rank
@@ -17,14 +16,6 @@ from .standings import event_results, rank
 # What a night is played as: the event formats a fixed field of teams plays through in one
 # sitting, with no rounds or cut to set (docs/leagues.md).
 NIGHT_FORMATS = ("round-robin", "single-elimination", "double-elimination")
-
-
-def roster_names(crew):
-    """{player id: name} of the crew's roster."""
-    return {
-        p.id: p.name
-        for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name).where(CrewPlayer.crew == crew.id)
-    }
 
 
 def _check_teams(crew, teams, playoff):
