@@ -14,12 +14,14 @@ from flask_smorest import Blueprint
 
 from rules.words import said
 
-from ..core.access import edit_token_required
+from ..core.access import director_required, edit_token_required
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import charge_created, check_write
 from ..schemas.base import EDIT_TOKEN
+from ..schemas.events import DIRECTOR_TOKEN
 from ..schemas.transfer import ExportDocument, ExportQuery, ImportOut
 from ..transfer.crew_file import crew_csv, crew_document
+from ..transfer.event_file import event_csv, event_document
 from ..transfer.export import csv_text, etag, game_document, json_text
 from ..transfer.importer import plan_import, store_import
 from .crews import CREW_TOKEN, crew_token_required
@@ -107,6 +109,26 @@ class CrewExport(MethodView):
         else:
             body = json_text(crew_document(g.crew))
         return _download(body, fmt, crew_id, prefix="tally42-crew")
+
+
+@blp.route("/events/<uuid:event_id>/export")
+class EventExport(MethodView):
+    """An event as a file (director token)."""
+
+    @director_required
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the event, its teams, bracket, records and games as a file")
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="exportEvent", **EXPORT_DOC)
+    def get(self, query, event_id):
+        """Export an event: JSON (settings, teams, bracket, records, games; re-importable) or
+        CSV (one row per hand)"""
+        fmt = _format(query)
+        if fmt == "csv":
+            body = event_csv(g.event)
+        else:
+            body = json_text(event_document(g.event))
+        return _download(body, fmt, event_id, prefix="tally42-event")
 
 
 @blp.route("/import")

@@ -8,6 +8,7 @@ from ..core.refusals import first_error
 from ..play import hand_log
 from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
+from .transfer_events import ExportEvent, ImportedEvent
 
 # A phone's whole history, or a crew of 500 games, in one file; more is split into files.
 MAX_IMPORT_GAMES = 1000
@@ -138,6 +139,11 @@ class ExportDocument(StrictSchema):
         allow_none=True,
         metadata={"description": "a crew's export: the crew, its roster and who sat where"},
     )
+    event = fields.Nested(
+        ExportEvent,
+        allow_none=True,
+        metadata={"description": "an event's export: its settings, teams, bracket and records"},
+    )
     device = fields.Dict(
         metadata={
             "description": "a phone backup's own part (its games' "
@@ -181,6 +187,7 @@ class ImportOut(StrictSchema):
     games = fields.List(fields.Nested(ImportedItem))
     matches = fields.List(fields.Nested(ImportedItem))
     crew = fields.Nested(ImportedCrew)
+    event = fields.Nested(ImportedEvent)
 
 
 def place_in_file(errors):

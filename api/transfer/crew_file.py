@@ -14,32 +14,26 @@ it in a crew, as PUT /api/crews/{id}/games/{game id} asks).
 
 import datetime
 
-import orjson
-
 from ..core.errors import Invalid
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import check_seats_shape, clean_name, join_url, name_key
 from ..games.rulesets import game_ruleset
 from ..store.base import canonical_json, utcnow
 from ..store.crews import Crew, CrewGame, CrewPlayer
-from ..store.db import flask_db
-from ..store.games import Game, HandRow, Match
+from ..store.games import Game, Match
 from .export import (
     CSV_COLUMNS,
     csv_rows,
     document,
     game_entry,
     hand_row,
+    hands_of,
     iso,
     match_entry,
     seat_name,
 )
 
-HANDS_SQL = (
-    'SELECT h."game_id", h."hand_no", h."body", {result} FROM "hand" AS h '
-    'WHERE h."game_id" IN (SELECT cg."game_id" FROM "crewgame" AS cg WHERE cg."crew_id" = {p}) '
-    'ORDER BY h."game_id", h."hand_no"'
-)
+CREW_GAMES_SQL = 'SELECT cg."game_id" FROM "crewgame" AS cg WHERE cg."crew_id" = {p}'
 
 CSV_EXTRA = ("seats",)
 
@@ -65,18 +59,8 @@ def _crew_rows(crew, results=False):
         )
     }
     hands = {game_id: [] for game_id in games}
-    sql = HANDS_SQL.format(
-        p=flask_db.database.obj.param, result='h."result"' if results else "NULL"
-    )
-    for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, (crew.id,)):
-        rows = hands.setdefault(game_id, [])
-        rows.append(HandRow(hand_no, _json(body), result and _json(result)))
+    hands.update(hands_of(CREW_GAMES_SQL, crew.id, results))
     return players, links, games, hands
-
-
-def _json(value):
-    """A JSON column as read straight from the cursor (text on SQLite, maybe parsed on PG)."""
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 def _ordered(links, games):

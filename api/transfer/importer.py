@@ -28,6 +28,7 @@ from ..store.base import canonical_json, insert_statement, run, utcnow
 from ..store.db import write_transaction
 from ..store.games import Game, Hand, HandRow, Match
 from .crew_file import plan_crew, store_crew
+from .event_file import plan_event, store_event
 from .export import game_entry, match_entry
 
 # What decides that a game already here is "the same": what the table entered and chose.
@@ -199,17 +200,19 @@ class ImportPlan:
     matches: list  # (match content, edit token) to create
     games: list  # (Game row, HandRows, state, edit token) to create
     crew: dict | None  # the crew to create, or None
+    event: tuple | None = None  # the event's rows to create (api/transfer/event_file.py)
 
     @property
     def created(self):
-        """How many games, matches and crews the import creates (a rate limit counts them:
-        api/core/ratelimit.py `charge_created`)."""
-        return len(self.games) + len(self.matches) + (self.crew is not None)
+        """How many games, matches, crews and events the import creates (a rate limit counts
+        them: api/core/ratelimit.py `charge_created`)."""
+        extra = (self.crew is not None) + (self.event is not None)
+        return len(self.games) + len(self.matches) + extra
 
     def created_words(self):
         """What it creates, in words: "4 games", "3 games, 1 match and 1 crew"."""
         counts = ((len(self.games), "game"), (len(self.matches), "match"))
-        counts += ((int(self.crew is not None), "crew"),)
+        counts += ((int(self.crew is not None), "crew"), (int(self.event is not None), "event"))
         parts = [
             f"{n} {word}{'' if n == 1 else ('es' if word == 'match' else 's')}"
             for n, word in counts
@@ -227,10 +230,14 @@ def plan_import(data):
     game_plans = _plan_games(data["games"], known, new_matches)
     _check_numbering(data["matches"], game_plans["create"], new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
-    crew = None
+    crew = event = None
     if data.get("crew") is not None:
         answer["crew"], crew = _plan_crew(data, game_plans["answer"])
-    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None)
+    if data.get("event") is not None:
+        file_games = {str(g["id"]): g.get("match") and str(g["match"]["id"]) for g in data["games"]}
+        with _naming("The event of the file"):
+            answer["event"], event = plan_event(data["event"], known, file_games, new_matches)
+    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, event)
 
 
 def store_import(plan):
@@ -238,7 +245,7 @@ def store_import(plan):
     else 200."""
     if not plan.created:
         return 200, plan.answer
-    _store(plan.matches, plan.games, plan.crew)
+    _store(plan)
     return 201, plan.answer
 
 
@@ -406,12 +413,14 @@ def _place_taken(match_id, game_no):
     )
 
 
-def _store(matches, games, crew=None):
-    """Insert the new matches, games and hands in one transaction (409 on a race with
-    another import of the same ids: nothing is stored, and importing again reports them)."""
+def _store(plan):
+    """Insert the new matches, games and hands (and crew, event) in one transaction (409 on
+    a race with another import of the same ids: nothing is stored, and importing again
+    reports them)."""
+    games = plan.games
     try:
         with write_transaction():
-            for read, token in matches:
+            for read, token in plan.matches:
                 Match.create(
                     id=read["id"],
                     ruleset=read["ruleset"],
@@ -426,8 +435,10 @@ def _store(matches, games, crew=None):
             for game, rows, _state, _token in games:
                 statements += [Hand.insert(game.id, row) for row in rows]
             run(statements)  # PostgreSQL: one round trip for every game and hand
-            if crew is not None:
-                store_crew(crew)
+            if plan.crew is not None:
+                store_crew(plan.crew)
+            if plan.event is not None:
+                store_event(plan.event)
     except IntegrityError:
         raise Conflict(
             "another import of the same games ran at the same time: import the file "
