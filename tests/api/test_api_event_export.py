@@ -80,7 +80,7 @@ def swiss_two_rounds_in(client):
     director, links, _view = start(client, 8, 4, format="swiss", rounds=3, advance=4)
     play_round(director, links, favourite)
     director.post("/rounds/2/start")
-    view = play_round(director, links, favourite)
+    play_round(director, links, favourite)
     director.post("/rounds/3/start")
     return director, director.view()
 
@@ -187,9 +187,7 @@ def test_importing_an_event_twice_changes_nothing_and_other_content_is_left(clie
     assert named(director.view()) == named(before)
 
 
-def test_a_file_naming_a_match_it_does_not_hold_is_refused_with_nothing_stored(
-    client, app, fresh
-):
+def test_a_file_naming_a_match_it_does_not_hold_is_refused_with_nothing_stored(client, app, fresh):
     director, _before = swiss_two_rounds_in(client)
     doc = export(director).json
     rows = export(director, fmt="csv").text.split("\r\n")
