@@ -50,6 +50,15 @@ class ExportMatchLink(StrictSchema):
     game_no = Int(1, 100, required=True)
 
 
+class ExportTimeCalled(StrictSchema):
+    """Time called on a game by the round clock: after how many hands, whether one was in
+    play, and when (docs/rules.md 36-38)."""
+
+    hands = Int(0, hand_log.MAX_GAME_HANDS, required=True)
+    in_play = fields.Boolean(required=True)
+    at = fields.String(required=True, validate=stored_text(1, 40))
+
+
 class ExportGame(StrictSchema):
     """One game: settings, teams and players, and its hand log."""
 
@@ -68,6 +77,7 @@ class ExportGame(StrictSchema):
     )
     set_aside = fields.Nested(ExportSetAside, allow_none=True)
     match = fields.Nested(ExportMatchLink, allow_none=True)
+    time_called = fields.Nested(ExportTimeCalled, allow_none=True)
     created_at = fields.DateTime(
         allow_none=True,
         metadata={"description": "when the game started (UTC, ISO 8601): kept by the import"},

@@ -54,7 +54,7 @@ def game_entry(game, hands):
     match = None
     if game.match_id is not None:
         match = {"id": game.match_id, "game_no": game.match_game_no}
-    return {
+    entry = {
         "id": game.id,
         "ruleset": game.ruleset,
         "rules": game.overrides or {},
@@ -67,6 +67,9 @@ def game_entry(game, hands):
         "created_at": iso(game.created_at),
         **{key: game.state[key] for key in DERIVED_KEYS},
     }
+    if game.time_called is not None:  # a tournament's round clock: written only when called
+        entry["time_called"] = game.time_called
+    return entry
 
 
 def match_entry(match):

@@ -41,6 +41,7 @@ GAME_CONTENT = (
     "hands",
     "set_aside",
     "match",
+    "time_called",
 )
 
 MATCH_CONTENT = ("ruleset", "rules", "teams", "first_dealer", "first_to", "shake_rule")
@@ -130,6 +131,7 @@ def _read_game(entry, matches):
         "hands": [h["hand"] for h in entry["hands"]],
         "set_aside": entry.get("set_aside"),
         "match": link,
+        "time_called": entry.get("time_called"),
     }
     numbers = [h["hand_no"] for h in entry["hands"]]
     if numbers != list(range(1, len(numbers) + 1)):
@@ -147,6 +149,7 @@ def _read_game(entry, matches):
         set_aside=content["set_aside"],
         match_id=link and link["id"],
         match_game_no=link and link["game_no"],
+        time_called=content["time_called"],
     )
     rows = [HandRow(no, body, None) for no, body in enumerate(content["hands"], 1)]
     state = score(game, start_state(game), rows)
@@ -182,6 +185,7 @@ def _stored_game_content(game):
         "hands": [h["hand"] for h in entry["hands"]],
         "set_aside": entry["set_aside"],
         "match": entry["match"],
+        "time_called": entry.get("time_called"),
     }
 
 
@@ -472,6 +476,7 @@ def _insert_game(game, state, token):
         set_aside=game.set_aside,
         match_id=game.match_id,
         match_game_no=game.match_game_no,
+        time_called=game.time_called,
         created_at=game.created_at,
         updated_at=utcnow(),
     )

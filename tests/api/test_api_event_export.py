@@ -9,6 +9,8 @@ import copy
 import pytest
 from apitest import TestApp, close_pool, make_app
 from eventtest import Director
+from test_api_event_clock import hand, made
+from test_api_event_clock import started as clock_started
 from test_api_event_rounds import favourite, play_round, start
 from test_api_export import counts, validate
 
@@ -60,8 +62,9 @@ def named(view):
 
     def walk(value, key=None):
         if isinstance(value, dict):
+            side = key == "games"  # a game's winner is a side (0 or 1), not a team
             return {
-                (names.get(int(k), k) if key == "paths" else k): walk(v, k)
+                (names.get(int(k), k) if key == "paths" else k): walk(v, None if side else k)
                 for k, v in value.items()
                 if k not in MOMENT
             }
@@ -209,3 +212,26 @@ def test_a_file_naming_a_match_it_does_not_hold_is_refused_with_nothing_stored(c
     )
     with flask_db.database.connection_context():
         assert event_counts() == (0, 0, 0, 0)
+
+
+def test_a_game_ended_on_time_comes_back_ended_on_time(client, app, fresh):
+    """docs/rules.md 36: time called between hands ends the game with the side ahead; the
+    call travels with the game, so the match and the bracket come back decided."""
+    director, links, games = clock_started(client)
+    hand(links[2], games[2], 1, made(1))
+    between = director.post("/tables/2/time", {"in_play": False}).json
+    w12 = director.match(between, "W1.2")
+    assert (w12["winner"], w12["how"]) == (w12["teams"][1], "games")
+    before = director.view()
+    doc = export(director).json
+    validate(doc)
+    ended = next(g for g in doc["games"] if g["id"] == games[2])
+    assert ended["time_called"]["hands"] == 1 and ended["time_called"]["in_play"] is False
+    assert "time_called" not in next(g for g in doc["games"] if g["id"] == games[1])
+    close_pool(app)
+    other = fresh()
+    answer, after = restored(doc, other)
+    assert named(after) == named(before)
+    token = next(g["edit_token"] for g in answer["games"] if g["id"] == games[2])
+    game = other.get(f"/api/games/{games[2]}", headers={"Authorization": f"Bearer {token}"})
+    assert (game.json["winner"], game.json["time"]["phase"]) == (1, "decided")
