@@ -17,13 +17,16 @@ from rules.words import said
 from ..core.access import director_required, edit_token_required
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import charge_created, check_write
+from ..parties.access import require_party_director
 from ..schemas.base import EDIT_TOKEN
 from ..schemas.events import DIRECTOR_TOKEN
+from ..schemas.parties import PARTY_DIRECTOR
 from ..schemas.transfer import ExportDocument, ExportQuery, ImportOut
 from ..transfer.crew_file import crew_csv, crew_document
 from ..transfer.event_file import event_csv, event_document
 from ..transfer.export import csv_text, etag, game_document, json_text
 from ..transfer.importer import plan_import, store_import
+from ..transfer.party_file import party_csv, party_document
 from .crews import CREW_TOKEN, crew_token_required
 
 blp = Blueprint("transfer", __name__, url_prefix="/api", description="Export and import")
@@ -129,6 +132,23 @@ class EventExport(MethodView):
         else:
             body = json_text(event_document(g.event))
         return _download(body, fmt, event_id, prefix="tally42-event")
+
+
+@blp.route("/parties/<uuid:party_id>/export")
+class PartyExport(MethodView):
+    """A progressive party as a file (its director's token)."""
+
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the party, its players, rounds and games as a file")
+    @blp.doc(security=PARTY_DIRECTOR, operationId="exportParty", **EXPORT_DOC)
+    def get(self, query, party_id):
+        """Export a party: JSON (players, seating, rounds, games; re-importable) or CSV (one
+        row per hand)"""
+        party = require_party_director(party_id)
+        fmt = _format(query)
+        body = party_csv(party) if fmt == "csv" else json_text(party_document(party))
+        return _download(body, fmt, party_id, prefix="tally42-party")
 
 
 @blp.route("/import")

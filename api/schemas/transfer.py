@@ -8,7 +8,7 @@ from ..core.refusals import first_error
 from ..play import hand_log
 from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
-from .transfer_events import ExportEvent, ImportedEvent
+from .transfer_events import ExportEvent, ExportParty, ImportedEvent
 
 # A phone's whole history, or a crew of 500 games, in one file; more is split into files.
 MAX_IMPORT_GAMES = 1000
@@ -154,6 +154,11 @@ class ExportDocument(StrictSchema):
         allow_none=True,
         metadata={"description": "an event's export: its settings, teams, bracket and records"},
     )
+    party = fields.Nested(
+        ExportParty,
+        allow_none=True,
+        metadata={"description": "a party's export: its settings, players and rounds"},
+    )
     device = fields.Dict(
         metadata={
             "description": "a phone backup's own part (its games' "
@@ -198,6 +203,7 @@ class ImportOut(StrictSchema):
     matches = fields.List(fields.Nested(ImportedItem))
     crew = fields.Nested(ImportedCrew)
     event = fields.Nested(ImportedEvent)
+    party = fields.Nested(ImportedEvent)
 
 
 def place_in_file(errors):

@@ -4,10 +4,12 @@
 from marshmallow import fields, validate
 
 from brackets import MAX_ROUNDS, MAX_TEAMS
+from brackets.progressive import MAX_ROUNDS as PARTY_ROUNDS
 
 from .base import Int, Name, StrictSchema
 from .events import FORMATS, SEEDINGS, EntrantIn, EventSettings, short_name_field
 from .games import SHAKE_RULES, GameCreate
+from .parties import PartyCreate, PlayersIn
 
 BRACKET_ID = validate.Regexp(r"^[A-Z][0-9]{1,3}(\.[0-9]{1,4})?$")
 MAX_CALLS = 4 * MAX_TEAMS  # every match of the biggest bracket, called again after a correction
@@ -98,6 +100,32 @@ class ExportEvent(StrictSchema):
     )
     signoffs = fields.List(
         fields.Nested(ExportSignoff), load_default=list, validate=validate.Length(0, 1000)
+    )
+
+
+class ExportPartyTable(StrictSchema):
+    """A table of a round of the party: the match of the file its game is played in."""
+
+    round = Int(1, PARTY_ROUNDS, required=True)
+    table = Int(1, MAX_TEAMS, required=True)
+    match_id = fields.UUID(required=True)
+
+
+class ExportParty(StrictSchema):
+    """A progressive party: its settings, players, seating's seed and rounds started."""
+
+    id = fields.UUID(required=True)
+    name = Name(80, required=True)
+    ruleset = GameCreate._declared_fields["ruleset"]
+    rules = GameCreate._declared_fields["rules"]
+    hands_per_round = PartyCreate._declared_fields["hands_per_round"]
+    rounds = PartyCreate._declared_fields["rounds"]
+    seed = Int(0, 2**31 - 1, allow_none=True)
+    current_round = Int(0, PARTY_ROUNDS, required=True)
+    created_at = _when(allow_none=True)
+    players = PlayersIn._declared_fields["players"]
+    tables = fields.List(
+        fields.Nested(ExportPartyTable), required=True, validate=validate.Length(0, 10_000)
     )
 
 

@@ -28,8 +28,8 @@ from ..store.base import canonical_json, insert_statement, run, utcnow
 from ..store.db import write_transaction
 from ..store.games import Game, Hand, HandRow, Match
 from .crew_file import plan_crew, store_crew
-from .event_file import plan_event, store_event
 from .export import game_entry, match_entry
+from .parts import plan_parts
 
 # What decides that a game already here is "the same": what the table entered and chose.
 GAME_CONTENT = (
@@ -204,19 +204,19 @@ class ImportPlan:
     matches: list  # (match content, edit token) to create
     games: list  # (Game row, HandRows, state, edit token) to create
     crew: dict | None  # the crew to create, or None
-    event: tuple | None = None  # the event's rows to create (api/transfer/event_file.py)
+    parts: list = ()  # (what, store function, rows): an event or party (api/transfer/parts.py)
 
     @property
     def created(self):
-        """How many games, matches, crews and events the import creates (a rate limit counts
-        them: api/core/ratelimit.py `charge_created`)."""
-        extra = (self.crew is not None) + (self.event is not None)
-        return len(self.games) + len(self.matches) + extra
+        """How many games, matches, crews, events and parties the import creates (a rate
+        limit counts them: api/core/ratelimit.py `charge_created`)."""
+        return len(self.games) + len(self.matches) + (self.crew is not None) + len(self.parts)
 
     def created_words(self):
         """What it creates, in words: "4 games", "3 games, 1 match and 1 crew"."""
         counts = ((len(self.games), "game"), (len(self.matches), "match"))
-        counts += ((int(self.crew is not None), "crew"), (int(self.event is not None), "event"))
+        counts += ((int(self.crew is not None), "crew"),)
+        counts += tuple((1, what) for what, _store, _rows in self.parts)
         parts = [
             f"{n} {word}{'' if n == 1 else ('es' if word == 'match' else 's')}"
             for n, word in counts
@@ -234,14 +234,12 @@ def plan_import(data):
     game_plans = _plan_games(data["games"], known, new_matches)
     _check_numbering(data["matches"], game_plans["create"], new_matches)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
-    crew = event = None
+    crew = None
     if data.get("crew") is not None:
         answer["crew"], crew = _plan_crew(data, game_plans["answer"])
-    if data.get("event") is not None:
-        file_games = {str(g["id"]): g.get("match") and str(g["match"]["id"]) for g in data["games"]}
-        with _naming("The event of the file"):
-            answer["event"], event = plan_event(data["event"], known, file_games, new_matches)
-    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, event)
+    answers, parts = plan_parts(data, known, new_matches, _naming)
+    answer.update(answers)
+    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, parts)
 
 
 def store_import(plan):
@@ -441,8 +439,8 @@ def _store(plan):
             run(statements)  # PostgreSQL: one round trip for every game and hand
             if plan.crew is not None:
                 store_crew(plan.crew)
-            if plan.event is not None:
-                store_event(plan.event)
+            for _what, store, rows in plan.parts:
+                store(rows)
     except IntegrityError:
         raise Conflict(
             "another import of the same games ran at the same time: import the file "
