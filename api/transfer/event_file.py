@@ -168,6 +168,7 @@ def read_event(entry, file_matches, file_games):
         setattr(event, column, entry.get(key))
     event.overrides = {k: v for k, v in (entry.get("rules") or {}).items() if k not in LABEL_KNOBS}
     event.crew_id = entry.get("crew_id") and str(entry["crew_id"])
+    event.date = entry.get("date") and entry["date"].isoformat()
     for key in TIMES:
         setattr(event, key, _time(entry.get(key)))
     event.created_at = event.created_at or utcnow()

@@ -144,7 +144,9 @@ def test_a_swiss_exported_after_two_rounds_comes_back_the_same_elsewhere(client,
 
 
 def test_a_finished_single_elimination_comes_back_with_its_champion(client, app, fresh):
-    director = Director(client, teams=4, tables=2, first_to=[1], rules={"target": 2})
+    director = Director(
+        client, teams=4, tables=2, first_to=[1], rules={"target": 2}, date="2026-11-28"
+    )
     director.check_in_all()
     director.start()
     ids = director.team_ids()
@@ -160,6 +162,7 @@ def test_a_finished_single_elimination_comes_back_with_its_champion(client, app,
     doc = export(director).json
     validate(doc)
     assert [r["kind"] for r in doc["event"]["records"]] == ["forfeit"]
+    assert doc["event"]["date"] == "2026-11-28"
     assert doc["event"]["records"][0]["loser"] == 4  # Team 4 is the file's team 4
     close_pool(app)
     other = fresh()
