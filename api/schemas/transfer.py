@@ -8,7 +8,7 @@ from ..core.refusals import first_error
 from ..play import hand_log
 from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
-from .transfer_events import ExportEvent, ExportParty, ImportedEvent
+from .transfer_events import ExportEvent, ExportParty, ExportSeason, ImportedEvent
 
 # A phone's whole history, or a crew of 500 games, in one file; more is split into files.
 MAX_IMPORT_GAMES = 1000
@@ -129,6 +129,12 @@ class ExportCrew(StrictSchema):
         fields.Nested(ExportCrewGame),
         required=True,
         validate=validate.Length(0, MAX_IMPORT_GAMES),
+    )
+    seasons = fields.List(
+        fields.Nested(ExportSeason),
+        load_default=list,
+        validate=validate.Length(0, 100),
+        metadata={"description": "the crew's seasons (docs/export.md \"A crew's seasons\")"},
     )
 
 

@@ -9,6 +9,7 @@ from brackets.progressive import MAX_ROUNDS as PARTY_ROUNDS
 from .base import Int, Name, StrictSchema
 from .events import FORMATS, SEEDINGS, EntrantIn, EventSettings, short_name_field
 from .games import SHAKE_RULES, GameCreate
+from .leagues import MAX_SEASON_TEAMS, SeasonCreate, SeasonTeamIn
 from .parties import PartyCreate, PlayersIn
 
 BRACKET_ID = validate.Regexp(r"^[A-Z][0-9]{1,3}(\.[0-9]{1,4})?$")
@@ -127,6 +128,72 @@ class ExportParty(StrictSchema):
     tables = fields.List(
         fields.Nested(ExportPartyTable), required=True, validate=validate.Length(0, 10_000)
     )
+
+
+class ExportSeasonTeam(StrictSchema):
+    """A team of the season: its number in the file, name, two crew players, list place."""
+
+    number = Int(1, MAX_SEASON_TEAMS, required=True)
+    name = SeasonTeamIn._declared_fields["name"]
+    players = SeasonTeamIn._declared_fields["players"]
+    order = Int(0, 2**31 - 1, required=True)
+
+
+class ExportSubstitute(StrictSchema):
+    """Who sat for a member of a season team on one night."""
+
+    team = Int(1, MAX_SEASON_TEAMS, required=True)
+    member = Int(0, 1, required=True)
+    player = fields.UUID(allow_none=True, load_default=None)
+    name = Name(40, required=True)
+
+
+# {an event team's number in the file (as text): a season team's number}
+TEAM_MAP = fields.Dict(
+    keys=fields.String(validate=validate.Regexp(r"^[1-9][0-9]{0,3}$")),
+    values=Int(1, MAX_SEASON_TEAMS),
+    required=True,
+)
+
+
+class ExportNight(StrictSchema):
+    """A night of the season: its event in full, which event team is which season team, and
+    the night's substitutes."""
+
+    number = Int(1, 30, required=True)
+    created_at = _when(allow_none=True)
+    event = fields.Nested(ExportEvent, required=True)
+    teams = TEAM_MAP
+    substitutes = fields.List(
+        fields.Nested(ExportSubstitute), load_default=list, validate=validate.Length(0, 128)
+    )
+
+
+class ExportPlayoff(StrictSchema):
+    """The season's playoff: its event, and which event team is which season team."""
+
+    event = fields.Nested(ExportEvent, required=True)
+    teams = TEAM_MAP
+
+
+class ExportSeason(StrictSchema):
+    """A season of the crew: settings, teams, nights played and playoff."""
+
+    id = fields.UUID(required=True)
+    name = SeasonCreate._declared_fields["name"]
+    nights = Int(1, 30, required=True)
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
+    first_to = fields.List(Int(1, 10), required=True, validate=validate.Length(1, 16))
+    ruleset = GameCreate._declared_fields["ruleset"]
+    tables = Int(1, 200, required=True)
+    playoff_teams = Int(2, MAX_SEASON_TEAMS, allow_none=True)
+    playoff_first_to = fields.List(Int(1, 10), required=True, validate=validate.Length(1, 16))
+    created_at = _when(allow_none=True)
+    teams = fields.List(
+        fields.Nested(ExportSeasonTeam), required=True, validate=validate.Length(0, 64)
+    )
+    played = fields.List(fields.Nested(ExportNight), required=True, validate=validate.Length(0, 30))
+    playoff = fields.Nested(ExportPlayoff, allow_none=True)
 
 
 class ImportedEvent(StrictSchema):

@@ -133,13 +133,19 @@ def event_part(event, teams, called, records, signed):
 
 def event_document(event):
     """The JSON export of an event: its `event` part, its games and their matches."""
+    return event_export(event)[0]
+
+
+def event_export(event):
+    """(the event's JSON export, {team id: the team's number in the file}): a season's
+    nights name the event's teams by their numbers too (api/transfer/season_file.py)."""
     teams, called, records, signed, matches, games, hands = _rows(event)
     doc = document(
         [game_entry(game, hands.get(game.id, [])) for game in games],
         [match_entry(match) for match in matches],
     )
     doc["event"] = event_part(event, teams, called, records, signed)
-    return doc
+    return doc, {team.id: n for n, team in enumerate(teams, 1)}
 
 
 def event_csv(event):
@@ -235,6 +241,8 @@ def read_event(entry, file_matches, file_games):
                 here=team(item.get("here"), what),
             )
         )
+    if any(r["winner"] == r["loser"] for r in entry["records"]):
+        _refuse("a record of the event names one team as both the winner and the loser")
     records = [
         EventRecord(
             bracket_id=r["bracket_id"],
@@ -303,7 +311,8 @@ def _stored_part(event):
 
 def store_event(read):
     """Insert a planned event, its teams, called matches, records and signatures (inside the
-    import's transaction, after its games): the file's team numbers become this store's ids."""
+    import's transaction, after its games): the file's team numbers become this store's ids.
+    Returns {the team's number in the file: its id here}."""
     event, teams, called, records, signed = read
     numbers = event.seed_order
     event.seed_order = None
@@ -331,3 +340,4 @@ def store_event(read):
         record.save(force_insert=True)
     for signature in signed:
         signature.save(force_insert=True)
+    return ids

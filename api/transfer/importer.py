@@ -236,7 +236,7 @@ def plan_import(data):
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     crew = None
     if data.get("crew") is not None:
-        answer["crew"], crew = _plan_crew(data, game_plans["answer"])
+        answer["crew"], crew = _plan_crew(data, game_plans["answer"], known, new_matches)
     answers, parts = plan_parts(data, known, new_matches, _naming)
     answer.update(answers)
     return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, parts)
@@ -256,14 +256,15 @@ def import_document(data):
     return store_import(plan_import(data))
 
 
-def _plan_crew(data, game_answers):
+def _plan_crew(data, game_answers, known, created):
     """The file's crew checked against its games (plan_crew), refusals naming it."""
     seats = {
         str(entry["id"]): rules.get_ruleset(entry["ruleset"], entry.get("rules") or None).players
         for entry in data["games"]  # every one already checked by _plan_games
     }
+    file_games = {str(g["id"]): g.get("match") and str(g["match"]["id"]) for g in data["games"]}
     with _naming("The crew of the file"):
-        return plan_crew(data["crew"], seats, game_answers)
+        return plan_crew(data["crew"], seats, game_answers, (known, file_games, created))
 
 
 def _plan_matches(entries):
