@@ -65,6 +65,14 @@ def _format(query):
     return fmt
 
 
+def _export(query, object_id, prefix, as_csv, as_json):
+    """The export the query asks for (`as_csv()` text, or `as_json()` a document) as a
+    download; 422 UNKNOWN_FORMAT for a format the scorepad does not write."""
+    fmt = _format(query)
+    body = as_csv() if fmt == "csv" else json_text(as_json())
+    return _download(body, fmt, object_id, prefix)
+
+
 def _download(body, fmt, game_id, prefix="tally42"):
     """The export as a file download (named for the game or crew), its ETag set for 304s."""
     blp.set_etag(etag(body))  # 304 when If-None-Match matches
@@ -87,12 +95,13 @@ class GameExport(MethodView):
     @blp.doc(security=EDIT_TOKEN, operationId="exportGame", **EXPORT_DOC)
     def get(self, query, game_id):
         """Export a game: JSON (complete, re-importable) or CSV (one row per hand)"""
-        fmt = _format(query)
-        if fmt == "csv":
-            body = csv_text([(g.game, g.game.ordered_hands())])
-        else:
-            body = json_text(game_document(g.game))
-        return _download(body, fmt, game_id)
+        return _export(
+            query,
+            game_id,
+            "tally42",
+            lambda: csv_text([(g.game, g.game.ordered_hands())]),
+            lambda: game_document(g.game),
+        )
 
 
 @blp.route("/crews/<uuid:crew_id>/export")
@@ -106,12 +115,9 @@ class CrewExport(MethodView):
     @blp.doc(security=CREW_TOKEN, operationId="exportCrew", **EXPORT_DOC)
     def get(self, query, crew_id):
         """Export a crew: JSON (the crew, roster and games, re-importable) or CSV (per hand)"""
-        fmt = _format(query)
-        if fmt == "csv":
-            body = crew_csv(g.crew)
-        else:
-            body = json_text(crew_document(g.crew))
-        return _download(body, fmt, crew_id, prefix="tally42-crew")
+        return _export(
+            query, crew_id, "tally42-crew", lambda: crew_csv(g.crew), lambda: crew_document(g.crew)
+        )
 
 
 @blp.route("/events/<uuid:event_id>/export")
@@ -126,12 +132,13 @@ class EventExport(MethodView):
     def get(self, query, event_id):
         """Export an event: JSON (settings, teams, bracket, records, games; re-importable) or
         CSV (one row per hand)"""
-        fmt = _format(query)
-        if fmt == "csv":
-            body = event_csv(g.event)
-        else:
-            body = json_text(event_document(g.event))
-        return _download(body, fmt, event_id, prefix="tally42-event")
+        return _export(
+            query,
+            event_id,
+            "tally42-event",
+            lambda: event_csv(g.event),
+            lambda: event_document(g.event),
+        )
 
 
 @blp.route("/parties/<uuid:party_id>/export")
@@ -146,9 +153,13 @@ class PartyExport(MethodView):
         """Export a party: JSON (players, seating, rounds, games; re-importable) or CSV (one
         row per hand)"""
         party = require_party_director(party_id)
-        fmt = _format(query)
-        body = party_csv(party) if fmt == "csv" else json_text(party_document(party))
-        return _download(body, fmt, party_id, prefix="tally42-party")
+        return _export(
+            query,
+            party_id,
+            "tally42-party",
+            lambda: party_csv(party),
+            lambda: party_document(party),
+        )
 
 
 @blp.route("/import")

@@ -289,18 +289,25 @@ def plan_event(entry, file_matches, file_games, created_matches):
             "so the event cannot be restored here; nothing was stored",
             rule_code="CONFLICT",
         )
-    director, public = new_token(), new_token()
-    event.director_token_hash, event.public_token_hash = hash_token(director), hash_token(public)
+    tokens = new_tokens(event)
     answer = {
         "id": event.id,
         "outcome": "created",
-        "director_token": director,
-        "public_token": public,
-        "public_url": public_url(f"api/e/{public}"),
+        **tokens,
+        "public_url": public_url(f"api/e/{tokens['public_token']}"),
         "message": f"{event.name}: restored here ({len(read[1])} teams, {len(read[2])} "
         "matches called); make each table's new link from the director's screen",
     }
     return answer, read
+
+
+def new_tokens(row):
+    """A new director token and public token for an unsaved event or party row (their
+    SHA-256 set on it); returns them, to be shown this once."""
+    tokens = {"director_token": new_token(), "public_token": new_token()}
+    row.director_token_hash = hash_token(tokens["director_token"])
+    row.public_token_hash = hash_token(tokens["public_token"])
+    return tokens
 
 
 def _stored_part(event):

@@ -19,6 +19,7 @@ from ..parties.director import check_names, table_rules
 from ..store.base import canonical_json, utcnow
 from ..store.games import Game, Match
 from ..store.parties import Party, PartyGame, PartyPlayer, PartyTable
+from .event_file import new_tokens
 from .export import csv_text, document, game_entry, hands_of, iso, match_entry
 
 PARTY_GAMES_SQL = (
@@ -162,13 +163,10 @@ def plan_party(entry, file_matches, created_matches):
             "was stored",
             rule_code="CONFLICT",
         )
-    director, public = new_token(), new_token()
-    party.director_token_hash, party.public_token_hash = hash_token(director), hash_token(public)
     answer = {
         "id": party.id,
         "outcome": "created",
-        "director_token": director,
-        "public_token": public,
+        **new_tokens(party),
         "message": f"{party.name}: restored here ({len(read[1])} players, round "
         f"{party.current_round} of {party.rounds}); make each table's new link from the "
         "director's screen",

@@ -13,12 +13,11 @@ and a difference in them makes the crew a `conflict`, left as it is.
 
 from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
-from ..core.tokens import hash_token, new_token
 from ..leagues.seasons import NIGHT_FORMATS
 from ..store.base import utcnow
 from ..store.events import Event
 from ..store.leagues import Night, Season, SeasonTeam, Substitute
-from .event_file import event_export, event_part, read_event, store_event
+from .event_file import event_export, event_part, new_tokens, read_event, store_event
 from .export import iso
 
 SETTINGS = ("name", "nights", "format", "first_to", "ruleset", "tables", "playoff_teams")
@@ -217,8 +216,7 @@ def check_new(reads, created_matches):
 def _event_row(read):
     """Store an event of a season with tokens nobody holds (the crew's director link makes
     one, `POST .../nights/{n}/director-link`); returns {team number: team id}."""
-    read[0].director_token_hash = hash_token(new_token())
-    read[0].public_token_hash = hash_token(new_token())
+    new_tokens(read[0])  # shown to nobody
     return store_event(read)
 
 

@@ -6,8 +6,7 @@ match it does not hold is refused with nothing stored."""
 
 import copy
 
-import pytest
-from apitest import TestApp, close_pool, make_app
+from apitest import close_pool
 from eventtest import Director
 from test_api_event_clock import hand, made
 from test_api_event_clock import started as clock_started
@@ -16,22 +15,6 @@ from test_api_export import counts, validate
 
 from api.store.db import flask_db
 from api.store.events import Event, EventMatch, EventRecord, Team
-
-
-@pytest.fixture
-def fresh(tmp_path):
-    """A second, empty store (another server); yields a client."""
-    apps = []
-
-    def make():
-        folder = tmp_path / f"fresh{len(apps)}"
-        folder.mkdir()
-        apps.append(make_app(folder))
-        return TestApp(apps[-1])
-
-    yield make
-    for app in apps:
-        close_pool(app)
 
 
 def export(director, status=200, fmt="json", headers=None):

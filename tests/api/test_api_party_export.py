@@ -6,30 +6,13 @@ nothing; a party here with other content is left as it is; a bad file stores not
 
 import copy
 
-import pytest
-from apitest import TestApp, close_pool, make_app
+from apitest import close_pool
 from test_api_export import counts, validate
 from test_api_party import HANDS, PLAYERS, FixedDraw, auth, hand, make_party
 
 from api.parties import director as party_director
 from api.store.db import flask_db
 from api.store.parties import Party, PartyGame, PartyPlayer, PartyTable
-
-
-@pytest.fixture
-def fresh(tmp_path):
-    """A second, empty store (another server); yields a client."""
-    apps = []
-
-    def make():
-        folder = tmp_path / f"fresh{len(apps)}"
-        folder.mkdir()
-        apps.append(make_app(folder))
-        return TestApp(apps[-1])
-
-    yield make
-    for app in apps:
-        close_pool(app)
 
 
 def party_counts():

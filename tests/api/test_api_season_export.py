@@ -7,8 +7,7 @@ nothing; a season changed in the file makes the crew a conflict, left as it is."
 
 import copy
 
-import pytest
-from apitest import TestApp, close_pool, make_app
+from apitest import close_pool
 from test_api_export import validate
 from test_api_leagues import ORDER, League, play_event, standing
 
@@ -23,22 +22,6 @@ AFTER_NIGHT_3 = [
     ("Dogs", 4, 5, 32, 40),
     ("Cats", 1, 8, 8, 64),
 ]
-
-
-@pytest.fixture
-def fresh(tmp_path):
-    """A second, empty store (another server); yields a client."""
-    apps = []
-
-    def make():
-        folder = tmp_path / f"fresh{len(apps)}"
-        folder.mkdir()
-        apps.append(make_app(folder))
-        return TestApp(apps[-1])
-
-    yield make
-    for app in apps:
-        close_pool(app)
 
 
 def league_counts():
