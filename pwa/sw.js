@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4dbcbe36ebd9';
+const VERSION = '5f9a3eab895b';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
