@@ -221,3 +221,29 @@ def test_a_game_ended_on_time_comes_back_ended_on_time(client, app, fresh):
     token = next(g["edit_token"] for g in answer["games"] if g["id"] == games[2])
     game = other.get(f"/api/games/{games[2]}", headers={"Authorization": f"Bearer {token}"})
     assert (game.json["winner"], game.json["time"]["phase"]) == (1, "decided")
+
+
+def test_an_events_file_is_read_in_the_same_few_queries_for_4_or_16_teams(app, client):
+    """An event's export reads every game's hands in one query: no query per match."""
+    counts = []
+    database = app.config["DATABASE"]
+    for teams in (4, 16):
+        director = Director(client, teams=teams, first_to=[1], tables=teams // 2)
+        director.check_in_all()
+        director.start()
+        for match in director.view()["matches"]:
+            if match["status"] == "playing":
+                director.table(match["id"]).win_game(0)
+        calls, original = [], database.execute_sql
+
+        def counting(sql, params=None, *args, _calls=calls, _original=original, **kwargs):
+            _calls.append(sql)
+            return _original(sql, params, *args, **kwargs)
+
+        database.execute_sql = counting
+        try:
+            export(director)
+        finally:
+            del database.execute_sql
+        counts.append(len(calls))
+    assert counts[0] == counts[1]
