@@ -66,7 +66,10 @@ def swiss_two_rounds_in(client):
     director, links, _view = start(client, 8, 4, format="swiss", rounds=3, advance=4)
     play_round(director, links, favourite)
     director.post("/rounds/2/start")
-    play_round(director, links, favourite)
+    view = play_round(director, links, favourite)
+    at_one = next(m for m in view["matches"] if m["id"].startswith("S2.") and m["table"] == 1)
+    signed = {"game_id": at_one["games"][0]["id"]}  # the losing team signs at table 1
+    client.post_json(f"{director.url}/tables/1/sign-off", signed, headers=links[1].auth)
     director.post("/rounds/3/start")
     return director, director.view()
 
@@ -94,6 +97,7 @@ def test_a_swiss_exported_after_two_rounds_comes_back_the_same_elsewhere(client,
     assert [t["number"] for t in part["teams"]] == list(range(1, 9))
     assert sorted(part["seed_order"]) == list(range(1, 9))
     assert len(part["matches"]) == 12 and len(doc["matches"]) == 12  # 4 a round
+    assert [s["side"] for s in part["signoffs"]] == [1]  # the game's loser signed it
     played = [g for g in doc["games"] if g["hands"]]
     assert len(doc["games"]) == 12 and len(played) == 8  # a game a match; round 3's unplayed
     text = response.text
