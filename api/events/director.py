@@ -86,6 +86,13 @@ def _apply_settings(event, data):
             setattr(event, SETTING_COLUMNS.get(key, key), value)
 
 
+def check_settings(event):
+    """An event row's rules and format checked as when it is made (an imported event's):
+    422 when they do not make a tournament."""
+    two_team_ruleset({"ruleset": event.ruleset, "rules": event.overrides}, "tournament match")
+    _check_format(event)
+
+
 def _check_format(event):
     """The format, advance and series lengths must fit together (422 BAD_FORMAT)."""
     playoff = event.format == Format.ROUND_ROBIN_PLAYOFF.value

@@ -14,14 +14,19 @@ from flask_smorest import Blueprint
 
 from rules.words import said
 
-from ..core.access import edit_token_required
+from ..core.access import director_required, edit_token_required
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import charge_created, check_write
+from ..parties.access import require_party_director
 from ..schemas.base import EDIT_TOKEN
+from ..schemas.events import DIRECTOR_TOKEN
+from ..schemas.parties import PARTY_DIRECTOR
 from ..schemas.transfer import ExportDocument, ExportQuery, ImportOut
 from ..transfer.crew_file import crew_csv, crew_document
+from ..transfer.event_file import event_csv, event_document
 from ..transfer.export import csv_text, etag, game_document, json_text
 from ..transfer.importer import plan_import, store_import
+from ..transfer.party_file import party_csv, party_document
 from .crews import CREW_TOKEN, crew_token_required
 
 blp = Blueprint("transfer", __name__, url_prefix="/api", description="Export and import")
@@ -60,6 +65,14 @@ def _format(query):
     return fmt
 
 
+def _export(query, object_id, prefix, as_csv, as_json):
+    """The export the query asks for (`as_csv()` text, or `as_json()` a document) as a
+    download; 422 UNKNOWN_FORMAT for a format the scorepad does not write."""
+    fmt = _format(query)
+    body = as_csv() if fmt == "csv" else json_text(as_json())
+    return _download(body, fmt, object_id, prefix)
+
+
 def _download(body, fmt, game_id, prefix="tally42"):
     """The export as a file download (named for the game or crew), its ETag set for 304s."""
     blp.set_etag(etag(body))  # 304 when If-None-Match matches
@@ -82,12 +95,13 @@ class GameExport(MethodView):
     @blp.doc(security=EDIT_TOKEN, operationId="exportGame", **EXPORT_DOC)
     def get(self, query, game_id):
         """Export a game: JSON (complete, re-importable) or CSV (one row per hand)"""
-        fmt = _format(query)
-        if fmt == "csv":
-            body = csv_text([(g.game, g.game.ordered_hands())])
-        else:
-            body = json_text(game_document(g.game))
-        return _download(body, fmt, game_id)
+        return _export(
+            query,
+            game_id,
+            "tally42",
+            lambda: csv_text([(g.game, g.game.ordered_hands())]),
+            lambda: game_document(g.game),
+        )
 
 
 @blp.route("/crews/<uuid:crew_id>/export")
@@ -101,12 +115,51 @@ class CrewExport(MethodView):
     @blp.doc(security=CREW_TOKEN, operationId="exportCrew", **EXPORT_DOC)
     def get(self, query, crew_id):
         """Export a crew: JSON (the crew, roster and games, re-importable) or CSV (per hand)"""
-        fmt = _format(query)
-        if fmt == "csv":
-            body = crew_csv(g.crew)
-        else:
-            body = json_text(crew_document(g.crew))
-        return _download(body, fmt, crew_id, prefix="tally42-crew")
+        return _export(
+            query, crew_id, "tally42-crew", lambda: crew_csv(g.crew), lambda: crew_document(g.crew)
+        )
+
+
+@blp.route("/events/<uuid:event_id>/export")
+class EventExport(MethodView):
+    """An event as a file (director token)."""
+
+    @director_required
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the event, its teams, bracket, records and games as a file")
+    @blp.doc(security=DIRECTOR_TOKEN, operationId="exportEvent", **EXPORT_DOC)
+    def get(self, query, event_id):
+        """Export an event: JSON (settings, teams, bracket, records, games; re-importable) or
+        CSV (one row per hand)"""
+        return _export(
+            query,
+            event_id,
+            "tally42-event",
+            lambda: event_csv(g.event),
+            lambda: event_document(g.event),
+        )
+
+
+@blp.route("/parties/<uuid:party_id>/export")
+class PartyExport(MethodView):
+    """A progressive party as a file (its director's token)."""
+
+    @blp.etag
+    @blp.arguments(ExportQuery, location="query")
+    @blp.response(200, description="the party, its players, rounds and games as a file")
+    @blp.doc(security=PARTY_DIRECTOR, operationId="exportParty", **EXPORT_DOC)
+    def get(self, query, party_id):
+        """Export a party: JSON (players, seating, rounds, games; re-importable) or CSV (one
+        row per hand)"""
+        party = require_party_director(party_id)
+        return _export(
+            query,
+            party_id,
+            "tally42-party",
+            lambda: party_csv(party),
+            lambda: party_document(party),
+        )
 
 
 @blp.route("/import")

@@ -8,6 +8,7 @@ from ..core.refusals import first_error
 from ..play import hand_log
 from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
+from .transfer_events import ExportEvent, ExportParty, ExportSeason, ImportedEvent
 
 # A phone's whole history, or a crew of 500 games, in one file; more is split into files.
 MAX_IMPORT_GAMES = 1000
@@ -49,6 +50,15 @@ class ExportMatchLink(StrictSchema):
     game_no = Int(1, 100, required=True)
 
 
+class ExportTimeCalled(StrictSchema):
+    """Time called on a game by the round clock: after how many hands, whether one was in
+    play, and when (docs/rules.md 36-38)."""
+
+    hands = Int(0, hand_log.MAX_GAME_HANDS, required=True)
+    in_play = fields.Boolean(required=True)
+    at = fields.String(required=True, validate=stored_text(1, 40))
+
+
 class ExportGame(StrictSchema):
     """One game: settings, teams and players, and its hand log."""
 
@@ -67,6 +77,7 @@ class ExportGame(StrictSchema):
     )
     set_aside = fields.Nested(ExportSetAside, allow_none=True)
     match = fields.Nested(ExportMatchLink, allow_none=True)
+    time_called = fields.Nested(ExportTimeCalled, allow_none=True)
     created_at = fields.DateTime(
         allow_none=True,
         metadata={"description": "when the game started (UTC, ISO 8601): kept by the import"},
@@ -119,6 +130,12 @@ class ExportCrew(StrictSchema):
         required=True,
         validate=validate.Length(0, MAX_IMPORT_GAMES),
     )
+    seasons = fields.List(
+        fields.Nested(ExportSeason),
+        load_default=list,
+        validate=validate.Length(0, 100),
+        metadata={"description": "the crew's seasons (docs/export.md \"A crew's seasons\")"},
+    )
 
 
 class ExportDocument(StrictSchema):
@@ -137,6 +154,16 @@ class ExportDocument(StrictSchema):
         ExportCrew,
         allow_none=True,
         metadata={"description": "a crew's export: the crew, its roster and who sat where"},
+    )
+    event = fields.Nested(
+        ExportEvent,
+        allow_none=True,
+        metadata={"description": "an event's export: its settings, teams, bracket and records"},
+    )
+    party = fields.Nested(
+        ExportParty,
+        allow_none=True,
+        metadata={"description": "a party's export: its settings, players and rounds"},
     )
     device = fields.Dict(
         metadata={
@@ -181,6 +208,8 @@ class ImportOut(StrictSchema):
     games = fields.List(fields.Nested(ImportedItem))
     matches = fields.List(fields.Nested(ImportedItem))
     crew = fields.Nested(ImportedCrew)
+    event = fields.Nested(ImportedEvent)
+    party = fields.Nested(ImportedEvent)
 
 
 def place_in_file(errors):

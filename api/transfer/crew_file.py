@@ -14,32 +14,27 @@ it in a crew, as PUT /api/crews/{id}/games/{game id} asks).
 
 import datetime
 
-import orjson
-
 from ..core.errors import Invalid
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import check_seats_shape, clean_name, join_url, name_key
 from ..games.rulesets import game_ruleset
 from ..store.base import canonical_json, utcnow
 from ..store.crews import Crew, CrewGame, CrewPlayer
-from ..store.db import flask_db
-from ..store.games import Game, HandRow, Match
+from ..store.games import Game, Match
 from .export import (
     CSV_COLUMNS,
     csv_rows,
     document,
     game_entry,
     hand_row,
+    hands_of,
     iso,
     match_entry,
     seat_name,
 )
+from .season_file import check_new, crew_seasons, read_part, read_season, store_seasons
 
-HANDS_SQL = (
-    'SELECT h."game_id", h."hand_no", h."body", {result} FROM "hand" AS h '
-    'WHERE h."game_id" IN (SELECT cg."game_id" FROM "crewgame" AS cg WHERE cg."crew_id" = {p}) '
-    'ORDER BY h."game_id", h."hand_no"'
-)
+CREW_GAMES_SQL = 'SELECT cg."game_id" FROM "crewgame" AS cg WHERE cg."crew_id" = {p}'
 
 CSV_EXTRA = ("seats",)
 
@@ -65,18 +60,8 @@ def _crew_rows(crew, results=False):
         )
     }
     hands = {game_id: [] for game_id in games}
-    sql = HANDS_SQL.format(
-        p=flask_db.database.obj.param, result='h."result"' if results else "NULL"
-    )
-    for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, (crew.id,)):
-        rows = hands.setdefault(game_id, [])
-        rows.append(HandRow(hand_no, _json(body), result and _json(result)))
+    hands.update(hands_of(CREW_GAMES_SQL, crew.id, results))
     return players, links, games, hands
-
-
-def _json(value):
-    """A JSON column as read straight from the cursor (text on SQLite, maybe parsed on PG)."""
-    return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 def _ordered(links, games):
@@ -93,6 +78,8 @@ def crew_document(crew):
         [game_entry(game, hands[game.id]) for game in _ordered(links, games)],
         [match_entry(match) for match in matches],
     )
+    seasons, event_docs = crew_seasons(crew.id)
+    _merge(doc, event_docs)
     doc["crew"] = {
         "id": crew.id,
         "name": crew.name,
@@ -105,8 +92,21 @@ def crew_document(crew):
             }
             for link in links
         ],
+        "seasons": seasons,
     }
     return doc
+
+
+def _merge(doc, event_docs):
+    """The games and matches of the seasons' events that are not already in `doc` (a night's
+    game joins the crew when it is made; one just called may not have yet), after its own."""
+    for key in ("games", "matches"):
+        have = {item["id"] for item in doc[key]}
+        for event_doc in event_docs:
+            for item in event_doc[key]:
+                if item["id"] not in have:
+                    doc[key].append(item)
+                    have.add(item["id"])
 
 
 def crew_csv(crew):
@@ -177,6 +177,12 @@ def read_crew(entry, seat_counts):
     }
 
 
+def _read_seasons(entry, read, file_matches, file_games):
+    """The crew's seasons read from the file (api/transfer/season_file.py)."""
+    roster = {p["id"] for p in read["players"]}
+    return [read_season(e, roster, file_matches, file_games) for e in entry.get("seasons") or []]
+
+
 def _utc(moment):
     """An aware datetime as naive UTC (as stored); None stays None."""
     if moment is None or moment.tzinfo is None:
@@ -188,13 +194,14 @@ def _utc(moment):
 
 
 def _content(crew):
-    """What decides that a crew is the same: its name, roster, and who sat where in which
-    game (as canonical JSON; the order of the lists does not matter)."""
+    """What decides that a crew is the same: its name, roster, who sat where in which game
+    (as canonical JSON; the order of those lists does not matter) and its seasons."""
     return canonical_json(
         {
             "name": crew["name"],
             "players": sorted((p["id"], p["name"]) for p in crew["players"]),
             "games": sorted((g["game_id"], g["seats"]) for g in crew["games"]),
+            "seasons": crew["seasons"],
         }
     )
 
@@ -210,18 +217,22 @@ def _stored(crew_id):
         "name": crew.name,
         "players": [{"id": p.id, "name": p.name} for p in players],
         "games": [{"game_id": link.game_id, "seats": link.seat_players} for link in links],
+        "seasons": crew_seasons(crew_id)[0],
     }
 
 
-def plan_crew(entry, seat_counts, game_answers):
+def plan_crew(entry, seat_counts, game_answers, matches=((), {}, ())):
     """What the import does with the file's crew: (its answer, what to create or None).
 
     `game_answers` are the import's answers for the file's games: only the games it creates
-    join a crew it creates."""
+    join a crew it creates. `matches`: (the file's matches, {game id: its match id}, the
+    matches the import creates), for the seasons' events."""
+    file_matches, file_games, created_matches = matches
     read = read_crew(entry, seat_counts)
+    seasons = _read_seasons(entry, read, file_matches, file_games)
     here = _stored(read["id"])
     if here is not None:
-        same = _content(read) == _content(here)
+        same = _content({**read, "seasons": [read_part(r) for r in seasons]}) == _content(here)
         message = (
             f"{read['name']}: this crew is already here, the same"
             if same
@@ -245,11 +256,15 @@ def plan_crew(entry, seat_counts, game_answers):
             "message": f"{read['name']}: {taken.name} is already on another crew's list here, "
             "so the crew was not restored (its games were)",
         }, None
+    check_new(seasons, created_matches)
     created = {a["id"] for a in game_answers if a["outcome"] == "created"}
     kept = [g for g in read["games"] if g["game_id"] in created]
     left_out = len(read["games"]) - len(kept)
     token = new_token()
-    message = f"{read['name']}: restored here ({len(read['players'])} players, {len(kept)} games)"
+    message = (
+        f"{read['name']}: restored here ({len(read['players'])} players, {len(kept)} games"
+        + (f", {len(seasons)} season{'' if len(seasons) == 1 else 's'})" if seasons else ")")
+    )
     if left_out:
         message += (
             f"; {left_out} of its games were already here and stay out of it: put each one "
@@ -262,7 +277,7 @@ def plan_crew(entry, seat_counts, game_answers):
         "join_url": join_url(read["id"], token),
         "message": message,
     }
-    return answer, {**read, "games": kept, "token": token}
+    return answer, {**read, "games": kept, "token": token, "seasons": seasons}
 
 
 def store_crew(plan):
@@ -280,3 +295,4 @@ def store_crew(plan):
             seat_players=game["seats"],
             attached_at=game["attached_at"] or now,
         )
+    store_seasons(plan.get("seasons") or [], plan["id"])

@@ -11,13 +11,16 @@ import hashlib
 import io
 import re
 
+import orjson
+
 from rules.bids import parse_bid
 from rules.words import CONTRACT_WORDS, bid_words, trump_words
 
 from ..core.times import iso as logic_iso
 from ..games.rulesets import game_ruleset
 from ..store.base import canonical_json
-from ..store.games import Match
+from ..store.db import flask_db
+from ..store.games import HandRow, Match
 
 FORMAT = "tally42-export"
 
@@ -51,7 +54,7 @@ def game_entry(game, hands):
     match = None
     if game.match_id is not None:
         match = {"id": game.match_id, "game_no": game.match_game_no}
-    return {
+    entry = {
         "id": game.id,
         "ruleset": game.ruleset,
         "rules": game.overrides or {},
@@ -64,6 +67,9 @@ def game_entry(game, hands):
         "created_at": iso(game.created_at),
         **{key: game.state[key] for key in DERIVED_KEYS},
     }
+    if game.time_called is not None:  # a tournament's round clock: written only when called
+        entry["time_called"] = game.time_called
+    return entry
 
 
 def match_entry(match):
@@ -96,6 +102,32 @@ def game_document(game):
         match = Match.get_or_none(Match.id == game.match_id)
         matches = [match_entry(match)] if match is not None else []
     return document([game_entry(game, game.ordered_hands())], matches)
+
+
+HANDS_SQL = (
+    'SELECT h."game_id", h."hand_no", h."body", {result} FROM "hand" AS h '
+    'WHERE h."game_id" IN ({games}) ORDER BY h."game_id", h."hand_no"'
+)
+
+
+def hands_of(games_sql, key, results=False):
+    """{game id: [HandRow in order]} of every game `games_sql` selects (its ids; `{p}` in it
+    is the query parameter, bound to `key`): one query, however many games. The hands'
+    scored results are read only when asked for (a CSV needs them; the JSON does not)."""
+    sql = HANDS_SQL.format(
+        games=games_sql.format(p=flask_db.database.obj.param),
+        result='h."result"' if results else "NULL",
+    )
+    hands = {}
+    for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, (key,)):
+        rows = hands.setdefault(game_id, [])
+        rows.append(HandRow(hand_no, _json(body), result and _json(result)))
+    return hands
+
+
+def _json(value):
+    """A JSON column as read straight from the cursor (text on SQLite, maybe parsed on PG)."""
+    return orjson.loads(value) if isinstance(value, str | bytes) else value
 
 
 def etag(body):

@@ -29,6 +29,7 @@ from ..store.db import write_transaction
 from ..store.games import Game, Hand, HandRow, Match
 from .crew_file import plan_crew, store_crew
 from .export import game_entry, match_entry
+from .parts import plan_parts
 
 # What decides that a game already here is "the same": what the table entered and chose.
 GAME_CONTENT = (
@@ -40,6 +41,7 @@ GAME_CONTENT = (
     "hands",
     "set_aside",
     "match",
+    "time_called",
 )
 
 MATCH_CONTENT = ("ruleset", "rules", "teams", "first_dealer", "first_to", "shake_rule")
@@ -129,6 +131,7 @@ def _read_game(entry, matches):
         "hands": [h["hand"] for h in entry["hands"]],
         "set_aside": entry.get("set_aside"),
         "match": link,
+        "time_called": entry.get("time_called"),
     }
     numbers = [h["hand_no"] for h in entry["hands"]]
     if numbers != list(range(1, len(numbers) + 1)):
@@ -146,6 +149,7 @@ def _read_game(entry, matches):
         set_aside=content["set_aside"],
         match_id=link and link["id"],
         match_game_no=link and link["game_no"],
+        time_called=content["time_called"],
     )
     rows = [HandRow(no, body, None) for no, body in enumerate(content["hands"], 1)]
     state = score(game, start_state(game), rows)
@@ -181,6 +185,7 @@ def _stored_game_content(game):
         "hands": [h["hand"] for h in entry["hands"]],
         "set_aside": entry["set_aside"],
         "match": entry["match"],
+        "time_called": entry.get("time_called"),
     }
 
 
@@ -199,17 +204,19 @@ class ImportPlan:
     matches: list  # (match content, edit token) to create
     games: list  # (Game row, HandRows, state, edit token) to create
     crew: dict | None  # the crew to create, or None
+    parts: list = ()  # (what, store function, rows): an event or party (api/transfer/parts.py)
 
     @property
     def created(self):
-        """How many games, matches and crews the import creates (a rate limit counts them:
-        api/core/ratelimit.py `charge_created`)."""
-        return len(self.games) + len(self.matches) + (self.crew is not None)
+        """How many games, matches, crews, events and parties the import creates (a rate
+        limit counts them: api/core/ratelimit.py `charge_created`)."""
+        return len(self.games) + len(self.matches) + (self.crew is not None) + len(self.parts)
 
     def created_words(self):
         """What it creates, in words: "4 games", "3 games, 1 match and 1 crew"."""
         counts = ((len(self.games), "game"), (len(self.matches), "match"))
         counts += ((int(self.crew is not None), "crew"),)
+        counts += tuple((1, what) for what, _store, _rows in self.parts)
         parts = [
             f"{n} {word}{'' if n == 1 else ('es' if word == 'match' else 's')}"
             for n, word in counts
@@ -229,8 +236,10 @@ def plan_import(data):
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     crew = None
     if data.get("crew") is not None:
-        answer["crew"], crew = _plan_crew(data, game_plans["answer"])
-    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None)
+        answer["crew"], crew = _plan_crew(data, game_plans["answer"], known, new_matches)
+    answers, parts = plan_parts(data, known, new_matches, _naming)
+    answer.update(answers)
+    return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, parts)
 
 
 def store_import(plan):
@@ -238,7 +247,7 @@ def store_import(plan):
     else 200."""
     if not plan.created:
         return 200, plan.answer
-    _store(plan.matches, plan.games, plan.crew)
+    _store(plan)
     return 201, plan.answer
 
 
@@ -247,14 +256,15 @@ def import_document(data):
     return store_import(plan_import(data))
 
 
-def _plan_crew(data, game_answers):
+def _plan_crew(data, game_answers, known, created):
     """The file's crew checked against its games (plan_crew), refusals naming it."""
     seats = {
         str(entry["id"]): rules.get_ruleset(entry["ruleset"], entry.get("rules") or None).players
         for entry in data["games"]  # every one already checked by _plan_games
     }
+    file_games = {str(g["id"]): g.get("match") and str(g["match"]["id"]) for g in data["games"]}
     with _naming("The crew of the file"):
-        return plan_crew(data["crew"], seats, game_answers)
+        return plan_crew(data["crew"], seats, game_answers, (known, file_games, created))
 
 
 def _plan_matches(entries):
@@ -406,12 +416,14 @@ def _place_taken(match_id, game_no):
     )
 
 
-def _store(matches, games, crew=None):
-    """Insert the new matches, games and hands in one transaction (409 on a race with
-    another import of the same ids: nothing is stored, and importing again reports them)."""
+def _store(plan):
+    """Insert the new matches, games and hands (and crew, event) in one transaction (409 on
+    a race with another import of the same ids: nothing is stored, and importing again
+    reports them)."""
+    games = plan.games
     try:
         with write_transaction():
-            for read, token in matches:
+            for read, token in plan.matches:
                 Match.create(
                     id=read["id"],
                     ruleset=read["ruleset"],
@@ -426,8 +438,10 @@ def _store(matches, games, crew=None):
             for game, rows, _state, _token in games:
                 statements += [Hand.insert(game.id, row) for row in rows]
             run(statements)  # PostgreSQL: one round trip for every game and hand
-            if crew is not None:
-                store_crew(crew)
+            if plan.crew is not None:
+                store_crew(plan.crew)
+            for _what, store, rows in plan.parts:
+                store(rows)
     except IntegrityError:
         raise Conflict(
             "another import of the same games ran at the same time: import the file "
@@ -461,6 +475,7 @@ def _insert_game(game, state, token):
         set_aside=game.set_aside,
         match_id=game.match_id,
         match_game_no=game.match_game_no,
+        time_called=game.time_called,
         created_at=game.created_at,
         updated_at=utcnow(),
     )

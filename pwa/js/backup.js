@@ -180,7 +180,29 @@ async function restoreExport(doc) {
     const held = ((await store.getMeta('crews')) || []).some((c) => c.id === res.body.crew.id);
     lines.push(crewLine(doc.crew, res.body.crew, held && !crew));
   }
+  if (res.body.event) lines.push(await keepRun('event', doc.event, res.body.event));
+  if (res.body.party) lines.push(await keepRun('party', doc.party, res.body.party));
   return lines;
+}
+
+/** Keep an event or party the server's import created (its export): its director and public
+ * tokens, shown this once, join those this phone runs (meta `events` or `parties`, as the
+ * director's screens keep them; loaded only now). The report's line, in a director's words. */
+async function keepRun(kind, part, item) {
+  if (item.outcome === 'created') {
+    const fields = { name: part.name, token: item.director_token, public_token: item.public_token };
+    if (kind === 'event') {
+      await (await import('./director.js')).keepEvent(item.id, { ...fields, date: part.date });
+    } else {
+      await (await import('./party.js')).keepParty(item.id, fields);
+    }
+  }
+  const text = {
+    created: `${part.name}: restored, and this phone runs it. Make each table's new link from its screen.`,
+    unchanged: `${part.name}: the server already has it, the same; its director's phone runs it.`,
+    conflict: `${part.name}: the server has it with other teams or results; kept as it is.`,
+  }[item.outcome];
+  return { id: item.id, outcome: item.outcome, text: text || item.message };
 }
 
 /** Keep a crew the server's import created (a crew's export): its token, shown this once,

@@ -31,3 +31,21 @@ def client(app):
 def table(client):
     """A fresh straight-42 game."""
     return Table(client)
+
+
+@pytest.fixture
+def fresh(tmp_path):
+    """A second, empty store (another server, or this one after a loss): `fresh()` makes one
+    and returns its client. On PostgreSQL the run's schema is emptied: read what the first
+    store holds before calling it."""
+    apps = []
+
+    def make():
+        folder = tmp_path / f"fresh{len(apps)}"
+        folder.mkdir()
+        apps.append(make_app(folder))
+        return TestApp(apps[-1])
+
+    yield make
+    for made in apps:
+        close_pool(made)

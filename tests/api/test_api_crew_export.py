@@ -10,7 +10,7 @@ import csv
 import io
 
 import pytest
-from apitest import Table, TestApp, close_pool, made, make_app
+from apitest import Table, close_pool, made
 from test_api_crew_stats import NAMES, by_name, golden_crew
 from test_api_export import counts, validate
 
@@ -22,22 +22,6 @@ from api.store.db import flask_db
 def crew(client):
     """The golden crew of test_api_crew_stats."""
     return golden_crew(client)
-
-
-@pytest.fixture
-def fresh(tmp_path):
-    """A second, empty store (another server, or this one after a loss); yields a client."""
-    apps = []
-
-    def make():
-        folder = tmp_path / f"fresh{len(apps)}"
-        folder.mkdir()
-        apps.append(make_app(folder))
-        return TestApp(apps[-1])
-
-    yield make
-    for app in apps:
-        close_pool(app)
 
 
 def crew_export(crew, fmt="json", status=200, headers=None):

@@ -56,22 +56,6 @@ def played(client, **body):
     return table
 
 
-@pytest.fixture
-def fresh(tmp_path):
-    """A second, empty store (another server, or this one after a loss); yields a client."""
-    apps = []
-
-    def make():
-        folder = tmp_path / f"fresh{len(apps)}"
-        folder.mkdir()
-        apps.append(make_app(folder))
-        return TestApp(apps[-1])
-
-    yield make
-    for app in apps:
-        close_pool(app)
-
-
 def counts(app):
     """(games, hands, matches) stored."""
     with flask_db.database.connection_context():

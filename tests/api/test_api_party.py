@@ -312,6 +312,7 @@ MATRIX = [
     ("post", "/start", None, [409, 403, 403, 403, 403, 403, 401]),
     ("post", "/rounds", {"round": 2}, [409, 403, 403, 403, 403, 403, 401]),
     ("get", "/tables/1", None, [200, 403, 200, 403, 403, 403, 401]),
+    ("get", "/export", None, [200, 403, 403, 403, 403, 403, 401]),  # the party as a file
     # last: the director's new link for table 2 ends the "table 2" token
     ("post", "/tables/2/link", None, [201, 403, 403, 403, 403, 403, 401]),
 ]
