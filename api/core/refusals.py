@@ -14,6 +14,8 @@ from rules.bids import TRUMP_NAMES
 from rules.penalties import KINDS
 from rules.rulesets import CONTRACTS, NELLO_MODES
 
+from .file_refusals import describe_file
+
 SEAT = ("a seat", "seats are numbered from 0 (the first dealer's left is 1)", "SEAT_OUT_OF_RANGE")
 
 BID = (
@@ -320,6 +322,9 @@ def describe(path, overrides=None, route=None):
             return MATCH_ID  # a game's match.id, or a match's own id
         if len(names) == 1 and names[0] in IMPORT_FIELDS:
             return IMPORT_FIELDS[names[0]]
+        in_file = describe_file(names, LEAGUE_FIELDS, PARTY_FIELDS)
+        if in_file is not None:
+            return in_file
     if route == "events" and names == ["name"]:
         return EVENT_NAME
     if route == "parties" and names and names[0] in PARTY_FIELDS:
@@ -351,6 +356,8 @@ def schema_refusal(errors, body, crew=False, route=None):
     if found is None:
         return "BAD_INPUT", "the request is not what this asks for"
     path, text = found
+    if len(path) > 1 and path[-1] == "_schema":  # a list's item of the wrong kind: name the item
+        path = path[:-1]
     key = str(path[-1]) if path else ""
     if text == "Unknown field.":
         return "UNKNOWN_FIELD", f'"{key}" is not something the scorepad knows here: leave it out'

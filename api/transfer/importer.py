@@ -52,6 +52,12 @@ def _teams_words(entry):
     return " v ".join(team["name"] for team in entry["teams"])
 
 
+def _after_colon(message):
+    """A refusal's words after "Game 2 of the file: ": a sentence's "The" goes lower case."""
+    starts = ("The ", "A ", "An ", "There ")
+    return message[0].lower() + message[1:] if message.startswith(starts) else message
+
+
 @contextmanager
 def _naming(what, **extra):
     """Refusals inside the block name `what` ("game 2 of the file (Us v Them)") first."""
@@ -61,7 +67,7 @@ def _naming(what, **extra):
         hand = "" if error.hand_index is None else f", hand {error.hand_index + 1}"
         more = {} if error.hand_index is None else {"hand_no": error.hand_index + 1}
         raise Invalid(
-            f"{what}{hand}: {error.message}",
+            f"{what}{hand}: {_after_colon(error.message)}",
             rule_code=error.code,
             errors=field_errors(error.field, error.message),
             **extra,
@@ -70,7 +76,7 @@ def _naming(what, **extra):
     except Refusal as refusal:
         raise Refusal(
             refusal.status,
-            f"{what}: {refusal.message}",
+            f"{what}: {_after_colon(refusal.message)}",
             errors=refusal.errors,
             headers=refusal.headers,
             **{**refusal.extra, **extra},
