@@ -32,7 +32,7 @@ pages = PageBlueprint("season_pages", __name__)
 BOARD_REFRESH_SECONDS = 15  # as a party's board
 MISSING = (
     "There is no season board at this link: it may be mistyped, or the crew made the board a "
-    "new link."
+    "new link or deleted the season."
 )
 
 SEASON_PATH = f"{CREW_PATH}/seasons/<uuid:season_id>"
