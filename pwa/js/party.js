@@ -43,9 +43,10 @@ export function partyDeleteWords(party) {
     `${players} player${players === 1 ? '' : 's'}`,
     ...(games ? [`${games} table game${games === 1 ? '' : 's'} played or under way`] : []),
   ].join(' and ');
+  const links = party.started ? 'the board on the TV and the tables’ links' : 'the board on the TV';
   return (
     `Delete ${party.name} for good? Its ${what} go with it, and every link to it stops ` +
-    'working: the board on the TV and the tables’ links. This cannot be undone.'
+    `working: ${links}. This cannot be undone.`
   );
 }
 
