@@ -37,6 +37,20 @@ def shots(page, panel, name):
     page.emulate_media(color_scheme="light")
 
 
+def no_then_yes(page, base_url, what, url, token, back):
+    """Tap "Delete the <what>" twice: the question answered no (the server still has it),
+    then yes (the phone goes to `back`). Returns (its name read between the two, the status of
+    a read with `token` after)."""
+    button = f"#delete-{what}-button"
+    page.click(button)
+    page.locator(button).wait_for()
+    name = api(base_url, "GET", url, token)["name"]
+    page.click(button)
+    wait_js(page, f"() => location.hash === '{back}'")
+    after = page.context.request.get(url, headers={"Authorization": f"Bearer {token}"})
+    return name, after.status
+
+
 def test_a_party_is_deleted_from_the_directors_screen_after_a_no(browser, base_url):
     context, page = new_phone(browser, base_url)
     said = []
@@ -50,18 +64,13 @@ def test_a_party_is_deleted_from_the_directors_screen_after_a_no(browser, base_u
         page.locator("#delete-party summary").click()
         shots(page, "#delete-party", "party-delete")
         url = f"/api/parties/{party_id}"
-        page.click("#delete-party-button")  # "no": nothing goes
-        wait_js(page, "() => document.querySelector('#party-seating') !== null")
-        assert api(base_url, "GET", url, kept["token"])["name"] == "Church social"
-        page.click("#delete-party-button")
-        wait_js(page, "() => location.hash === '#/parties'")
+        kept_name, after = no_then_yes(page, base_url, "party", url, kept["token"], "#/parties")
+        assert (kept_name, after) == ("Church social", 401)  # its token is unknown after
         assert said == [said[0]] * 2 and said[0] == (
             "Delete Church social for good? Its 12 players and 3 table games played or under "
             "way go with it, and every link to it stops working: the board on the TV and the "
             "tables’ links. This cannot be undone."
         )
-        gone = page.context.request.get(url, headers={"Authorization": f"Bearer {kept['token']}"})
-        assert gone.status == 401
         board = page.context.request.get(f"/party/{kept['public_token']}")
         assert board.status == 404 and "deleted" in board.text()
         parties = page.evaluate("async () => (await import('/js/party.js')).myParties()")
@@ -90,18 +99,14 @@ def test_a_season_is_deleted_from_its_screen_and_its_night_forgotten(browser, ba
         page.locator("#delete-season summary").click()
         shots(page, "#delete-season", "season-delete")
         url = f"/api/crews/{crew['id']}/seasons/{season_id}"
-        page.click("#delete-season-button")  # "no": nothing goes
-        page.locator("#delete-season-button").wait_for()
-        assert api(base_url, "GET", url, crew["token"])["name"] == "Spring 2027"
-        page.click("#delete-season-button")
-        wait_js(page, f"() => location.hash === '#/crew/{crew['id']}/seasons'")
+        back = f"#/crew/{crew['id']}/seasons"
+        kept_name, after = no_then_yes(page, base_url, "season", url, crew["token"], back)
+        assert (kept_name, after) == ("Spring 2027", 404)  # the crew has no such season now
         assert said == [said[0]] * 2 and said[0] == (
             "Delete Spring 2027 for good? Its 4 teams and 1 night and its games go with it: "
             "the crew’s statistics stop counting those games. The board on the TV stops "
             "working. The crew, its players and its other games stay. This cannot be undone."
         )
-        gone = page.context.request.get(url, headers={"Authorization": f"Bearer {crew['token']}"})
-        assert gone.status == 404
         page.get_by_text("No season yet", exact=False).first.wait_for()
         events = page.evaluate("async () => (await import('/js/director.js')).myEvents()")
         assert event_id not in [e["id"] for e in events]
