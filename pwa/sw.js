@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'ee98de936e17';
+const VERSION = '72bec7f454ac';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -11,12 +11,14 @@ from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..leagues.board import new_board_link, season_by_board_token
 from ..leagues.nights import director_link, set_substitutes, start_night, start_playoff
+from ..leagues.removal import delete_season
 from ..leagues.seasons import create_season, crew_seasons, require_season, season_view
 from ..pages.season_board import board_model
 from ..schemas.leagues import (
     BoardLinkOut,
     DirectorLink,
     SeasonCreate,
+    SeasonDeleted,
     SeasonList,
     SeasonOut,
     SeasonStarted,
@@ -30,7 +32,7 @@ pages = PageBlueprint("season_pages", __name__)
 BOARD_REFRESH_SECONDS = 15  # as a party's board
 MISSING = (
     "There is no season board at this link: it may be mistyped, or the crew made the board a "
-    "new link."
+    "new link or deleted the season."
 )
 
 SEASON_PATH = f"{CREW_PATH}/seasons/<uuid:season_id>"
@@ -70,6 +72,18 @@ class SeasonById(MethodView):
     def get(self, crew_id, season_id):
         """Get a season: its nights and standings, derived from the nights' events now"""
         return season_view(require_season(g.crew, season_id))
+
+    @crew_token_required
+    @blp.response(200, SeasonDeleted)
+    @blp.doc(security=CREW_TOKEN, operationId="deleteSeason")
+    def delete(self, crew_id, season_id):
+        """Delete a season with its teams, nights (their events and games) and playoff
+
+        The games its nights filed into the crew go too: the crew's statistics and ratings no
+        longer count them. Answers with what went, in counts. This cannot be undone.
+        """
+        check_write(str(crew_id))
+        return delete_season(require_season(g.crew, season_id))
 
 
 @blp.route(f"{SEASON_PATH}/nights")

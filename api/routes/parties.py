@@ -22,6 +22,7 @@ from ..parties.access import (
     require_party_table,
 )
 from ..parties.derive import derive
+from ..parties.removal import delete_party
 from ..parties.views import party_etag, party_view, read_etag, table_read
 from ..schemas.parties import (
     PARTY_DIRECTOR,
@@ -29,6 +30,7 @@ from ..schemas.parties import (
     PARTY_TABLE,
     PartyCreate,
     PartyCreated,
+    PartyDeleted,
     PartyOut,
     PartyTableRead,
     PlayersIn,
@@ -51,7 +53,9 @@ BOARD_STANDINGS = 14  # the standings a board lists beside the seating
 # (most tables, the board's class): columns and letter size so a round fits 1920x1080 up to
 # 20 tables (80 players); a bigger party's board scrolls
 BOARD_FITS = ((4, "fit-2"), (6, "fit-3"), (12, "fit-4"), (20, "fit-5"))
-MISSING = "There is no party at this link: it may be mistyped, or it was never made."
+MISSING = (
+    "There is no party at this link: it may be mistyped, or the party was deleted by its director."
+)
 TABLE = f"{PARTY}/tables/<int(min=1, max=2147483647):table>"
 STARTED = "the party has started (`PARTY_STARTED`)"
 
@@ -104,6 +108,18 @@ class PartyById(MethodView):
             return Response(status=304, headers={"ETag": f'"{etag}"'})
         view = party_view(derive(party), director=who == DIRECTOR)
         return reply(view, headers={"ETag": f'"{etag}"'})
+
+    @blp.response(200, PartyDeleted)
+    @blp.doc(security=PARTY_DIRECTOR, operationId="deleteParty")
+    def delete(self, party_id):
+        """Delete the party with its players, tables' links and games (at any time)
+
+        Every link of it then finds nothing: the board, the tables' links, the games' share
+        pages. Answers with what went, in counts. This cannot be undone.
+        """
+        require_party_director(party_id)
+        check_write(party_id)
+        return reply(delete_party(party_id))
 
 
 @blp.route(f"{PARTY}/players")

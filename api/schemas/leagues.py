@@ -159,3 +159,15 @@ class SeasonSummary(Schema):
 
 class SeasonList(Schema):
     seasons = fields.List(fields.Nested(SeasonSummary))
+
+
+class SeasonDeleted(Schema):
+    """What a deleted season took with it."""
+
+    deleted = fields.String(metadata={"description": "the season's id"})
+    teams = fields.Integer()
+    nights = fields.Integer(metadata={"description": "nights made (their events went too)"})
+    substitutes = fields.Integer()
+    games = fields.Integer(
+        metadata={"description": "the nights' and playoff's games (the crew no longer counts them)"}
+    )

@@ -100,3 +100,13 @@ class PartyTableRead(Schema):
     words = fields.String(allow_none=True, metadata={"description": "Table 3: Ann and Cy ..."})
     game = fields.Dict(allow_none=True, metadata={"description": "the table's game this round"})
     waiting = fields.Boolean(metadata={"description": "the round is over at this table"})
+
+
+class PartyDeleted(Schema):
+    """What a deleted party took with it."""
+
+    deleted = fields.String(metadata={"description": "the party's id"})
+    players = fields.Integer()
+    tables = fields.Integer(metadata={"description": "tables' links (0 before the start)"})
+    rounds = fields.Integer(metadata={"description": "rounds started"})
+    games = fields.Integer(metadata={"description": "the tables' games, played or under way"})

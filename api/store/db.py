@@ -181,8 +181,13 @@ def write_transaction():
     """A transaction for a write: on SQLite, wait in the writer queue, then `BEGIN IMMEDIATE`,
     and once it committed nudge the live processes on this machine (api/store/nudge.py); on
     PostgreSQL a plain BEGIN (row locks do the queueing there, without sleeps; the write's own
-    NOTIFY tells the live processes)."""
+    NOTIFY tells the live processes). Inside another write's transaction it joins it (a
+    savepoint): the writer queue is held already, and the outer write nudges once done."""
     database = flask_db.database.obj
+    if database.in_transaction():
+        with database.atomic():
+            yield
+        return
     queue = writer_queue(database)
     with queue.held() if queue else nullcontext(), database.atomic():
         yield

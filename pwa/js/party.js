@@ -27,6 +27,29 @@ export async function keepParty(id, fields) {
   return entry;
 }
 
+/** Forget a party this phone ran (it was deleted): its director token and links go. */
+export async function forgetParty(id) {
+  await putMeta(
+    KEY,
+    (await myParties()).filter((p) => p.id !== id),
+  );
+}
+
+/** The question asked before deleting `party` (the director's view), naming what goes. */
+export function partyDeleteWords(party) {
+  const players = party.players.length;
+  const games = party.seating.reduce((n, r) => n + r.tables.length, 0);
+  const what = [
+    `${players} player${players === 1 ? '' : 's'}`,
+    ...(games ? [`${games} table game${games === 1 ? '' : 's'} played or under way`] : []),
+  ].join(' and ');
+  const links = party.started ? 'the board on the TV and the tables’ links' : 'the board on the TV';
+  return (
+    `Delete ${party.name} for good? Its ${what} go with it, and every link to it stops ` +
+    `working: ${links}. This cannot be undone.`
+  );
+}
+
 /** A table's link for the whole party: the fragment carries the token (never a server log). */
 export const partyTableLink = (partyId, table, token) =>
   `${location.origin}/#/table/p/${partyId}/${table}/${token}`;

@@ -1,9 +1,10 @@
 // A crew's seasons (docs/leagues.md) through the API with the crew's token: list, make, read
 // one, start tonight's night or the playoff (its director token kept like any event's, so the
 // usual director screen opens it), a new director link, a night's substitutes, and the link
-// of the season's board for the club's TV (kept on this phone). Running a season needs the
+// of the season's board for the club's TV (kept on this phone), and deleting it. Running a
+// season needs the
 // network: each call resolves to null without a signal, and the screens say so.
-import { call, keepEvent } from './director.js';
+import { call, forgetEvent, keepEvent } from './director.js';
 import { getMeta, putMeta } from './store.js';
 
 const base = (crew) => `/api/crews/${encodeURIComponent(crew.id)}/seasons`;
@@ -63,4 +64,15 @@ export async function seasonBoard(crew, seasonId, fresh = false) {
   if (res?.status !== 201) return { res };
   await putMeta(boardKey(seasonId), res.body.board_url);
   return { url: res.body.board_url };
+}
+
+/** Delete the season (its nights' events and their games go with it); this phone then
+ * forgets those events' director links and the board's link. Resolves to the answer. */
+export async function deleteSeason(crew, season) {
+  const res = await call('DELETE', `${base(crew)}/${season.id}`, crew.token);
+  if (res?.status !== 200) return res;
+  const events = [...season.played.map((n) => n.event_id), season.playoff?.event_id];
+  for (const id of events.filter(Boolean)) await forgetEvent(id);
+  await putMeta(boardKey(season.id), null);
+  return res;
 }

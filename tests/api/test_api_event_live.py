@@ -344,3 +344,28 @@ def test_a_new_table_link_ends_the_old_links_game_stream(live, director, other):
     assert Events(live.url, path, old).status == 403  # known, ended: refused
     fresh = Events(live.url, path, {"Authorization": f"Bearer {new}"})
     assert fresh.next_event()["event"] == "game"
+
+
+def test_a_deleted_party_ends_its_tables_game_streams(live, servers, other):
+    """DELETE /api/parties/{id} (docs/tournaments.md "How a party runs" 6): the stream a
+    table's phone holds on its game, opened with the table's link, ends with `gone`
+    ("deleted") as soon as the party goes, and the link opens no new one (unknown: 401)."""
+    director = Http(servers[1][0].url)
+    body = {"name": "Church social", "ruleset": "straight-42", "rounds": 2}
+    status, _, party = director.call("POST", "/api/parties", {**body, "players": list("ABCD")})
+    assert status == 201
+    boss = {"Authorization": f"Bearer {party['director_token']}"}
+    url = f"/api/parties/{party['id']}"
+    started = director.call("POST", f"{url}/start", None, boss)[2]
+    link = {"Authorization": f"Bearer {started['table_links']['1']}"}
+    status, _, table = other.call("GET", f"{url}/tables/1", headers=link)
+    assert status == 200
+    path = f"/api/games/{table['game']['id']}/events"
+    stream = Events(live.url, path, link)
+    assert stream.next_event()["event"] == "game"
+    status, _, gone = other.call("DELETE", url, headers=boss)
+    assert (status, gone["games"]) == (200, 1)
+    item = stream.next_event(5)
+    assert (item["event"], item["data"]) == ("gone", {"reason": "deleted"})
+    assert stream.next_event() == {"closed": True}
+    assert Events(live.url, path, link).status == 401

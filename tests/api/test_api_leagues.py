@@ -243,6 +243,7 @@ def routes(league, season, other_season):
         ("post", f"{url}/playoff/director-link", None, 404),
         ("post", f"{url}/board-link", None, 201),
         ("get", f"{league.base}/{other_season}", None, 404),
+        ("delete", url, None, 200),  # last: the season goes
     ]
 
 
@@ -287,6 +288,11 @@ def test_only_the_crews_token_reaches_its_seasons(client):
         sent = getattr(client, f"{method}_json" if body is not None else method)
         args = (url, body) if body is not None else (url,)
         sent(*args, headers=league.auth, status=right)
+    # the crew's delete took its season (and only it): the other crew's stays
+    assert [s["name"] for s in client.get(league.base, headers=league.auth).json["seasons"]] == [
+        "Fall 2027"
+    ]
+    assert client.get(f"{other.base}/{other_season}", headers=other.auth).json["name"]
 
 
 def test_wrong_season_input_is_refused_in_words_and_nothing_is_stored(client):

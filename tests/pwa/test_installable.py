@@ -127,7 +127,10 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # one part, "Show on the TV"): 183,292 bytes measured (179.0 KiB, 4 bytes under; 325 bytes over
 # the old budget before the board's part). The budget grows by 1 KiB, to 179.
 # Both merged (main 155ec86 with season): 187,324 bytes (182.9 KiB). The budget is 184 KiB.
-SHELL_BUDGET = 184 * 1024
+# Branch remove ("Delete this party" and "Delete this season", the delete panel made to take
+# both): 187,760 bytes on main 97ed3b7, 189,319 with it (184.9 KiB, 1,559 bytes more). The
+# budget grows by 1 KiB, to 185.
+SHELL_BUDGET = 185 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

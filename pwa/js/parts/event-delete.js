@@ -1,6 +1,7 @@
 // "Delete this tournament" on the director's screen (issue 23: an event made by a stray Enter,
 // or one over and done): asks in words what goes with it, then DELETE /api/events/{id}; the
-// phone forgets the event and goes back to the list of tournaments.
+// phone forgets the event and goes back to the list of tournaments. The same folded panel
+// deletes a party (views/party.js) and a crew's season (views/crew-season.js).
 import { h } from '../ui.js';
 
 /** The question asked before deleting `ev` (the director view), naming what goes with it. */
@@ -17,21 +18,25 @@ export function deleteWords(ev) {
   );
 }
 
-/** The panel: `remove()` asks and deletes (the screen's own confirm and call). */
-export function deletePanel(remove) {
+const EVENT = {
+  what: 'tournament',
+  id: 'delete-event',
+  blurb: 'For a tournament made by mistake, or over and done: its teams, matches and games go.',
+};
+
+/** The panel: `remove()` asks and deletes (the screen's own confirm and call). `what` names
+ * the thing deleted ("party"), `blurb` says what goes, `id` the panel's (its button's id is
+ * `${id}-button`): a tournament's unless given. */
+export function deletePanel(remove, { what, id, blurb } = EVENT) {
   return h(
     'details',
-    { class: 'card', id: 'delete-event' },
-    h('summary', { class: 'btn' }, 'Delete this tournament'),
-    h(
-      'p',
-      { class: 'muted' },
-      'For a tournament made by mistake, or over and done: its teams, matches and games go.',
-    ),
+    { class: 'card', id },
+    h('summary', { class: 'btn' }, `Delete this ${what}`),
+    h('p', { class: 'muted' }, blurb),
     h(
       'button',
-      { type: 'button', class: 'remove', id: 'delete-event-button', onclick: remove },
-      'Delete the tournament',
+      { type: 'button', class: 'remove', id: `${id}-button`, onclick: remove },
+      `Delete the ${what}`,
     ),
   );
 }

@@ -1,12 +1,15 @@
 // One season of a crew (#/crew/{id}/season/{season}): its standings (the server derives them
 // from the nights' events on every read), its nights, "Start night N" (which opens the usual
 // director's screen for the night's event), a night's substitutes, the playoff, and "Show on
-// the TV": the season's board link and its QR code.
+// the TV": the season's board link and its QR code, and "Delete this season" (folded, at the
+// foot), asked in a club's words.
 import { getCrew } from '../crews.js';
 import { errorMessage } from '../api.js';
 import { myEvent } from '../director.js';
 import { linkBox } from '../parts/director-links.js';
+import { deletePanel } from '../parts/event-delete.js';
 import {
+  deleteSeason,
   OFFLINE_SEASON,
   readSeason,
   relink,
@@ -111,8 +114,47 @@ async function screen(crew, season, redraw) {
     last && !last.finished ? substitutes(crew, season, last, redraw, fail) : null,
     playoff(crew, season, start),
     onTheTv(crew, season, fail),
+    removal(crew, season, fail),
     h('p', {}, h('a', { class: 'btn', href: `#/crew/${crew.id}/seasons` }, 'Seasons')),
   ];
+}
+
+/** The question asked before deleting `season`, in a club's words: what goes, what stays. */
+function seasonDeleteWords(season) {
+  const teams = season.teams.length;
+  const nights = season.played.length;
+  const what = [
+    `${teams} team${teams === 1 ? '' : 's'}`,
+    ...(nights
+      ? [nights === 1 ? '1 night and its games' : `${nights} nights and their games`]
+      : []),
+    ...(season.playoff?.event_id ? ['the playoff'] : []),
+  ];
+  const list = what.length > 1 ? `${what.slice(0, -1).join(', ')} and ${what.at(-1)}` : what[0];
+  return (
+    `Delete ${season.name} for good? Its ${list} go with it` +
+    (nights ? ': the crew’s statistics stop counting those games' : '') +
+    '. The board on the TV stops working. The crew, its players and its other games stay. ' +
+    'This cannot be undone.'
+  );
+}
+
+/** "Delete this season": asks, deletes, and goes back to the crew's seasons. */
+function removal(crew, season, fail) {
+  return deletePanel(
+    async () => {
+      if (!confirm(seasonDeleteWords(season))) return;
+      const res = await deleteSeason(crew, season);
+      if (res?.status !== 200) return fail(res);
+      toast(`${season.name} is deleted`);
+      go(`#/crew/${crew.id}/seasons`);
+    },
+    {
+      what: 'season',
+      id: 'delete-season',
+      blurb: 'For a season made by mistake or with the wrong teams: its nights and games go.',
+    },
+  );
 }
 
 /** "Show on the TV": the season board's link (kept on this phone) and its QR code, and a new

@@ -2,15 +2,19 @@
 // again to change them) and "Start the party"; then the round's seating in words with each
 // table's score, its link and QR for the table's phone, "Start round N" once every table is
 // done, the standings, and the board's address for the room's TV. Follows the party by
-// itself (a read every few seconds).
+// itself (a read every few seconds). "Delete this party" (folded, at the foot) asks in the
+// director's words what goes, then deletes it and the phone forgets it.
 import * as api from '../api.js';
-import { h, toast } from '../ui.js';
+import { go, h, toast } from '../ui.js';
 import { call } from '../director.js';
+import { deletePanel } from '../parts/event-delete.js';
 import {
+  forgetParty,
   keepParty,
   myParty,
   partyBoardLink,
   partyTableLink,
+  partyDeleteWords,
   pastedNames,
   roundWords,
   tableScore,
@@ -81,6 +85,27 @@ export async function render(main, id) {
   let left = false;
   let drawn = '';
   let etag = null;
+  let shown = null; // the party as last drawn: what the delete's question names
+
+  // outside the body a re-read redraws, so an open panel stays open
+  const removal = deletePanel(
+    async () => {
+      if (!shown || !confirm(partyDeleteWords(shown))) return;
+      const res = await call('DELETE', `/api/parties/${id}`, kept.token);
+      if (res === null) return say(OFFLINE);
+      if (res.status !== 200) return say(api.errorMessage(res));
+      left = true;
+      await forgetParty(id);
+      toast(`${shown.name} is deleted`);
+      go('#/parties');
+    },
+    {
+      what: 'party',
+      id: 'delete-party',
+      blurb: 'For a party typed by mistake, or over and done: its players, tables and games go.',
+    },
+  );
+  main.append(removal);
 
   /** A director's write: say what went wrong, or draw the party it answers with. */
   async function act(method, path, payload) {
@@ -212,6 +237,7 @@ export async function render(main, id) {
     const text = JSON.stringify(party);
     if (text === drawn) return; // nothing changed: keep the open QR open
     drawn = text;
+    shown = party;
     heading.textContent = party.name;
     const parts = party.started ? await roundPart(party) : beforeStart(party);
     parts.push(standingsPart(party));
