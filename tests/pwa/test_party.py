@@ -79,6 +79,8 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         seats = director.locator("#party-seating strong").all_text_contents()
         assert len(seats) == 3 and all(SEAT.match(s) for s in seats), seats
         assert director.locator("#round-h").text_content() == "Round 1 of 2"
+        before = director.locator("#party-standings li .muted").all_text_contents()
+        assert set(before) == {" · no table played yet"}, before  # not "won 0 of 0"
         screenshot(director, "party-director-390-light")
         links = {
             n: director.locator(f"#table-link-{n} .link-text").text_content() for n in (1, 2, 3)
@@ -148,6 +150,7 @@ def test_a_director_and_two_table_phones_run_a_party_the_board_shows_the_seating
         assert "the director made the table a new one" in note and "new QR code" in note
         standings = director.locator("#party-standings li").all_text_contents()
         assert len(standings) == 12 and standings[0].startswith("1. ")
+        assert all(re.search(r"won [01] of 1 table$", line) for line in standings), standings
         board.reload()
         assert board.locator(".what").text_content() == "Round 2 of 2"
         # a 40-player party (10 tables) still fits the TV: four columns, smaller letters

@@ -60,7 +60,7 @@ function standingsPart(party) {
           { class: 'card standing' },
           h('strong', {}, `${s.place}. ${s.player}`),
           h('span', { class: 'team-score' }, ` ${s.total}`),
-          h('span', { class: 'muted' }, ` · won ${s.tables_won} of ${s.tables_played}`),
+          h('span', { class: 'muted' }, ` · ${tablesWon(s)}`),
         ),
       ),
     ),
@@ -276,4 +276,10 @@ export async function render(main, id) {
     left = true;
     clearInterval(timer);
   };
+}
+
+/** A player's tables, as said at the party: "no table played yet", "won 2 of 3 tables". */
+function tablesWon(s) {
+  if (!s.tables_played) return 'no table played yet';
+  return `won ${s.tables_won} of ${s.tables_played} table${s.tables_played === 1 ? '' : 's'}`;
 }
