@@ -18,7 +18,7 @@ from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
-from ..events.derive import teams_of, tournament_of
+from ..events.derive import tournament_of
 from ..events.director import check_settings
 from ..games.rulesets import LABEL_KNOBS
 from ..store.base import canonical_json, utcnow
@@ -29,7 +29,7 @@ from .export import csv_text, document, game_entry, hands_of, iso, match_entry
 
 EVENT_GAMES_SQL = (
     'SELECT g."id" FROM "game" AS g WHERE g."match_id" IN '
-    '(SELECT em."match_id" FROM "eventmatch" AS em WHERE em."event_id" = {p})'
+    '(SELECT em."match_id" FROM "eventmatch" AS em WHERE em."event_id" IN ({ps}))'
 )
 
 # The settings as the file names them, and the Event column each is kept in.
@@ -58,13 +58,23 @@ TIMES = ("checkin_deadline", "started_at", "created_at")
 def _rows(event, results=False):
     """(teams in list order, called matches in call order, records in order, signatures,
     the event's matches, its games in play order, their hands): seven queries."""
-    called = list(EventMatch.select().where(EventMatch.event == event.id).order_by(EventMatch.id))
-    records = list(
-        EventRecord.select().where(EventRecord.event == event.id).order_by(EventRecord.id)
-    )
-    match_ids = [row.match_id for row in called]
-    matches = {m.id: m for m in Match.select().where(Match.id.in_(match_ids))} if called else {}
-    games = list(Game.select().where(Game.match_id.in_(match_ids))) if called else []
+    return rows_of([event.id], results)[event.id]
+
+
+def rows_of(event_ids, results=False):
+    """{event id: its _rows} of every event of `event_ids`: seven queries, however many
+    events (a crew's file holds every night of its seasons)."""
+    ids = list(dict.fromkeys(event_ids))
+    teams, called, records = ({i: [] for i in ids} for _ in range(3))
+    for team in Team.select().where(Team.event.in_(ids)).order_by(Team.list_order, Team.id):
+        teams[team.event_id].append(team)
+    for row in EventMatch.select().where(EventMatch.event.in_(ids)).order_by(EventMatch.id):
+        called[row.event_id].append(row)
+    for row in EventRecord.select().where(EventRecord.event.in_(ids)).order_by(EventRecord.id):
+        records[row.event_id].append(row)
+    match_ids = [row.match_id for rows in called.values() for row in rows]
+    matches = {m.id: m for m in Match.select().where(Match.id.in_(match_ids))} if match_ids else {}
+    games = list(Game.select().where(Game.match_id.in_(match_ids))) if match_ids else []
     place = {match_id: n for n, match_id in enumerate(match_ids)}
     games.sort(key=lambda game: (place[game.match_id], game.match_game_no))
     signed = (
@@ -72,9 +82,23 @@ def _rows(event, results=False):
         if games
         else []
     )
-    hands = hands_of(EVENT_GAMES_SQL, event.id, results) if games else {}
-    ordered = [matches[m] for m in match_ids if m in matches]
-    return teams_of(event.id), called, records, signed, ordered, games, hands
+    hands = hands_of(EVENT_GAMES_SQL, tuple(ids), results) if games else {}
+    rows = {}
+    for event_id in ids:
+        own = [row.match_id for row in called[event_id]]
+        mine = set(own)
+        own_games = [g for g in games if g.match_id in mine]
+        game_ids = {g.id for g in own_games}
+        rows[event_id] = (
+            teams[event_id],
+            called[event_id],
+            records[event_id],
+            [s for s in signed if s.game_id in game_ids],
+            [matches[m] for m in own if m in matches],
+            own_games,
+            {g: hands[g] for g in game_ids if g in hands},
+        )
+    return rows
 
 
 def event_part(event, teams, called, records, signed):
@@ -136,10 +160,11 @@ def event_document(event):
     return event_export(event)[0]
 
 
-def event_export(event):
+def event_export(event, rows=None):
     """(the event's JSON export, {team id: the team's number in the file}): a season's
-    nights name the event's teams by their numbers too (api/transfer/season_file.py)."""
-    teams, called, records, signed, matches, games, hands = _rows(event)
+    nights name the event's teams by their numbers too (api/transfer/season_file.py), read
+    with every night's in one rows_of (`rows`)."""
+    teams, called, records, signed, matches, games, hands = rows or _rows(event)
     doc = document(
         [game_entry(game, hands.get(game.id, [])) for game in games],
         [match_entry(match) for match in matches],

@@ -112,14 +112,17 @@ HANDS_SQL = (
 
 def hands_of(games_sql, key, results=False):
     """{game id: [HandRow in order]} of every game `games_sql` selects (its ids; `{p}` in it
-    is the query parameter, bound to `key`): one query, however many games. The hands'
-    scored results are read only when asked for (a CSV needs them; the JSON does not)."""
+    is the query parameter, bound to `key`, or `{ps}` the parameters of a tuple `key`): one
+    query, however many games. The hands' scored results are read only when asked for (a CSV
+    needs them; the JSON does not)."""
+    param = flask_db.database.obj.param
+    params = key if isinstance(key, tuple) else (key,)
     sql = HANDS_SQL.format(
-        games=games_sql.format(p=flask_db.database.obj.param),
+        games=games_sql.format(p=param, ps=", ".join([param] * len(params))),
         result='h."result"' if results else "NULL",
     )
     hands = {}
-    for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, (key,)):
+    for game_id, hand_no, body, result in flask_db.database.execute_sql(sql, params):
         rows = hands.setdefault(game_id, [])
         rows.append(HandRow(hand_no, _json(body), result and _json(result)))
     return hands

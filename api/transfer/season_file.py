@@ -17,7 +17,7 @@ from ..leagues.seasons import NIGHT_FORMATS
 from ..store.base import utcnow
 from ..store.events import Event
 from ..store.leagues import Night, Season, SeasonTeam, Substitute
-from .event_file import event_export, event_part, new_tokens, read_event, store_event
+from .event_file import event_export, event_part, new_tokens, read_event, rows_of, store_event
 from .export import iso
 
 SETTINGS = ("name", "nights", "format", "first_to", "ruleset", "tables", "playoff_teams")
@@ -61,16 +61,29 @@ def season_part(season, teams, played, playoff):
     }
 
 
-def _event(event_id, docs):
-    """(the event's part, {team id: number}); its games and matches join `docs`."""
-    doc, numbers = event_export(Event.get_by_id(event_id))
+def _event(event_id, events, docs):
+    """(the event's part, {team id: number}); its games and matches join `docs`. `events`:
+    {event id: (Event, its rows_of)}."""
+    event, rows = events[event_id]
+    doc, numbers = event_export(event, rows)
     docs.append(doc)
     return doc["event"], numbers
 
 
+def _events_of(seasons, nights):
+    """{event id: (Event, its rows)} of every night's and playoff's event of `seasons`: eight
+    queries, however many nights."""
+    ids = [n.event_id for rows in nights.values() for n in rows]
+    ids += [s.playoff_event_id for s in seasons if s.playoff_event_id is not None]
+    if not ids:
+        return {}
+    rows = rows_of(ids)
+    return {event.id: (event, rows[event.id]) for event in Event.select().where(Event.id.in_(ids))}
+
+
 def crew_seasons(crew_id):
     """(the crew's season parts, oldest first, and each of their events' files, for their
-    games and matches): four queries, and an event's seven a night."""
+    games and matches): twelve queries, however many seasons and nights."""
     seasons = list(Season.select().where(Season.crew == crew_id).order_by(Season.created_at))
     ids = [s.id for s in seasons]
     teams, nights, subs = {}, {}, {}
@@ -89,11 +102,11 @@ def crew_seasons(crew_id):
                 subs.setdefault(sub.night_id, []).append(
                     (sub.team_id, sub.member, sub.player, sub.name)
                 )
-    parts, docs = [], []
+    parts, docs, events = [], [], _events_of(seasons, nights)
     for season in seasons:
         played = []
         for night in nights.get(season.id, []):
-            part, numbers = _event(night.event_id, docs)
+            part, numbers = _event(night.event_id, events, docs)
             played.append(
                 {
                     "number": night.number,
@@ -105,7 +118,7 @@ def crew_seasons(crew_id):
             )
         playoff = None
         if season.playoff_event_id is not None:
-            part, numbers = _event(season.playoff_event_id, docs)
+            part, numbers = _event(season.playoff_event_id, events, docs)
             playoff = (part, {numbers[int(k)]: v for k, v in season.playoff_map.items()})
         parts.append(season_part(season, teams.get(season.id, []), played, playoff))
     return parts, docs

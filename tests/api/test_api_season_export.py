@@ -8,6 +8,7 @@ nothing; a season changed in the file makes the crew a conflict, left as it is."
 import copy
 
 from apitest import close_pool
+from test_api_event_rules import count_queries
 from test_api_export import validate
 from test_api_leagues import ORDER, League, play_event, standing
 
@@ -136,3 +137,26 @@ def test_a_season_naming_a_player_off_the_roster_is_refused_with_nothing_stored(
         "The crew of the file: Aces must be two players of the crew's list, on no other team"
     )
     assert league_counts() == (0, 0, 0, 0, 0)
+
+
+def test_a_crews_file_is_read_in_the_same_few_queries_after_one_night_or_three(app, client):
+    """The crew's export reads every night's event with the others (api/transfer/event_file.py
+    rows_of), not seven queries a night: the count is the same after night 1 as after three
+    nights and the playoff."""
+    league = League(client)
+    made = league.post(league.base, league.body())
+    url = f"{league.base}/{made['id']}"
+    export = f"/api/crews/{league.crew}/export"
+    counts = []
+    for night in (1, 2, 3):
+        started = league.post(f"{url}/nights")
+        play_event(client, started["event_id"], started["director_token"], ORDER[night])
+        if night in (1, 3):
+            counts.append(count_queries(app, export, client, 200, **league.auth))
+    playoff = league.post(f"{url}/playoff")
+    play_event(client, playoff["event_id"], playoff["director_token"], "AB")
+    counts.append(count_queries(app, export, client, 200, **league.auth))
+    doc = client.get(export, headers=league.auth).json
+    assert [n["number"] for n in doc["crew"]["seasons"][0]["played"]] == [1, 2, 3]
+    assert doc["crew"]["seasons"][0]["playoff"] is not None
+    assert counts[0] == counts[1] == counts[2], counts
