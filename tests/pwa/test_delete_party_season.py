@@ -80,6 +80,32 @@ def test_a_party_is_deleted_from_the_directors_screen_after_a_no(browser, base_u
         context.close()
 
 
+def test_a_party_deleted_elsewhere_is_said_gone_and_taken_off_the_phone(browser, base_url):
+    """The party deleted with its token from another phone (one restored from this one's
+    backup): the director's screen says so in words, and one tap forgets it here."""
+    context, page = new_phone(browser, base_url)
+    try:
+        page.goto("/#/")
+        party_id = make_party_on_phone(page)
+        kept = page.evaluate("async (id) => (await import('/js/party.js')).myParty(id)", party_id)
+        api(base_url, "DELETE", f"/api/parties/{party_id}", kept["token"])
+        page.goto("/#/parties")
+        page.goto(f"/#/party/{party_id}")
+        page.locator("#forget-party").wait_for()
+        assert page.locator("#party-note").inner_text() == (
+            "This party is not on the server any more: it was deleted, and its links no "
+            "longer work."
+        )
+        assert page.locator("#delete-party").is_hidden()
+        screenshot(page, "party-gone")
+        page.click("#forget-party")
+        wait_js(page, "() => location.hash === '#/parties'")
+        parties = page.evaluate("async () => (await import('/js/party.js')).myParties()")
+        assert party_id not in [p["id"] for p in parties]
+    finally:
+        context.close()
+
+
 def test_a_season_is_deleted_from_its_screen_and_its_night_forgotten(browser, base_url):
     crew, ids = crew_with_roster(base_url)
     context, page = new_phone(browser, base_url)

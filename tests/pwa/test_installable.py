@@ -130,7 +130,10 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # Branch remove ("Delete this party" and "Delete this season", the delete panel made to take
 # both): 187,760 bytes on main 97ed3b7, 189,319 with it (184.9 KiB, 1,559 bytes more). The
 # budget grows by 1 KiB, to 185.
-SHELL_BUDGET = 185 * 1024
+# A party deleted from another phone said gone with "Take it off this phone" (as a tournament
+# is: one forgetButton and goneWords for both, in parts/event-delete.js), and the party's
+# standings' words: 189,793 bytes (185.3 KiB). The budget grows by 1 KiB, to 186.
+SHELL_BUDGET = 186 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

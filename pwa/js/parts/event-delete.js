@@ -2,7 +2,7 @@
 // or one over and done): asks in words what goes with it, then DELETE /api/events/{id}; the
 // phone forgets the event and goes back to the list of tournaments. The same folded panel
 // deletes a party (views/party.js) and a crew's season (views/crew-season.js).
-import { h } from '../ui.js';
+import { go, h } from '../ui.js';
 
 /** The question asked before deleting `ev` (the director view), naming what goes with it. */
 export function deleteWords(ev) {
@@ -39,4 +39,19 @@ export function deletePanel(remove, { what, id, blurb } = EVENT) {
       `Delete the ${what}`,
     ),
   );
+}
+
+/** What a director's screen shows once the server no longer has its tournament or party
+ * (deleted from another phone, say): the words, and "Take it off this phone", which runs
+ * `forget()` and goes `back` to the list. */
+export function goneWords(what) {
+  return `This ${what} is not on the server any more: it was deleted, and its links no longer work.`;
+}
+
+export function forgetButton(id, forget, back) {
+  const onclick = async () => {
+    await forget();
+    go(back);
+  };
+  return h('button', { type: 'button', id, onclick }, 'Take it off this phone');
 }

@@ -18,7 +18,7 @@ import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
 import { callTimeEverywhere, timeCaller } from '../parts/round-clock.js';
-import { deletePanel, deleteWords } from '../parts/event-delete.js';
+import { deletePanel, deleteWords, forgetButton, goneWords } from '../parts/event-delete.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
 import { results, roundRobin } from '../parts/director-results.js';
 import { held, matchesPart } from '../parts/director-matches.js';
@@ -148,23 +148,8 @@ export async function render(main, id) {
   function gone() {
     left = true;
     removal.hidden = true;
-    say(
-      'This tournament is not on the server any more: it was deleted, and its links no longer work.',
-    );
-    body.replaceChildren(
-      h(
-        'button',
-        {
-          type: 'button',
-          id: 'forget-event',
-          onclick: async () => {
-            await forgetEvent(id);
-            go('#/events');
-          },
-        },
-        'Take it off this phone',
-      ),
-    );
+    say(goneWords('tournament'));
+    body.replaceChildren(forgetButton('forget-event', () => forgetEvent(id), '#/events'));
   }
 
   /** A read that never moves the screen (a live change, the timer): one at a time, and one

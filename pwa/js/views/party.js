@@ -7,7 +7,7 @@
 import * as api from '../api.js';
 import { go, h, toast } from '../ui.js';
 import { call } from '../director.js';
-import { deletePanel } from '../parts/event-delete.js';
+import { deletePanel, forgetButton, goneWords } from '../parts/event-delete.js';
 import {
   forgetParty,
   keepParty,
@@ -263,9 +263,19 @@ export async function render(main, id) {
       throw err;
     }
     if (left || res.status === 304) return;
+    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
     if (res.status !== 200) return say(api.errorMessage(res));
     etag = res.etag;
     await draw(res.body);
+  }
+
+  /** The server knows this party's director token no more: it was deleted (from a phone
+   * restored from this one's backup, say). Said so, with a way to forget it here. */
+  function gone() {
+    left = true;
+    removal.hidden = true;
+    say(goneWords('party'));
+    body.replaceChildren(forgetButton('forget-party', () => forgetParty(id), '#/parties'));
   }
 
   await refresh();
