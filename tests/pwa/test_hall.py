@@ -166,7 +166,11 @@ def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, lap
         assert hands_shown(b) == 1
         board = board_context.new_page()
         board.goto(f"{hall}/b/{public}")
-        wait_js(board, "() => document.querySelector('.live-state')?.textContent === 'live'")
+        wait_js(  # as long as the phones' live waits: under CI's load 10 s was once too short
+            board,
+            "() => document.querySelector('.live-state')?.textContent === 'live'",
+            timeout=30_000,
+        )
 
         started = time.monotonic()
         enter_hand(a, 0, 30, 35)  # Team 1 again: two marks
