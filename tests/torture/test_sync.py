@@ -417,6 +417,10 @@ def test_outbox_protocol_against_the_real_app(request):
         stateful_step_count=30,
         deadline=None,
         database=None,
+        # the bounded run (CI) plays the same sequences every time: the coverage asserted
+        # below (every kind of exchange met once) held by chance before, and a run once met
+        # no PUT answered 200; --long explores new ones each run
+        derandomize=not request.config.getoption("--long"),
         suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much],
     )
     SEEN.clear()
