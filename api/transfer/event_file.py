@@ -19,7 +19,8 @@ from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..events.derive import tournament_of
-from ..events.director import check_settings
+from ..events.director import SETTING_COLUMNS, check_settings
+from ..events.director import SETTINGS as DIRECTOR_SETTINGS
 from ..games.rulesets import LABEL_KNOBS
 from ..store.base import canonical_json, utcnow
 from ..store.events import Event, EventMatch, EventRecord, Team
@@ -32,27 +33,19 @@ EVENT_GAMES_SQL = (
     '(SELECT em."match_id" FROM "eventmatch" AS em WHERE em."event_id" IN ({ps}))'
 )
 
-# The settings as the file names them, and the Event column each is kept in.
-SETTINGS = {
-    "name": "name",
-    "date": "date",
-    "ruleset": "ruleset",
-    "rules": "overrides",
-    "format": "format",
-    "first_to": "first_to",
-    "advance": "advance",
-    "rounds": "rounds",
-    "shake_rule": "shake_rule",
-    "seeding": "seeding",
-    "crew_id": "crew_id",
-    "tables": "table_count",
-    "minutes_per_game": "minutes_per_game",
-    "no_show_minutes": "no_show_minutes",
-    "time_limit_minutes": "time_limit_minutes",
-    "draw_seed": "draw_seed",
-    "rounds_started": "rounds_started",
-}
 TIMES = ("checkin_deadline", "started_at", "created_at")
+
+# The settings as the file names them (the director's settings, but for the check-in time,
+# one of TIMES; and what the start and the rounds set), and the Event column each is kept in.
+SETTINGS = {
+    key: SETTING_COLUMNS.get(key, key)
+    for key in (
+        *(k for k in DIRECTOR_SETTINGS if k not in TIMES),
+        "crew_id",
+        "draw_seed",
+        "rounds_started",
+    )
+}
 
 
 def _rows(event, results=False):
