@@ -23,12 +23,12 @@ _RESULTS = LockedLRU(RESULTS_KEPT)  # (crew id, ratings ETag digest) -> the writ
 # crew id -> (the keys of the games it took in, through the last finished one; its
 # stats.Replay; {rated game id: day}): a read whose games begin with those same keys replays
 # only the games after them, from a copy. Nothing here is a second truth: a kept replay is
-# the replay of exactly the logs its keys name (each key holds the game's last change).
+# the replay of exactly the logs its keys name (each key holds the game's revision).
 _REPLAYS = LockedLRU(RESULTS_KEPT)
 
 
 def ratings_keys(crew):
-    """(id, seats as JSON text, last change) of every game of the crew, oldest first."""
+    """(id, seats as JSON text, revision) of every game of the crew, oldest first."""
     return stats_keys(crew, {})
 
 

@@ -117,11 +117,6 @@ def crew_game_view(row, crew_id):
     }
 
 
-def crew_etag(crew):
-    """What the crew's ETag hashes: the crew row and its roster and games."""
-    return crew_view(crew) | {"updated_at": crew.updated_at.isoformat()}
-
-
 def rename_crew(crew, data):
     """Give the crew a new name."""
     crew.name, crew.updated_at = clean_name(data["name"], "A crew"), utcnow()

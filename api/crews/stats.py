@@ -12,15 +12,15 @@ from ..core.lru import LockedLRU
 from ..games.rulesets import game_ruleset
 from ..store.base import cached_sql, run
 from ..store.crews import CrewGame
-from ..store.db import flask_db, is_sqlite, write_transaction
-from ..store.games import Game
+from ..store.db import flask_db, write_transaction
+from ..store.games import Game, game_revision_sql
 from .roster import name_key, roster_names
 
-# Each game's id, seats and last change: what the ratings' kept replay compares (a read
-# after a change, not every read). `updated_at` is set by every write to a game's log
-# (Game.state_update), in the same statement that moves its revision on.
+# Each game's id, seats and revision: what the ratings' kept replay compares (a read after a
+# change, not every read). Every write to a game's log moves its revision (Game.state_update);
+# never a clock, which two servers read differently.
 KEYS_SQL = (
-    'SELECT cg."game_id", cg."seat_players", g."updated_at" FROM "crewgame" AS cg '
+    'SELECT cg."game_id", cg."seat_players", {revision} FROM "crewgame" AS cg '
     'JOIN "game" AS g ON g."id" = cg."game_id" WHERE cg."crew_id" = {p}'
 )
 
@@ -32,11 +32,6 @@ ROWS_SQL = (
     'WHERE cg."crew_id" = {p}'
 )
 
-REVISION_SQL = {
-    True: "COALESCE(json_extract(g.\"state\", '$.revision'), 0)",
-    False: "COALESCE((g.\"state\"::json->>'revision')::bigint, 0)",
-}
-
 RESULTS_KEPT = 64
 
 _RESULTS = LockedLRU(RESULTS_KEPT)  # (crew id, stats ETag digest) -> statistics
@@ -45,7 +40,7 @@ _RESULTS = LockedLRU(RESULTS_KEPT)  # (crew id, stats ETag digest) -> statistics
 def _filtered(template, crew, filters):
     """(SQL, params) of a crew's games under `filters`, oldest first."""
     param = flask_db.database.obj.param
-    sql = template.format(p=param, revision=REVISION_SQL[is_sqlite()])
+    sql = template.format(p=param, revision=game_revision_sql())
     params = [crew.id]
     if filters.get("ruleset"):
         sql, params = f'{sql} AND g."ruleset" = {param}', [*params, filters["ruleset"]]
@@ -62,7 +57,7 @@ def _filtered(template, crew, filters):
 
 
 def stats_keys(crew, filters):
-    """(id, seats as JSON text, last change) of the crew's games under `filters`."""
+    """(id, seats as JSON text, revision) of the crew's games under `filters`."""
     return flask_db.database.execute_sql(*_filtered(KEYS_SQL, crew, filters)).fetchall()
 
 

@@ -22,7 +22,7 @@ from ..core.tokens import hash_token
 from ..live.hub import gone_event
 from ..store.db import flask_db
 from ..store.events import Event
-from .revision import PREFIX, current, key
+from .revision import PREFIX, current, key, revision_sql
 from .views import GONE, event_view
 
 
@@ -88,19 +88,14 @@ def deliver(app, name, subs):
 
 
 def poll(names):
-    """SQLite: {key: what the ETag is made of, and the link} of the followed events, in one
-    query (a missing event maps to None)."""
+    """SQLite: {key: (revision, public token hash)} of the followed events, in one query (a
+    missing event maps to None): a change of either is a change to send."""
     if not names:
         return {}
     ids = [name[len(PREFIX) :] for name in names]
     marks = ", ".join([flask_db.database.param] * len(ids))
-    sql = (
-        'SELECT e."id", e."version", COUNT(g."id"), MAX(g."updated_at"), e."public_token_hash" '
-        'FROM "event" AS e LEFT JOIN "eventmatch" AS em ON em."event_id" = e."id" '
-        'LEFT JOIN "game" AS g ON g."match_id" = em."match_id" '
-        f'WHERE e."id" IN ({marks}) GROUP BY e."id", e."version", e."public_token_hash"'
-    )
-    rows = {key(row[0]): tuple(row[1:]) for row in flask_db.database.execute_sql(sql, ids)}
+    sql = revision_sql(f'e."id" IN ({marks})')
+    rows = {key(row[0]): (int(row[2]), row[1]) for row in flask_db.database.execute_sql(sql, ids)}
     return {name: rows.get(name) for name in names}
 
 

@@ -20,7 +20,6 @@ from ..core.tokens import hash_token
 from ..games.series import match_view
 from ..pages.match_names import last_rounds, match_name
 from ..store.base import utcnow
-from ..store.db import flask_db
 from ..store.events import Event
 from ..store.tables import open_calls
 from . import derive, revision, seating
@@ -338,13 +337,10 @@ def public_view(token, etag_sent):
     this is; 404 for none. One small read while nothing changed: the ETag comes first, and a
     body this process already wrote for that ETag is sent again (any write to the event, or
     to one of its games, changes the ETag, so it is never stale)."""
-    row = None
-    if 22 <= len(token) <= 128:
-        sql = revision.fingerprint_sql("public_token_hash")
-        row = flask_db.database.execute_sql(sql, (hash_token(token),)).fetchone()
-    if row is None:
+    found = revision.by_public_token(hash_token(token)) if 22 <= len(token) <= 128 else None
+    if found is None:
         raise NotFound(GONE, rule_code="NOT_FOUND")
-    event_id, etag = row[0], revision.public_etag(row)
+    event_id, etag = found[0], revision.public_etag(*found)
     if etag == etag_sent:
         return etag, None
     kept = _PUBLIC.get(event_id)

@@ -4,11 +4,11 @@ read (its seat this round and its game). All derived (api/parties/derive.py) on 
 
 import hashlib
 
-from peewee import fn
-
 from ..core.times import iso
 from ..games.views import game_view
-from ..store.games import Game
+from ..store.base import cached_sql
+from ..store.db import flask_db
+from ..store.games import Game, game_revision_sql
 from ..store.parties import PartyGame
 from .derive import derive, seating_words
 
@@ -97,17 +97,18 @@ def party_view(derived, director=False):
 
 
 def party_etag(party, director):
-    """The party read's ETag, in one small read: the party's write counter (players, start,
-    rounds) and its games' count and last change (a hand anywhere in the party moves it),
-    and whose view it is."""
-    count, changed = (
-        PartyGame.select(fn.COUNT(Game.id), fn.MAX(Game.updated_at))
-        .join(Game, on=(Game.match_id == PartyGame.match_id))
-        .where(PartyGame.party == party.id)
-        .tuples()
-        .first()
+    """The party read's ETag, in one small read: the party's revision (its write counter for
+    players, start and rounds, plus each game's revision + 1: a hand anywhere in the party
+    moves it, in the hand's own transaction) and whose view it is. Never a clock."""
+    sql = cached_sql(
+        "party_revision",
+        lambda p: (
+            f'SELECT COALESCE(SUM({game_revision_sql()} + 1), 0) FROM "partygame" AS pg '
+            f'JOIN "game" AS g ON g."match_id" = pg."match_id" WHERE pg."party_id" = {p}'
+        ),
     )
-    seen = f"{party.id}|{party.version}|{count}|{changed}|{director}"
+    (games,) = flask_db.database.execute_sql(sql, (party.id,)).fetchone()
+    seen = f"{party.id}|{party.version + int(games)}|{director}"
     return hashlib.sha256(seen.encode()).hexdigest()[:32]
 
 

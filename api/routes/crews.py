@@ -15,7 +15,6 @@ from ..crews.roster import (
     add_player,
     attach_game,
     create_crew,
-    crew_etag,
     crew_view,
     detach_game,
     rename_crew,
@@ -98,8 +97,9 @@ class CrewById(MethodView):
     @blp.doc(security=CREW_TOKEN, operationId="getCrew")
     def get(self, crew_id):
         """Get a crew: its name, roster and games"""
-        blp.set_etag(crew_etag(g.crew))
-        return crew_view(g.crew)
+        view = crew_view(g.crew)
+        blp.set_etag(view)  # what it shows, never a clock
+        return view
 
     @crew_token_required
     @blp.arguments(CrewRename())

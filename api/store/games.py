@@ -15,6 +15,14 @@ from .base import JSONField, cached_raw, cached_sql, insert_statement, utcnow
 from .db import flask_db, is_sqlite
 
 
+def game_revision_sql(alias="g"):
+    """SQL for a game row's revision, read by the database from its cached state's JSON
+    (every write to the game moves it, in the write's own statement: Game.state_update)."""
+    if is_sqlite():
+        return f"COALESCE(json_extract({alias}.\"state\", '$.revision'), 0)"
+    return f"COALESCE(({alias}.\"state\"::jsonb ->> 'revision')::bigint, 0)"
+
+
 class Match(flask_db.Model):
     """A match: games between the same two teams until one has `first_to` wins (docs/matches.md).
 

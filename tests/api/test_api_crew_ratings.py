@@ -24,6 +24,9 @@ from test_api_crew_stats import NAMES, Crew, edit
 
 from api.crews import ratings as replay_module
 from api.schemas.crews import CrewRatingsOut
+from api.store import games as game_rows
+from api.store.db import flask_db
+from api.store.games import Game
 
 ANN, BOB, CY, DI = NAMES
 
@@ -108,6 +111,20 @@ def test_a_rating_changes_when_a_past_hand_is_edited(crew):
     assert [p["rating"] for p in players[BOB]["history"]] == [2.43, 4.36]
     assert chances(body) == {f"{ANN}+{CY}": 0.343, f"{BOB}+{DI}": 0.657}
     assert (players[BOB]["career"], players[ANN]["career"]) == (4, 0)
+
+
+def test_an_edit_stamped_at_the_same_instant_still_re_rates(crew, monkeypatch):
+    """A worker's kept replay is compared game by game with what the store holds now: by each
+    game's revision, never its last change's time (two servers' clocks differ, and a coarse
+    or stopped clock stamps two writes alike). Game 1's edit, stamped at the very instant of
+    its first hand, still re-rates the crew: Bob and Di 4.36, as above."""
+    with crew.client.app.app_context(), flask_db.database.connection_context():
+        stamped = Game.get_by_id(crew.tables[0].id).updated_at
+    monkeypatch.setattr(game_rows, "utcnow", lambda: stamped)
+    ratings(crew)  # this worker keeps the replay of games 1 and 2
+    edit(crew.tables[0], 1, **made(bidder=0, bid=30, captured=20))
+    replay_module._RESULTS.clear()  # the answer is made again from the kept replay
+    assert by_name(ratings(crew).json)[BOB]["rating"] == 4.36
 
 
 def test_going_on_from_a_kept_replay_gives_what_a_replay_from_nothing_gives(client, crew):
