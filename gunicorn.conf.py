@@ -10,6 +10,8 @@ api/live/topology.py).
 
 import os
 
+from api.serve import when_ready  # noqa: F401 (gunicorn's hook: the rate-limit warning)
+
 worker_class = "sync"
 workers = int(os.environ.get("WEB_CONCURRENCY", os.cpu_count() or 2))
 # no control socket: its default path is one per user, which the live process (and any other

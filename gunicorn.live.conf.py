@@ -9,6 +9,8 @@ of a gevent worker. `bench/live` holds 1,000 streams on a 2-core machine with tw
 
 import os
 
+from api.serve import when_ready  # noqa: F401 (gunicorn's hook: the rate-limit warning)
+
 wsgi_app = "live:app"
 worker_class = "gthread"
 workers = int(os.environ.get("LIVE_WORKERS", os.cpu_count() or 2))

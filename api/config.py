@@ -84,6 +84,10 @@ class Config:
     LIVE_MAX_STREAMS_PER_GAME = _int("LIVE_MAX_STREAMS_PER_GAME", 500)
     LIVE_WRITE_TIMEOUT_SECONDS = _float("LIVE_WRITE_TIMEOUT_SECONDS", 30)
     LIVE_POLL_SECONDS = _float("LIVE_POLL_SECONDS", 0.25)
+    # PostgreSQL: every LIVE_LISTEN_CHECK_SECONDS the live thread asks its LISTEN connection
+    # for a round trip; one unanswered within as long (it died without an error: a NAT's
+    # timeout, a failover) is dropped and opened again, and every stream caught up.
+    LIVE_LISTEN_CHECK_SECONDS = _float("LIVE_LISTEN_CHECK_SECONDS", 10)
     # Which part this process plays (api/live/topology.py): "all" (streams and the rest: the
     # default of create_app), "web" (app.py: never holds a stream, points the client at the
     # live process) or "live" (live.py: the streams only). LIVE_URL: where the web process

@@ -19,7 +19,19 @@ import subprocess
 import sys
 import time
 
+from .config import Config
+from .core.ratelimit import unshared_warning
+
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+
+
+def when_ready(server):
+    """gunicorn's hook (both gunicorn.*conf.py): say once, at start-up, when rate limits are
+    counted apart by each worker (memory storage); RATELIMIT_STORAGE_URI=redis://... makes
+    them count together."""
+    message = unshared_warning(vars(Config), server.cfg.workers)
+    if message:
+        server.log.warning(message)
 
 
 def commands(host, port, live_port, workers):

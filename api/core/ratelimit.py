@@ -146,6 +146,28 @@ def count_failed_lookup(response):
     return response
 
 
+def unshared_warning(config, workers):
+    """The start-up warning when the limits are counted apart by each process (memory storage,
+    and more than one worker, or PostgreSQL: the store of several servers), else None. Unsaid,
+    three servers of two workers let a client make 6 times each limit and never noticed."""
+    if not config["RATELIMIT_ENABLED"] or not config["RATELIMIT_STORAGE_URI"].startswith("memory"):
+        return None
+    several = config["DATABASE_URL"].startswith("postgres")
+    if workers > 1:
+        where = f"apart in each of this server's {workers} workers"
+        where += " and on every other server of this database" if several else ""
+    elif several:
+        where = "on this server alone, apart from every other server of this database"
+    else:
+        return None
+    storage = config["RATELIMIT_STORAGE_URI"]
+    return (
+        f"rate limits are counted in memory (RATELIMIT_STORAGE_URI={storage}), {where}: a "
+        "client gets each limit once per process. Set "
+        "RATELIMIT_STORAGE_URI=redis://HOST:6379 so every worker and server count together"
+    )
+
+
 def init_app(app, token_blueprints):
     """Open the app's limit store (RATELIMIT_STORAGE_URI, memory by default) and count failed
     token lookups on the routes of `token_blueprints`.

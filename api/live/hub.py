@@ -20,6 +20,7 @@ counted out at once (api/live/watch.py).
 """
 
 import os
+import socket
 import threading
 import time
 
@@ -66,6 +67,15 @@ class Subscriber:
         self.wake.set()
 
 
+def _shut_down(conn):
+    """Shut down `conn`'s socket (both ways): the query waiting on it fails at once."""
+    try:
+        with socket.fromfd(conn.fileno(), socket.AF_INET, socket.SOCK_STREAM) as sock:
+            sock.shutdown(socket.SHUT_RDWR)
+    except OSError:  # closed meanwhile: the loop reconnects anyway
+        pass
+
+
 def game_event(revision, etag, body):
     """The `game` event: revision as its id, the ETag and the game's JSON (`body`, bytes)."""
     etag_json = etag.replace("\\", "\\\\").replace('"', '\\"')
@@ -101,6 +111,10 @@ class Hub:
         self.seen = {}  # SQLite poll: game id -> (revision, share token, table's) last seen
         self.nudges = None  # SQLite: the live thread's socket the writers nudge (a Listener)
         self.watched = Watch()  # the streams' sockets, for their clients' close
+        # the LISTEN connection, for the health route: "idle" (no stream open, so no live
+        # thread), "listening", "reconnecting" (it failed or went silent), "polling" (SQLite)
+        self.listen_state = "idle"
+        self.reconnects = 0  # LISTEN connections lost and opened again in this process
 
     # ---- streams come and go ----
 
@@ -185,6 +199,8 @@ class Hub:
         conn = None
         nudges = None if listen else self._nudge_listener(database)
         self.nudges = nudges
+        checked = time.monotonic()
+        self.listen_state = "listening" if listen else "polling"
         try:
             while True:
                 with self.lock:
@@ -195,8 +211,12 @@ class Hub:
                     if listen:
                         if conn is None:
                             conn = self._listen_connection(database)
+                            self.listen_state, checked = "listening", time.monotonic()
                             self._mark_all_dirty()  # whatever happened while not listening
                         self._wait_notifies(conn)
+                        if time.monotonic() - checked >= self.config["LIVE_LISTEN_CHECK_SECONDS"]:
+                            self._check_listening(conn)
+                            checked = time.monotonic()
                     elif nudges is not None:
                         if not self.kick.is_set():
                             nudges.wait(self.config["LIVE_POLL_SECONDS"])
@@ -209,10 +229,13 @@ class Hub:
                 except Exception:  # noqa: BLE001 (the thread must outlive a database restart)
                     self.app.logger.exception("live: listening failed; trying again")
                     if conn is not None:
+                        self.listen_state = "reconnecting"
+                        self.reconnects += 1
                         conn.close()
                         conn = None
                     time.sleep(1)
         finally:
+            self.listen_state = "idle"
             if conn is not None:
                 conn.close()
             if nudges is not None:
@@ -240,6 +263,24 @@ class Hub:
         conn = psycopg.connect(dbname=database.database, autocommit=True, **database.connect_params)
         conn.execute(f"LISTEN {CHANNEL}")
         return conn
+
+    def _check_listening(self, conn):
+        """A round trip on the LISTEN connection, bounded by LIVE_LISTEN_CHECK_SECONDS. One
+        that died without an error (a NAT's idle timeout, a failover, a stopped server) raises
+        nothing and brings no NOTIFY again, and live updates would stop unseen: unanswered in
+        time, its socket is shut down, the query fails, and the loop opens a new one."""
+        timer = threading.Timer(self.config["LIVE_LISTEN_CHECK_SECONDS"], _shut_down, (conn,))
+        timer.daemon = True
+        timer.start()
+        try:
+            conn.execute("SELECT 1")
+        finally:
+            timer.cancel()
+
+    def listen_report(self):
+        """The LISTEN connection's state and how often it was opened again (the health
+        route's)."""
+        return {"state": self.listen_state, "reconnects": self.reconnects}
 
     def _wait_notifies(self, conn):
         """Collect the game ids NOTIFYed within the next fraction of a second."""

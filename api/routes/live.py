@@ -326,6 +326,16 @@ def event_events(token):
                         "properties": {
                             "role": {"type": "string", "enum": ["all", "web", "live"]},
                             "streams": {"type": "integer"},
+                            "listen": {
+                                "type": "object",
+                                "properties": {
+                                    "state": {
+                                        "type": "string",
+                                        "enum": ["idle", "listening", "reconnecting", "polling"],
+                                    },
+                                    "reconnects": {"type": "integer"},
+                                },
+                            },
                         },
                     }
                 }
@@ -337,9 +347,14 @@ def live_health():
     """Health of the live process
 
     Answers at once on every process (the live process serves only this and the streams):
-    its part (`all`, `web` or `live`) and how many streams the answering worker holds.
+    its part (`all`, `web` or `live`), how many streams the answering worker holds, and how
+    it hears of writes (`listen`): `listening` (PostgreSQL's LISTEN, checked every
+    LIVE_LISTEN_CHECK_SECONDS), `reconnecting` (that connection failed or went silent: a new
+    one is being opened), `polling` (SQLite), `idle` (no stream open), and how many times its
+    LISTEN connection was opened again.
     """
-    return {"role": role(), "streams": hub().count()}
+    live = hub()
+    return {"role": role(), "streams": live.count(), "listen": live.listen_report()}
 
 
 # The game streams' events, told to the live hub at start-up (api/__init__.py): they are

@@ -79,7 +79,11 @@ def create_tables():
     IF NOT EXISTS takes a SHARE lock on its table even when the index exists, so a worker
     booting under write load would wait behind every hand being written, and could deadlock
     with one (the hand POST holds the hand table and then updates the game row): when the
-    catalog shows everything in place, a booting worker creates nothing.
+    catalog shows everything in place, a booting worker creates nothing. The catalog is read
+    again once the lock is held: servers booting at once on an empty database all find it
+    incomplete and queue on the lock, and each one after the first would otherwise run the
+    first one's DDL again, under the first one's writes (3 of 4 cold starts of three servers
+    answered 503 "deadlock detected").
     """
     database = flask_db.database
     if not isinstance(database.obj, PostgresqlDatabase):
@@ -90,6 +94,8 @@ def create_tables():
         return
     with database.atomic():
         database.execute_sql("SELECT pg_advisory_xact_lock(%s)", (CREATE_TABLES_LOCK,))
+        if schema_complete(database):  # another server made it while this one waited
+            return
         add_missing_columns(database.obj)
         database.create_tables(MODELS, safe=True)
 

@@ -87,7 +87,11 @@ def test_the_live_process_answers_the_streams_only(part):
     assert refused["rule_code"] == "NOT_FOUND" and "live updates only" in refused["message"]
     live.post_json("/api/games", {"ruleset": "straight-42", "first_dealer": 0}, status=404)
     live.get("/", status=404)
-    assert live.get("/api/live/health").json == {"role": "live", "streams": 0}
+    assert live.get("/api/live/health").json == {
+        "role": "live",
+        "streams": 0,
+        "listen": {"state": "idle", "reconnects": 0},  # no stream open: not listening
+    }
     stream = live.get(f"/api/share/{table.share_token}/events")
     assert stream.content_type == "text/event-stream"
     assert stream.headers["Access-Control-Allow-Origin"] == "*"
