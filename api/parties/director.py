@@ -13,6 +13,7 @@ from ..core.tokens import hash_token, new_token
 from ..crews.roster import clean_name, name_key
 from ..games.matches import insert_game
 from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
+from ..live.hub import notify_match_games
 from ..store.crews import CrewPlayer
 from ..store.db import locked_row, write_transaction
 from ..store.games import Match
@@ -272,6 +273,7 @@ def start_round(party_id, number):
             Match.update(edit_token_hash=hash_token(new_token())).where(
                 Match.id == match_id
             ).execute()
+            notify_match_games(match_id)  # the link's streams of it end now, not at a change
         _seat_round(party, derived, number)
         Party.update(current_round=number, version=Party.version + 1).where(
             Party.id == party.id
@@ -300,5 +302,6 @@ def new_table_link(party_id, table):
             & (PartyGame.table == table)
         )
         Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
+        notify_match_games(row.match_id)  # the old link's streams end now, not at a change
         bump(party)
     return {"table": table, "table_token": token}
