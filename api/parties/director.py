@@ -6,9 +6,10 @@ import random
 import uuid
 
 import rules
-from brackets.progressive import MAX_PLAYERS
+from brackets.progressive import PARTY_PLAYERS
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
+from ..core.refusals import too_many_players
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import clean_name, name_key
 from ..games.matches import insert_game
@@ -76,11 +77,11 @@ def check_names(names):
     """The players' names, trimmed; 422 for an unreadable name, one entered twice (case and
     spaces aside) or more players than a party seats."""
     cleaned = [clean_name(name, "every player") for name in names]
-    if len(cleaned) > MAX_PLAYERS:
+    if len(cleaned) > PARTY_PLAYERS:  # a crew's roster may be longer than the schema's list
         raise Invalid(
-            f"a party seats at most {MAX_PLAYERS} players, not {len(cleaned)}",
+            too_many_players(len(cleaned)),
             rule_code="BAD_TEAMS",
-            errors=field_errors("players", f"at most {MAX_PLAYERS}"),
+            errors=field_errors("players", f"at most {PARTY_PLAYERS}"),
         )
     seen = {}
     for name in cleaned:
