@@ -21,6 +21,13 @@ from .matching import pair_avoiding
 
 MAX_PLAYERS = 256
 MAX_ROUNDS = 60
+# The most a party made through the API takes: 40 tables and 20 rounds, more than a church
+# hall or a reunion runs in an evening (rounds rarely pass 12). Seating is the cost of a
+# party's start and of a read that has not seated it yet: 160 players over 20 rounds seat in
+# about 0.2 s of a worker's CPU, 256 over 60 in 4 to 5 s, which one request could make a
+# worker spend (docs/tournaments.md "How a party runs").
+PARTY_PLAYERS = 160
+PARTY_ROUNDS = 20
 CIRCLE_CHOICES = 8  # circle-method rounds tried for each round's seating (time against fit)
 
 

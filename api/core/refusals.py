@@ -10,6 +10,7 @@ schema or the engine catches it) the schema refusal uses it, so a program sees o
 import json
 
 from brackets import MAX_ROUNDS, ROUNDS_FORMATS, Format
+from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 from rules.bids import TRUMP_NAMES
 from rules.penalties import KINDS
 from rules.rulesets import CONTRACTS, NELLO_MODES
@@ -233,8 +234,8 @@ EVENT_NAME = ("a name", "an event's name is 1 to 80 characters", "BAD_INPUT")
 PARTY_FIELDS = {
     "name": ("a name", "a party's name is 1 to 80 characters", "BAD_INPUT"),
     "players": ("a player's name", "a player's name is 1 to 25 characters", "BAD_INPUT"),
-    "rounds": ("a number of rounds", "a party plays 1 to 60 rounds", "BAD_INPUT"),
-    "round": ("a round", "give the number of the next round, 1 to 60", "BAD_INPUT"),
+    "rounds": ("a number of rounds", f"a party plays 1 to {PARTY_ROUNDS} rounds", "BAD_INPUT"),
+    "round": ("a round", f"give the number of the next round, 1 to {PARTY_ROUNDS}", "BAD_INPUT"),
     "hands_per_round": (
         "a round's length",
         "give the hands a round lasts, 1 to 20, or null for a whole game",
@@ -279,6 +280,14 @@ MISSING = {
 RANGE_CODES = {"BID_NOT_INTEGER": "BID_OUT_OF_RANGE", "RESULT_NOT_INTEGER": "RESULT_OUT_OF_RANGE"}
 
 _MISSING = object()
+
+
+def too_many_players(count):
+    """The director's words for a party of `count` players, more than it seats."""
+    return (
+        f"a party seats at most {PARTY_PLAYERS} players ({PARTY_PLAYERS // 4} tables), not "
+        f"{count}: split a bigger crowd into two parties"
+    )
 
 
 def first_error(errors, path=()):
@@ -371,6 +380,8 @@ def schema_refusal(errors, body, crew=False, route=None):
     value = body if whole else value_at(body, path)
     if value is _MISSING:
         return rule_code, f"that is not {what}: {hint}"
+    if route == "parties" and tuple(path) == ("players",) and isinstance(value, list):
+        return "BAD_TEAMS", too_many_players(len(value))  # the list's one bound: its length
     if value is None and not whole:
         return rule_code, f"{what} cannot be left empty (null) here: {hint}"
     if isinstance(value, int) and not isinstance(value, bool):

@@ -10,6 +10,7 @@ from ..crews.roster import clean_name, roster_names
 from ..events.director import check_in, create_event
 from ..events.removal import delete_event
 from ..events.teams import edit_team
+from ..live.hub import notify_event_games
 from ..store.base import utcnow
 from ..store.crews import Crew, CrewGame
 from ..store.db import write_transaction
@@ -322,4 +323,5 @@ def director_link(season, number=None):
     token = new_token()
     with write_transaction():
         Event.update(director_token_hash=hash_token(token)).where(Event.id == event_id).execute()
+        notify_event_games(event_id)  # the old token's game streams end now, not at a change
     return {"event_id": event_id, "director_token": token}

@@ -28,6 +28,7 @@ from flask import current_app
 from peewee import JOIN, SqliteDatabase
 
 from ..store.db import flask_db, is_sqlite, sqlite_file
+from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
 from ..store.nudge import Listener
 from ..store.tables import match_holders
@@ -310,13 +311,19 @@ class Hub:
             rows = {}
             for prefix, source in self.sources.items():
                 rows.update(source.poll([name for name in ids if name.startswith(prefix)]))
-            if games:  # a game of a match: its table's token too (re-issued: streams check)
-                rows.update(
-                    (str(game_id), (state.get("revision", 0), share, table))
-                    for game_id, state, share, table in Game.select(
-                        Game.id, Game.state, Game.share_token, Match.edit_token_hash
+            if games:  # a game of a match: its table's and its event director's tokens too
+                rows.update(  # (re-issued: the streams check theirs again)
+                    (str(game_id), (state.get("revision", 0), share, table, director))
+                    for game_id, state, share, table, director in Game.select(
+                        Game.id,
+                        Game.state,
+                        Game.share_token,
+                        Match.edit_token_hash,
+                        Event.director_token_hash,
                     )
                     .join(Match, JOIN.LEFT_OUTER, on=(Match.id == Game.match_id))
+                    .join(EventMatch, JOIN.LEFT_OUTER, on=(EventMatch.match_id == Game.match_id))
+                    .join(Event, JOIN.LEFT_OUTER, on=(Event.id == EventMatch.event))
                     .where(Game.id.in_(games))
                     .tuples()
                 )
@@ -429,6 +436,20 @@ def notify_match_games(match_id):
     the match's token)."""
     if not is_sqlite():
         flask_db.database.obj.execute_sql(GAMES_OF_MATCH, [CHANNEL, str(match_id)])
+
+
+GAMES_OF_EVENT = (
+    'SELECT pg_notify(%s, g."id") FROM "game" AS g JOIN "eventmatch" AS em '
+    'ON em."match_id" = g."match_id" WHERE em."event_id" = %s'
+)
+
+
+def notify_event_games(event_id):
+    """Announce to the streams of every game of event `event_id` that who reaches them
+    changed (its director token re-issued), inside the write's transaction: each editor
+    stream checks its token again. SQLite: nothing (the poll reads the director's token)."""
+    if not is_sqlite():
+        flask_db.database.obj.execute_sql(GAMES_OF_EVENT, [CHANNEL, str(event_id)])
 
 
 def notify_event(event_id):

@@ -8,9 +8,10 @@ for a party or table that does not exist (asked with a known token).
 
 import hmac
 
-from ..core.access import link_ended_words, refuse, required_token
+from ..core.access import link_ended_words, refuse, require_edit, required_token
 from ..core.errors import abort
 from ..core.tokens import hash_token
+from ..store.db import flask_db, is_sqlite
 from ..store.parties import Party, PartyEndedLink, PartyTable
 
 DIRECTOR, PUBLIC, TABLE = "director", "public", "table"
@@ -102,3 +103,26 @@ def require_party_table(party_id, table):
     if who == DIRECTOR and party.current_round and table > count:
         abort(404, f"{party.name} has no table {table}", rule_code="NOT_FOUND")
     return party, who
+
+
+def _party_of_game_sql():
+    """The party row of a game played at one of its tables, locked FOR SHARE on PostgreSQL
+    (every director write locks it FOR UPDATE), in a statement of its own."""
+    p = flask_db.database.param
+    return (
+        'SELECT p."id" FROM "partygame" AS pg JOIN "party" AS p ON p."id" = pg."party_id" '
+        f'JOIN "game" AS g ON g."match_id" = pg."match_id" WHERE g."id" = {p}'
+        + ("" if is_sqlite() else " FOR SHARE OF p")
+    )
+
+
+def lock_party_of_game(game_id):
+    """Call first in a write transaction to a game's hand log: if the game is a party's, lock
+    the party row and check the request's token again under the lock (abort 403 when it no
+    longer reaches the game). The director's next round moves a table's link to the new
+    round's game under the same lock; checked only before it, an undo sent with the next
+    round reopened a game of the round before that the table could no longer reach, and its
+    four players lost the round in the standings. A casual or event game finds no row."""
+    found = flask_db.database.execute_sql(_party_of_game_sql(), (str(game_id),)).fetchall()
+    if found:
+        require_edit(game_id)  # read after the lock: sees the round the director started

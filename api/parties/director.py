@@ -6,13 +6,15 @@ import random
 import uuid
 
 import rules
-from brackets.progressive import MAX_PLAYERS
+from brackets.progressive import PARTY_PLAYERS
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
+from ..core.refusals import too_many_players
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import clean_name, name_key
 from ..games.matches import insert_game
 from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
+from ..live.hub import notify_match_games
 from ..store.crews import CrewPlayer
 from ..store.db import locked_row, write_transaction
 from ..store.games import Match
@@ -75,11 +77,11 @@ def check_names(names):
     """The players' names, trimmed; 422 for an unreadable name, one entered twice (case and
     spaces aside) or more players than a party seats."""
     cleaned = [clean_name(name, "every player") for name in names]
-    if len(cleaned) > MAX_PLAYERS:
+    if len(cleaned) > PARTY_PLAYERS:  # a crew's roster may be longer than the schema's list
         raise Invalid(
-            f"a party seats at most {MAX_PLAYERS} players, not {len(cleaned)}",
+            too_many_players(len(cleaned)),
             rule_code="BAD_TEAMS",
-            errors=field_errors("players", f"at most {MAX_PLAYERS}"),
+            errors=field_errors("players", f"at most {PARTY_PLAYERS}"),
         )
     seen = {}
     for name in cleaned:
@@ -272,6 +274,7 @@ def start_round(party_id, number):
             Match.update(edit_token_hash=hash_token(new_token())).where(
                 Match.id == match_id
             ).execute()
+            notify_match_games(match_id)  # the link's streams of it end now, not at a change
         _seat_round(party, derived, number)
         Party.update(current_round=number, version=Party.version + 1).where(
             Party.id == party.id
@@ -300,5 +303,6 @@ def new_table_link(party_id, table):
             & (PartyGame.table == table)
         )
         Match.update(edit_token_hash=hash_token(token)).where(Match.id == row.match_id).execute()
+        notify_match_games(row.match_id)  # the old link's streams end now, not at a change
         bump(party)
     return {"table": table, "table_token": token}

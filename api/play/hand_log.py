@@ -17,6 +17,7 @@ from ..games.rulesets import game_ruleset
 from ..games.service import content_hash, locked_game
 from ..games.views import game_view, hand_view
 from ..live.hub import changed, notify_statement
+from ..parties.access import lock_party_of_game
 from ..store.base import insert_statement, run, utcnow
 from ..store.crews import crew_moved
 from ..store.db import write_transaction
@@ -205,6 +206,7 @@ def record_hand(game_id, data, key):
     request_hash = content_hash({"hand_no": hand_no, "hand": data})
     with in_flight(game_id, key), write_transaction():
         settled = settlement.settled(game_id=game_id)  # first: it locks the event
+        lock_party_of_game(game_id)  # or the party
         game = locked_game(game_id)
         stored = IdempotencyKey.find(game.id, key)
         if stored is not None:
@@ -278,6 +280,7 @@ def _locked_game(game_id, check_etag):
     api/events/reopen.py must see the later matches' hands as committed, with none landing
     until this write commits (edits are rare; new hands keep the shared lock)."""
     refuse_settled(settlement.settled(game_id=game_id, exclusive=True))
+    lock_party_of_game(game_id)  # a party's game: its party's lock, its link checked again
     game = locked_game(game_id)
     refuse_signed(game)  # a game signed at its table: the director's alone (events/tables.py)
     check_etag(game)

@@ -4,7 +4,7 @@ inputs refuse unknown fields and bound every number; outputs document api/partie
 from marshmallow import Schema, fields, validate
 
 from brackets.party import MAX_HANDS_PER_ROUND
-from brackets.progressive import MAX_PLAYERS, MAX_ROUNDS
+from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 
 from .base import Int, Name, StrictSchema
 from .games import GameCreate
@@ -16,7 +16,7 @@ PLAYER_NAME = 25  # "Ann and Cy": two names make a side's name of at most 55 cha
 
 PLAYERS = fields.List(
     Name(PLAYER_NAME),
-    validate=validate.Length(0, MAX_PLAYERS),
+    validate=validate.Length(0, PARTY_PLAYERS),
     metadata={"description": "the players' names in entry order (the last tie-break)"},
 )
 
@@ -34,7 +34,7 @@ class PartyCreate(StrictSchema):
         load_default=None,
         metadata={"description": "hands a round lasts (marks only); null: a round is one game"},
     )
-    rounds = Int(1, MAX_ROUNDS, required=True)
+    rounds = Int(1, PARTY_ROUNDS, required=True)
     players = PLAYERS
     crew_id = fields.UUID(
         metadata={
@@ -48,14 +48,14 @@ class PlayersIn(StrictSchema):
     """The party's players, all of them, before the start."""
 
     players = fields.List(
-        Name(PLAYER_NAME), required=True, validate=validate.Length(0, MAX_PLAYERS)
+        Name(PLAYER_NAME), required=True, validate=validate.Length(0, PARTY_PLAYERS)
     )
 
 
 class RoundIn(StrictSchema):
     """The round to start: the next one (the same again answers as the first time)."""
 
-    round = Int(1, MAX_ROUNDS, required=True)
+    round = Int(1, PARTY_ROUNDS, required=True)
 
 
 class PartyOut(Schema):

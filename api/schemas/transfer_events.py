@@ -4,7 +4,7 @@
 from marshmallow import fields, validate
 
 from brackets import MAX_ROUNDS, MAX_TEAMS
-from brackets.progressive import MAX_ROUNDS as PARTY_ROUNDS
+from brackets.progressive import PARTY_ROUNDS
 
 from .base import Int, Name, StrictSchema
 from .events import FORMATS, SEEDINGS, EntrantIn, EventSettings, short_name_field

@@ -14,6 +14,7 @@ import pytest
 from apitest import PG_URL
 from eventtest import Director
 from live_client import Client, Events
+from test_api_leagues import League
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 
@@ -369,3 +370,84 @@ def test_a_deleted_party_ends_its_tables_game_streams(live, servers, other):
     assert (item["event"], item["data"]) == ("gone", {"reason": "deleted"})
     assert stream.next_event() == {"closed": True}
     assert Events(live.url, path, link).status == 401
+
+
+def party_table_stream(live, servers, other, hands_per_round=None):
+    """A started four-player party of two rounds: (its director's client, url and headers,
+    table 1's link headers, the stream table 1's phone holds on its game, opened with the
+    link, its first event read)."""
+    director = Http(servers[1][0].url)
+    body = {"name": "Church social", "ruleset": "straight-42", "rounds": 2}
+    body = {**body, "players": list("ABCD"), "hands_per_round": hands_per_round}
+    status, _, party = director.call("POST", "/api/parties", body)
+    assert status == 201
+    boss = {"Authorization": f"Bearer {party['director_token']}"}
+    url = f"/api/parties/{party['id']}"
+    started = director.call("POST", f"{url}/start", None, boss)[2]
+    link = {"Authorization": f"Bearer {started['table_links']['1']}"}
+    game_id = other.call("GET", f"{url}/tables/1", headers=link)[2]["game"]["id"]
+    stream = Events(live.url, f"/api/games/{game_id}/events", link)
+    assert stream.next_event()["event"] == "game"
+    return director, url, boss, link, game_id, stream
+
+
+def first_hand_seen(stream, client, game_id, auth):
+    """Hand 1 of `game_id`, and its event on `stream`: the live process is listening now (it
+    starts to when its first stream opens), so what it hears next was sent after."""
+    hand = {"hand_no": 1, "bidder": 0, "bid": 30, "result": {"captured": 35}}
+    status, _, _ = client.call(
+        "POST", f"/api/games/{game_id}/hands", hand, {**auth, "Idempotency-Key": "p" * 32}
+    )
+    assert status == 201
+    assert stream.next_event(5)["data"]["revision"] == 1
+
+
+def assert_revoked_at_once(stream):
+    """The stream's next event is its end, `gone` ("revoked"), within the 5 s a screen may
+    wait (LIVE_HEARTBEAT_SECONDS 1: heartbeats are comments, not events), with no further
+    change to the game."""
+    gone = stream.next_event(5)
+    assert (gone["event"], gone["data"]) == ("gone", {"reason": "revoked"})
+    assert stream.next_event() == {"closed": True}
+
+
+def test_a_party_tables_new_link_ends_the_old_links_game_stream(live, servers, other):
+    """docs/tournaments.md "How a party runs": the director's new link for a table (a phone
+    lost) ends the old link's stream of the table's game at once, on PostgreSQL too (a
+    NOTIFY in the write's transaction), not at the game's next change."""
+    director, url, boss, link, game_id, stream = party_table_stream(live, servers, other)
+    first_hand_seen(stream, other, game_id, link)
+    status, _, _ = director.call("POST", f"{url}/tables/1/link", None, boss)
+    assert status == 201
+    assert_revoked_at_once(stream)
+
+
+def test_a_partys_next_round_ends_the_table_streams_of_the_round_before(live, servers, other):
+    """The next round moves each table's link to its new game: the link's stream of the
+    round before's game ends at once (its token reaches that game no more)."""
+    director, url, boss, link, game_id, stream = party_table_stream(
+        live, servers, other, hands_per_round=1
+    )
+    first_hand_seen(stream, other, game_id, link)  # round 1 is over
+    status, _, _ = director.call("POST", f"{url}/rounds", {"round": 2}, boss)
+    assert status == 200
+    assert_revoked_at_once(stream)
+
+
+def test_a_nights_new_director_link_ends_the_old_directors_game_stream(live, servers, other):
+    """docs/leagues.md: a night's director link made again (a phone lost) stops the old one,
+    and the old director token's stream of a game of the night ends at once."""
+    league = League(Http(servers[1][0].url))
+    season = league.post(league.base, league.body(nights=1))
+    url = f"{league.base}/{season['id']}"
+    night = league.post(f"{url}/nights")
+    old = {"Authorization": f"Bearer {night['director_token']}"}
+    event = f"/api/events/{night['event_id']}"
+    links = other.call("POST", f"{event}/start", None, old)[2]["new_table_links"]
+    table = {"Authorization": f"Bearer {links['1']}"}
+    game_id = other.call("GET", f"{event}/tables/1", headers=table)[2]["match"]["current_game"]
+    stream = Events(live.url, f"/api/games/{game_id}/events", old)
+    assert stream.next_event()["event"] == "game"
+    first_hand_seen(stream, other, game_id, table)
+    league.post(f"{url}/nights/1/director-link")
+    assert_revoked_at_once(stream)

@@ -260,7 +260,7 @@ BAD = [
     # (body, rule_code, words the message says)
     ({"players": ["Ann", "ann "]}, "DUPLICATE_PLAYER", "ann is entered twice: give one of them"),
     ({"players": ["Ann", " "]}, "BAD_NAME", "every player needs a name"),
-    ({"rounds": 0}, "BAD_INPUT", "0 is not a number of rounds: a party plays 1 to 60 rounds"),
+    ({"rounds": 0}, "BAD_INPUT", "0 is not a number of rounds: a party plays 1 to 20 rounds"),
     ({"rounds": 61}, "BAD_INPUT", "61 is not a number of rounds"),
     ({"hands_per_round": 21}, "BAD_INPUT", "21 is not a round's length"),
     ({"hands_per_round": 2, "ruleset": "points-250"}, "HANDS_NEED_MARKS", "counted in marks"),
