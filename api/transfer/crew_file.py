@@ -179,8 +179,11 @@ def read_crew(entry, seat_counts):
 
 def _read_seasons(entry, read, file_matches, file_games):
     """The crew's seasons read from the file (api/transfer/season_file.py)."""
-    roster = {p["id"] for p in read["players"]}
-    return [read_season(e, roster, file_matches, file_games) for e in entry.get("seasons") or []]
+    roster = {p["id"]: p["name"] for p in read["players"]}
+    return [
+        read_season(e, read["name"], roster, (file_matches, file_games))
+        for e in entry.get("seasons") or []
+    ]
 
 
 def _utc(moment):
