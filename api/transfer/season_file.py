@@ -18,7 +18,15 @@ from ..leagues.seasons import NIGHT_FORMATS, check_season
 from ..store.base import utcnow
 from ..store.events import Event
 from ..store.leagues import Night, Season, SeasonTeam, Substitute
-from .event_file import event_export, event_part, new_tokens, read_event, rows_of, store_event
+from .event_file import (
+    check_calls_of,
+    event_export,
+    event_part,
+    new_tokens,
+    read_event,
+    rows_of,
+    store_event,
+)
 from .export import iso
 
 SETTINGS = ("name", "nights", "format", "first_to", "ruleset", "tables", "playoff_teams")
@@ -234,9 +242,12 @@ def read_part(read):
     return season_part(season, teams, nights, last)
 
 
-def check_new(reads, created_matches):
+def check_new(reads, matches):
     """409, nothing stored, when a season of a crew the import creates, or one of its
-    events, is already here, or one of the events' matches is not created by the import."""
+    events, is already here, or one of the events' matches is not created by the import;
+    422 when an event's calls are not its bracket's (`check_calls_of`). `matches`: (the
+    file's matches, the matches the import creates)."""
+    file_matches, created_matches = matches
     events = [e for _s, _t, played, playoff in reads for *_n, e, _m, _x in played]
     events += [playoff[0] for _s, _t, _p, playoff in reads if playoff is not None]
     taken = Season.get_or_none(Season.id.in_([r[0].id for r in reads])) if reads else None
@@ -252,6 +263,8 @@ def check_new(reads, created_matches):
             "restored here; nothing was stored",
             rule_code="CONFLICT",
         )
+    for read in events:
+        check_calls_of(read, file_matches)
 
 
 def _event_row(read):
