@@ -17,7 +17,7 @@ from brackets import (
 )
 from brackets.tournament import match_layout
 
-from ..core.errors import Conflict, NotFound
+from ..core.errors import Conflict, Invalid, NotFound
 from ..games import series
 from ..games.rulesets import ruleset_of
 from ..store.base import canonical_json
@@ -268,3 +268,36 @@ def team_name(derived, team_id):
     """A team's name, or "team N" for an id the event does not have."""
     team = derived.teams.get(int(team_id))
     return f"team {team_id}" if team is None else team.name
+
+
+def check_calls(derived):
+    """422 CALL_NOT_IN_BRACKET naming the first called match that is not one its bracket
+    makes: a match of the bracket, its two teams in the bracket's order, played first to the
+    bracket's number of wins. The routes call only such matches (`progress.call_match`
+    takes all three from the bracket), and a result changed upstream takes back the calls it
+    leaves without a hand or is refused (LATER_MATCH_STARTED, RESULT_LOCKED), so none other
+    is ever kept; the import of an event's file holds its calls to the same."""
+    for bid, row in derived.rows.items():
+        words = _misfit(derived, bid, row)
+        if words is not None:
+            raise Invalid(
+                f"match {bid} of {derived.event.name} {words}", rule_code="CALL_NOT_IN_BRACKET"
+            )
+
+
+def _misfit(derived, bid, row):
+    """Why the called match `row` is not the bracket's match `bid`, in words, or None."""
+    try:
+        state = derived.tournament.match(bid)
+    except BracketError:
+        return f"is called to table {row.table}, and its bracket has no such match"
+    if bid in derived.called:
+        first_to = derived.tournament.series(bid).first_to
+        if row.first_to == first_to:
+            return None
+        return f"is played to {row.first_to} wins, and its round to {first_to}"
+    called = " and ".join(team_name(derived, t) for t in row.teams)
+    if None in state.teams:
+        return f"is called with {called} before its bracket knows both its teams"
+    drawn = " and ".join(team_name(derived, t) for t in state.teams)
+    return f"is called with {called}, and its bracket has {drawn} in it, in that order"

@@ -39,12 +39,20 @@ def _event_of(season, name, fmt, first_to, teams):
             "teams": [{"name": t.name, "players": players} for t, players in teams],
         }
     )
-    by_name = {t["name"]: t["id"] for t in made["teams"]}
-    for team_id in by_name.values():
-        check_in(made["id"], team_id)
-    mapping = {str(by_name[t.name]): t.id for t, _players in teams}
+    for team in made["teams"]:
+        check_in(made["id"], team["id"])
+    mapping = team_map([t.id for t, _players in teams], [t["id"] for t in made["teams"]])
     tokens = {"director_token": made["director_token"], "public_token": made["public_token"]}
     return made["id"], tokens, mapping
+
+
+def team_map(season_team_ids, event_team_ids):
+    """{event team id (as text): season team id} of a night's or playoff's event, made of the
+    season teams given in that order: its teams, in the order of its list, are those teams.
+    The import of a crew's file holds a night's map to it."""
+    return {
+        str(event): season for season, event in zip(season_team_ids, event_team_ids, strict=False)
+    }
 
 
 def _night(season, number):
@@ -90,16 +98,26 @@ def start_night(season):
 
 
 def _check_substitutes(season, subs):
-    """The night's substitutes checked: a team of the season, a member of it, one of a crew
-    player or a name, and nobody playing twice that night (422 in words otherwise)."""
-    teams = {t.id: t for t in season_teams(season)}
-    roster = roster_names(season.crew)
+    """The night's substitutes of `season` checked (`check_substitutes`); returns ({season
+    team id: SeasonTeam}, the crew's roster)."""
+    teams, roster = season_teams(season), roster_names(season.crew)
+    check_substitutes(season.name, teams, roster, subs)
+    return {t.id: t for t in teams}, roster
+
+
+def check_substitutes(season_name, season_teams, roster, subs):
+    """A night's substitutes checked, the one check of the substitutes route and of the
+    import of a crew's file: a team of the season, a member of it, one of a crew player or a
+    name, and nobody playing twice that night (422 in words otherwise). `season_teams`: rows
+    with an id, name and players; `roster`: {player id: name}. Each sub's player and name
+    are set as stored (a crew player's name from the roster)."""
+    teams = {t.id: t for t in season_teams}
     lineup = {(t.id, m): p for t in teams.values() for m, p in enumerate(t.players)}
     seen = set()
     for sub in subs:
         if sub["team"] not in teams:
             raise Invalid(
-                f"{season.name} has no team {sub['team']}",
+                f"{season_name} has no team {sub['team']}",
                 rule_code="NOT_FOUND",
                 errors=field_errors("substitutes", "a team not in the season"),
             )
@@ -143,7 +161,6 @@ def _check_substitutes(season, subs):
             )
         if sub["player"] is not None:
             playing[sub["player"]] = sub["team"]
-    return teams, roster
 
 
 def set_substitutes(season, number, subs):

@@ -18,13 +18,24 @@ from .standings import event_results, rank
 NIGHT_FORMATS = ("round-robin", "single-elimination", "double-elimination")
 
 
-def _check_teams(crew, teams, playoff):
+def check_season(crew_name, roster, data):
+    """A season as the routes make it, the one check of the season route and of the import
+    of a crew's file: a ruleset of pairs, a readable name, and its teams (`_check_teams`).
+    `roster`: {player id: name} of the crew. Returns (the season's name, its teams' names)
+    cleaned as stored. 422 in words otherwise."""
+    _check_rules(data)
+    name = clean_name(data["name"], "a season")
+    return name, _check_teams(crew_name, roster, data["teams"], data.get("playoff_teams"))
+
+
+def _check_teams(crew_name, roster, teams, playoff):
     """The season's teams: distinct names, two distinct players each from the crew's roster,
-    nobody on two teams, and at least as many teams as the playoff takes (422 otherwise)."""
-    roster = roster_names(crew)
-    seen_names, seen_players = set(), {}
+    nobody on two teams, and at least as many teams as the playoff takes (422 otherwise).
+    Returns their names, cleaned."""
+    seen_names, seen_players, names = set(), {}, []
     for team in teams:
         name = clean_name(team["name"], "a team")
+        names.append(name)
         if name.casefold() in seen_names:
             raise Invalid(
                 f"two teams are called {name}: give each team its own name",
@@ -35,7 +46,7 @@ def _check_teams(crew, teams, playoff):
         for player in (str(p) for p in team["players"]):
             if player not in roster:
                 raise Invalid(
-                    f"{name} names someone who is not on {crew.name}'s list: add the player "
+                    f"{name} names someone who is not on {crew_name}'s list: add the player "
                     "to the crew first",
                     rule_code="NOT_ON_ROSTER",
                     errors=field_errors("teams", "a player not on the crew's list"),
@@ -54,6 +65,7 @@ def _check_teams(crew, teams, playoff):
             rule_code="BAD_PLAYOFF",
             errors=field_errors("playoff_teams", "more than the season's teams"),
         )
+    return names
 
 
 def _check_rules(data):
@@ -70,9 +82,7 @@ def _check_rules(data):
 def create_season(crew, data):
     """Make a season of the crew; returns its view (201). 422 for a team that does not fit,
     409 SEASON_NAME_TAKEN for a name another season of the crew has."""
-    _check_rules(data)
-    name = clean_name(data["name"], "a season")
-    _check_teams(crew, data["teams"], data.get("playoff_teams"))
+    name, team_names = check_season(crew.name, roster_names(crew), data)
     season = Season(
         id=str(uuid.uuid4()),
         crew=crew.id,
@@ -90,10 +100,12 @@ def create_season(crew, data):
             if Season.get_or_none((Season.crew == crew.id) & (Season.name == name)):
                 raise IntegrityError
             season.save(force_insert=True)
-            for order, team in enumerate(data["teams"], 1):
+            for order, (team, team_name) in enumerate(
+                zip(data["teams"], team_names, strict=True), 1
+            ):
                 SeasonTeam.create(
                     season=season.id,
-                    name=clean_name(team["name"], "a team"),
+                    name=team_name,
                     players=[str(p) for p in team["players"]],
                     list_order=order,
                 )

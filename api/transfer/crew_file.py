@@ -179,8 +179,11 @@ def read_crew(entry, seat_counts):
 
 def _read_seasons(entry, read, file_matches, file_games):
     """The crew's seasons read from the file (api/transfer/season_file.py)."""
-    roster = {p["id"] for p in read["players"]}
-    return [read_season(e, roster, file_matches, file_games) for e in entry.get("seasons") or []]
+    roster = {p["id"]: p["name"] for p in read["players"]}
+    return [
+        read_season(e, read["name"], roster, (file_matches, file_games))
+        for e in entry.get("seasons") or []
+    ]
 
 
 def _utc(moment):
@@ -256,7 +259,7 @@ def plan_crew(entry, seat_counts, game_answers, matches=((), {}, ())):
             "message": f"{read['name']}: {taken.name} is already on another crew's list here, "
             "so the crew was not restored (its games were)",
         }, None
-    check_new(seasons, created_matches)
+    check_new(seasons, (file_matches, created_matches))
     created = {a["id"] for a in game_answers if a["outcome"] == "created"}
     kept = [g for g in read["games"] if g["game_id"] in created]
     left_out = len(read["games"]) - len(kept)

@@ -18,7 +18,7 @@ from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
-from ..events.derive import tournament_of
+from ..events.derive import Called, check_calls, derived_from, tournament_of
 from ..events.director import SETTING_COLUMNS, check_settings
 from ..events.director import SETTINGS as DIRECTOR_SETTINGS
 from ..games.rulesets import LABEL_KNOBS
@@ -280,6 +280,34 @@ def read_event(entry, file_matches, file_games):
     return event, teams, called, records, signed
 
 
+def check_calls_of(read, file_matches):
+    """A new event's calls (`read`, as read_event reads it) held to its bracket as the
+    calling routes make them (`check_calls`), the bracket derived from the file's own rows:
+    its seeds, its records, and the games of its matches, all created by the import
+    (`games` of each: (game no, id, first dealer, its state scored from the file's hands))."""
+    event, teams, called, records, _signed = read
+    if event.seed_order is None:
+        return
+    rows = {}
+    for row in called:
+        match = file_matches[row.match_id]
+        rows[row.bracket_id] = Called(
+            row.bracket_id,
+            row.match_id,
+            list(row.teams),
+            row.table,
+            row.called_at,
+            match["first_dealer"],
+            match["first_to"],
+            sorted(match.get("games", ()), key=lambda game: game[0]),
+        )
+    try:
+        derived = derived_from(event, {t.id: t for t in teams}, records, rows)
+    except BracketError as error:
+        _refuse(f"its matches do not make its bracket: {error.message}", error.code)
+    check_calls(derived)
+
+
 def plan_event(entry, file_matches, file_games, created_matches):
     """What the import does with the file's event: (its answer, what to create or None).
     `file_games` maps each game of the file to its match; `created_matches` are the matches
@@ -307,6 +335,7 @@ def plan_event(entry, file_matches, file_games, created_matches):
             "so the event cannot be restored here; nothing was stored",
             rule_code="CONFLICT",
         )
+    check_calls_of(read, file_matches)
     tokens = new_tokens(event)
     answer = {
         "id": event.id,

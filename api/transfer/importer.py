@@ -239,6 +239,10 @@ def plan_import(data):
     new_matches = {read["id"] for read, _token in match_plans["create"]}
     game_plans = _plan_games(data["games"], known, new_matches)
     _check_numbering(data["matches"], game_plans["create"], new_matches)
+    for game, _rows, state, _token in game_plans["create"]:  # an event's bracket reads them
+        if game.match_id in new_matches:
+            played = (game.match_game_no, game.id, game.first_dealer, state)
+            known[game.match_id].setdefault("games", []).append(played)
     answer = {"matches": match_plans["answer"], "games": game_plans["answer"]}
     crew = None
     if data.get("crew") is not None:
@@ -386,17 +390,27 @@ def _plan_games(entries, matches, created):
 
 
 def _check_numbering(entries, games, created):
-    """422 GAME_MISSING when a match this import creates would have a gap in its games: a
-    match's games are 1..n (the next-game route starts game n + 1; a match whose only game
-    is game 3 would then play game 2 beside it). Names the match and the first game missing."""
+    """422 GAME_MISSING when a match this import creates would have no game, or a gap in its
+    games: the match routes make a match with its game 1 (a party's or event's table plays
+    it: their reads take it), and a match's games are 1..n (the next-game route starts game
+    n + 1; a match whose only game is game 3 would then play game 2 beside it). Names the
+    match and the first game missing."""
     numbers = {}
     for game, _rows, _state, _token in games:
         if game.match_id in created:
             numbers.setdefault(game.match_id, set()).add(game.match_game_no)
     for index, entry in enumerate(entries):
+        if str(entry["id"]) not in created:
+            continue
         have = numbers.get(str(entry["id"]), set())
-        missing = next((n for n in range(1, len(have) + 1) if n not in have), None)
-        if missing is not None:
+        missing = next((n for n in range(1, len(have) + 2) if n not in have), None)
+        if not have:
+            raise Invalid(
+                f"Match {index + 1} of the file ({_teams_words(entry)}) has no game: a match "
+                "is made with its game 1, so the file holds it",
+                rule_code="GAME_MISSING",
+            )
+        if missing <= len(have):
             raise Invalid(
                 f"Match {index + 1} of the file ({_teams_words(entry)}) has game {max(have)} "
                 f"but no game {missing}: a match's games are numbered from 1, none missing",

@@ -13,11 +13,20 @@ and a difference in them makes the crew a `conflict`, left as it is.
 
 from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
-from ..leagues.seasons import NIGHT_FORMATS
+from ..leagues.nights import check_substitutes, team_map
+from ..leagues.seasons import NIGHT_FORMATS, check_season
 from ..store.base import utcnow
 from ..store.events import Event
 from ..store.leagues import Night, Season, SeasonTeam, Substitute
-from .event_file import event_export, event_part, new_tokens, read_event, rows_of, store_event
+from .event_file import (
+    check_calls_of,
+    event_export,
+    event_part,
+    new_tokens,
+    read_event,
+    rows_of,
+    store_event,
+)
 from .export import iso
 
 SETTINGS = ("name", "nights", "format", "first_to", "ruleset", "tables", "playoff_teams")
@@ -145,10 +154,45 @@ def _mapping(entry_map, event_read, season_teams, what):
     return mapping
 
 
-def read_season(entry, roster, file_matches, file_games):
+def _night_mapping(night, event_read, teams, what):
+    """A night's map, checked as `_mapping` and held to the one its route makes (`team_map`:
+    its event's teams are the season's, in the season's order)."""
+    mapping = _mapping(night["teams"], event_read, len(teams), what)
+    made = team_map([t.id for t in teams], [t.id for t in event_read[1]])
+    wrong = next((k for k, v in mapping.items() if made.get(str(k)) != v), None)
+    if wrong is not None:
+        _refuse(
+            f"{what} says its team {wrong} is {teams[mapping[wrong] - 1].name}, and the night "
+            "was made of the season's teams in the season's order"
+        )
+    return mapping
+
+
+def _substitutes(night, teams, roster, what):
+    """A night's substitutes as (team number, member, player, name), checked as the
+    substitutes route checks them (`check_substitutes`): a crew player's name is the
+    roster's."""
+    subs = [
+        {
+            "team": sub["team"],
+            "member": sub["member"],
+            "player": sub.get("player") and str(sub["player"]),
+            "name": None if sub.get("player") else sub["name"],
+        }
+        for sub in night["substitutes"]
+    ]
+    check_substitutes(what, teams, roster, subs)
+    return [(s["team"], s["member"], s["player"], s["name"]) for s in subs]
+
+
+def read_season(entry, crew_name, roster, matches):
     """A season of the file as unsaved rows: (Season, SeasonTeams numbered as in the file,
     [(night number, created_at, event read, mapping, substitutes)], playoff (event read,
-    mapping) or None). 422 when it does not fit the crew's roster or its nights' events."""
+    mapping) or None). Its settings, teams and substitutes go through the season routes'
+    own checks (`check_season`, `check_substitutes`); 422 when it does not fit the crew's
+    roster (`roster`: {player id: name}) or its nights' events. `matches`: (the file's
+    matches, {game id: its match id})."""
+    file_matches, file_games = matches
     season = Season(id=str(entry["id"]))
     for key in SETTINGS:
         setattr(season, key, entry.get(key))
@@ -156,27 +200,19 @@ def read_season(entry, roster, file_matches, file_games):
     season.created_at = naive_utc(entry.get("created_at")) or utcnow()
     if season.format not in NIGHT_FORMATS:
         _refuse(f"{season.name} plays its nights as {season.format}, which no season does")
-    teams, names, players = [], set(), set()
-    for n, item in enumerate(entry["teams"], 1):
+    season.name, names = check_season(crew_name, roster, entry)
+    teams = []
+    for n, (item, name) in enumerate(zip(entry["teams"], names, strict=True), 1):
+        if item["number"] != n:
+            _refuse(f"{season.name}'s teams must be numbered 1, 2, 3 ... in order")
         pair = [str(p) for p in item["players"]]
-        if item["number"] != n or item["name"].casefold() in names:
-            _refuse(f"{season.name}'s teams must be numbered 1, 2, 3 ..., each name once")
-        if not set(pair) <= roster or players & set(pair) or len(set(pair)) != 2:
-            _refuse(f"{item['name']} must be two players of the crew's list, on no other team")
-        names.add(item["name"].casefold())
-        players |= set(pair)
-        teams.append(SeasonTeam(id=n, name=item["name"], players=pair, list_order=item["order"]))
+        teams.append(SeasonTeam(id=n, name=name, players=pair, list_order=item["order"]))
     played = []
     for night in entry["played"]:
         what = f"night {night['number']} of {season.name}"
         event = read_event(night["event"], file_matches, file_games)
-        mapping = _mapping(night["teams"], event, len(teams), what)
-        subs = []
-        for sub in night["substitutes"]:
-            player = sub.get("player") and str(sub["player"])
-            if not 1 <= sub["team"] <= len(teams) or (player and player not in roster):
-                _refuse(f"a substitute of {what} is for a team or from a list it does not have")
-            subs.append((sub["team"], sub["member"], player, sub["name"]))
+        mapping = _night_mapping(night, event, teams, what)
+        subs = _substitutes(night, teams, roster, what)
         created = naive_utc(night.get("created_at")) or utcnow()
         played.append((night["number"], created, event, mapping, subs))
     if [p[0] for p in played] != list(range(1, len(played) + 1)) or len(played) > season.nights:
@@ -206,9 +242,12 @@ def read_part(read):
     return season_part(season, teams, nights, last)
 
 
-def check_new(reads, created_matches):
+def check_new(reads, matches):
     """409, nothing stored, when a season of a crew the import creates, or one of its
-    events, is already here, or one of the events' matches is not created by the import."""
+    events, is already here, or one of the events' matches is not created by the import;
+    422 when an event's calls are not its bracket's (`check_calls_of`). `matches`: (the
+    file's matches, the matches the import creates)."""
+    file_matches, created_matches = matches
     events = [e for _s, _t, played, playoff in reads for *_n, e, _m, _x in played]
     events += [playoff[0] for _s, _t, _p, playoff in reads if playoff is not None]
     taken = Season.get_or_none(Season.id.in_([r[0].id for r in reads])) if reads else None
@@ -224,6 +263,8 @@ def check_new(reads, created_matches):
             "restored here; nothing was stored",
             rule_code="CONFLICT",
         )
+    for read in events:
+        check_calls_of(read, file_matches)
 
 
 def _event_row(read):

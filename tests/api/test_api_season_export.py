@@ -133,9 +133,11 @@ def test_a_season_naming_a_player_off_the_roster_is_refused_with_nothing_stored(
         "00000000-0000-4000-8000-000000000009"
     )
     refused = other.post_json("/api/import", stranger, status=422).json
-    assert refused["message"] == (
-        "The crew of the file: Aces must be two players of the crew's list, on no other team"
+    assert refused["message"] == (  # the season route's own words (api/leagues/seasons.py)
+        "The crew of the file: Aces names someone who is not on Austin 42 Club's list: add "
+        "the player to the crew first"
     )
+    assert refused["rule_code"] == "NOT_ON_ROSTER"
     assert league_counts() == (0, 0, 0, 0, 0)
 
 
