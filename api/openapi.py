@@ -23,7 +23,8 @@ paths; `rule_code` is stable, for programs: the rules engine's codes (e.g.
 `BID_OUT_OF_RANGE`, also used by the schema for the same mistake) or the API's own:
 `BAD_JSON` (400: not JSON, nested past 32 levels, an integer past 4,300 digits),
 `NOT_A_NUMBER` and `BAD_TEXT` (422: NaN/Infinity, a lone surrogate), `NOT_JSON` (415),
-`BODY_TOO_LARGE` (413), `MISSING_FIELD`, `UNKNOWN_FIELD`, `BAD_INPUT`, `WEAK_TOKEN` (422),
+`BODY_TOO_LARGE` (413), `MISSING_BODY` (no body where the document requires one),
+`MISSING_FIELD`, `UNKNOWN_FIELD`, `BAD_INPUT`, `WEAK_TOKEN` (422),
 `NEEDS_TOKEN`, `BAD_TOKEN`, `UNKNOWN_TOKEN` (401), `WRONG_TOKEN` (403), `NOT_FOUND`,
 `METHOD_NOT_ALLOWED`, `CONFLICT`, `STILL_PROCESSING` (409: retry shortly), `GAME_EXISTS`,
 `TOKEN_IN_USE`, `GAME_CHANGED` (412),

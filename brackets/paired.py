@@ -132,7 +132,8 @@ class RoundsTournament:
                 f"{'not ready yet' if state.status == 'waiting' else 'not played'}",
                 "MATCH_NOT_READY",
             )
-        length = round_first_to(self.first_to, "R", self._stage_of(state))
+        spec = state.spec
+        length = round_first_to(self.first_to, spec.bracket, spec.round, self.rounds)
         return Series(state.teams, length, tuple(games))
 
     record_series = Tournament.record_series

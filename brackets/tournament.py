@@ -40,12 +40,17 @@ def _check_teams(teams):
         raise TeamsError(f"{repeated[0]!r} is entered twice")
 
 
-def round_first_to(first_to, bracket, round_no):
+def round_first_to(first_to, bracket, round_no, rounds=None):
     """The wins a match of `bracket`'s round `round_no` is played to, from the event's
     `first_to` (one number a round): round r of the winners' bracket, the round robin or the
     championship is `first_to[r - 1]`; later rounds, the losers' bracket and the grand final
-    take the last number."""
-    index = round_no - 1 if bracket in "WRP" else len(first_to)
+    take the last number. A Swiss or drawn event (`rounds` rounds, then its championship,
+    bracket W) counts on: round r is `first_to[r - 1]`, the championship's round k
+    `first_to[rounds + k - 1]`; the last number goes on."""
+    if rounds is not None:
+        index = round_no - 1 + (rounds if bracket == "W" else 0)
+    else:
+        index = round_no - 1 if bracket in "WRP" else len(first_to)
     return first_to[min(index, len(first_to) - 1)]
 
 

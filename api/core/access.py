@@ -2,8 +2,8 @@
 
 401: the request carries no `Authorization: Bearer` token, a malformed one, or one this
 server does not know. 403: a token the server knows that does not grant the action (another
-game's edit token, or any share token on an edit route). 404: the game does not exist (asked
-with a token the server knows).
+game's edit token, or any read-only token, a share link's or a board's, on an edit route).
+404: the game does not exist (asked with a token the server knows).
 """
 
 import hmac
@@ -14,6 +14,7 @@ from flask import g, request
 from ..store.crews import Crew
 from ..store.events import Event, EventMatch
 from ..store.games import Game, Match
+from ..store.leagues import Season
 from ..store.parties import Party, PartyEndedLink, PartyTable, party_director_hash
 from ..store.tables import EventTable, match_holders
 from .errors import abort
@@ -40,7 +41,8 @@ def bearer_token():
 
 def is_known_token(token):
     """True if `token` is any game's edit token or share token, any match's edit token, any
-    event's director, public or table token, any crew's token, or a party's."""
+    event's director, public or table token, any crew's token, a season board's, or a
+    party's: a read-only one too, so that sent where it opens nothing it is 403, not 401."""
     query = Game.select(Game.id).where(
         (Game.edit_token_hash == hash_token(token)) | (Game.share_token == token)
     )
@@ -52,6 +54,7 @@ def is_known_token(token):
         .where(EventTable.token_hash == hash_token(token))
         .exists()
         or Crew.select(Crew.id).where(Crew.token_hash == hash_token(token)).exists()
+        or Season.select(Season.id).where(Season.board_token_hash == hash_token(token)).exists()
         or party_with_token(token)
     )
 

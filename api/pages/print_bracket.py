@@ -11,6 +11,7 @@ go on by hand; the browser's print stylesheet (api/static/print.css) cuts it int
 import datetime
 from collections import defaultdict
 
+from brackets import ROUNDS_FORMATS
 from brackets.tournament import round_first_to
 
 from .board_view import (
@@ -61,7 +62,8 @@ def sheet_match(card, view):
     elif card["status"] == "held":
         where = "held for the director"
     bracket, round_no = CODE.match(card["id"]).group(1, 2)
-    first_to = round_first_to(view["first_to"], bracket, int(round_no))
+    rounds = view["rounds"] if view["format"] in ROUNDS_FORMATS else None
+    first_to = round_first_to(view["first_to"], bracket, int(round_no), rounds)
     return {**card, "series": series_words(first_to), "how_words": how_words(card), "where": where}
 
 

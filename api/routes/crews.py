@@ -4,9 +4,9 @@ from functools import wraps
 
 from flask import current_app, g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import edit_token_required
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..crews.flights import crew_flights, flights_etag

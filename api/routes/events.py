@@ -9,9 +9,9 @@ import re
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import director_required, refuse, required_token
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import check_write
 from ..core.tokens import hash_token

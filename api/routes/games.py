@@ -2,9 +2,9 @@
 
 from flask import g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import edit_token_required
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..games.service import create_game, delete_game

@@ -3,10 +3,10 @@ first, which the table may change until the first hand is in."""
 
 from flask import request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 from marshmallow import Schema, fields, validate
 
 from ..core.access import edit_token_required
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import check_write
 from ..games.views import etag_data

@@ -5,8 +5,8 @@ And /season/{token}: a season's board for the club's TV (HTML), its token its ad
 from flask import Blueprint as PageBlueprint
 from flask import g, render_template, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..leagues.board import new_board_link, season_by_board_token

@@ -5,9 +5,9 @@ import hashlib
 import time
 
 from flask import Response, current_app, request
-from flask_smorest import Blueprint
 
 from ..core.access import bearer_token, require_edit
+from ..core.blueprint import Blueprint
 from ..core.errors import abort
 from ..core.tokens import hash_token
 from ..events import live as event_live

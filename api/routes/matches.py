@@ -6,9 +6,9 @@ the match's edit token, which reaches the match's games and nothing else.
 
 from flask import g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import match_token_required
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..games.matches import create_match

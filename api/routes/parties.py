@@ -8,8 +8,8 @@ Thin views: the logic is in api/parties/, the seating and standings in brackets/
 from flask import Blueprint as PageBlueprint
 from flask import Response, current_app, render_template, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..crews.roster import require_crew

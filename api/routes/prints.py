@@ -15,8 +15,8 @@ import orjson
 from flask import Blueprint as FlaskBlueprint
 from flask import Response, render_template, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut, NotFound
 from ..core.lru import LockedLRU
 from ..events.views import public_view

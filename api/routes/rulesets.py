@@ -1,10 +1,10 @@
 """GET /api/rulesets: the presets, with every knob (defined once, in rules/)."""
 
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 import rules
 
+from ..core.blueprint import Blueprint
 from ..core.errors import abort
 from ..games.rulesets import rules_dict
 from ..schemas.games import RulesetOut

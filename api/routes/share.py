@@ -6,9 +6,9 @@ import os
 from flask import Blueprint as FlaskBlueprint
 from flask import current_app, render_template
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import edit_token_required
+from ..core.blueprint import Blueprint
 from ..core.ratelimit import check_write
 from ..core.urls import public_url, share_url
 from ..events.said import settled_words

@@ -8,9 +8,9 @@ Thin views: the logic is in api/events/tables.py and api/play/time_call.py.
 
 from flask import Response, current_app, request
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from ..core.access import director_required, require_table
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut
 from ..core.ratelimit import check_write
 from ..events import tables
@@ -115,7 +115,7 @@ class SignOff(MethodView):
 class Seated(MethodView):
     """The table's "We're seated": the end of the countdown since its match was called."""
 
-    @blp.arguments(SeatedIn())
+    @blp.arguments(SeatedIn(), required=False)
     @blp.response(200, TableRead)
     @blp.alt_response(
         409,
@@ -178,7 +178,7 @@ class TableTime(MethodView):
     """Time called at one table."""
 
     @director_required
-    @blp.arguments(TimeCallIn())
+    @blp.arguments(TimeCallIn(), required=False)
     @blp.response(200, EventOut)
     @blp.alt_response(409, schema=ErrorOut, description=TIME_REFUSED)
     @blp.doc(security=DIRECTOR_TOKEN, operationId="callTimeAtTable")
@@ -197,7 +197,7 @@ class EventTime(MethodView):
     """Time called at every table."""
 
     @director_required
-    @blp.arguments(TimeCallIn())
+    @blp.arguments(TimeCallIn(), required=False)
     @blp.response(200, EventOut)
     @blp.alt_response(409, schema=ErrorOut, description=TIME_REFUSED)
     @blp.doc(security=DIRECTOR_TOKEN, operationId="callTimeEverywhere")

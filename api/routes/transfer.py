@@ -10,11 +10,11 @@ games, each with a new edit token, and never changes one already here.
 
 from flask import Response, g
 from flask.views import MethodView
-from flask_smorest import Blueprint
 
 from rules.words import said
 
 from ..core.access import director_required, edit_token_required
+from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import charge_created, check_write
 from ..parties.access import require_party_director

@@ -26,6 +26,17 @@ def Int(lo, hi, **kwargs):  # noqa: N802 (reads like a field class)
     return fields.Integer(strict=True, validate=validate.Range(lo, hi), **kwargs)
 
 
+class StrictBoolean(fields.Boolean):
+    """JSON true or false, nothing else: marshmallow's Boolean takes 1, 0, 1.0 and "yes" (and
+    `truthy={True}` still takes 1, since 1 == True in Python), where the document says a
+    boolean. Every boolean of the schemas is this one, read or written."""
+
+    def _deserialize(self, value, attr, data, **kwargs):
+        if not isinstance(value, bool):
+            raise self.make_error("invalid", input=value)
+        return value
+
+
 def refuse_nul(value):
     """No NUL in text a request brings: PostgreSQL's text columns cannot hold one, and
     unchecked, a name with a NUL was a 500 there, not a 422 (a query filter compared with a

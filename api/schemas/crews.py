@@ -2,7 +2,7 @@
 
 from marshmallow import Schema, fields, validate
 
-from .base import MAX_SEAT, Name, StrictSchema, stored_text
+from .base import MAX_SEAT, Name, StrictBoolean, StrictSchema, stored_text
 
 SEATS_DOC = (
     "one crew player id (or null: not on the roster) per seat, seat 1 first; the "
@@ -243,7 +243,7 @@ class PlayerRatingOut(Schema):
     mu = fields.Float(metadata={"description": "openskill's skill estimate"})
     sigma = fields.Float(metadata={"description": "openskill's uncertainty about it"})
     games = fields.Integer(metadata={"description": "rated games played"})
-    provisional = fields.Boolean(
+    provisional = StrictBoolean(
         metadata={"description": "fewer rated games than `provisional_games`"}
     )
     career = fields.Integer(
@@ -319,7 +319,7 @@ class FlightPlayerOut(Schema):
     name = fields.String()
     rating = fields.Float(metadata={"description": "the rating shown (0 with no rated game)"})
     games = fields.Integer(metadata={"description": "rated games played"})
-    provisional = fields.Boolean()
+    provisional = StrictBoolean()
 
 
 class CrewFlightsOut(Schema):

@@ -5,7 +5,7 @@ from marshmallow import Schema, fields, validate
 
 from brackets import MAX_ROUNDS, MAX_TEAMS, ROUNDS_FORMATS, Format
 
-from .base import Int, Name, StrictSchema, stored_text
+from .base import Int, Name, StrictBoolean, StrictSchema, stored_text
 from .games import SHAKE_RULES, GameCreate, MatchOut
 
 # A team's own short name ("Bubba & Earl" for "Bubba Hrncir & Earl Dusek"): 12 characters
@@ -209,7 +209,7 @@ class EventOut(Schema):
             "with its phase, or null)} of each game under way"
         },
     )
-    finished = fields.Boolean()
+    finished = StrictBoolean()
     champion = fields.Integer(allow_none=True)
     standings = fields.List(
         fields.Dict(),

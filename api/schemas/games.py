@@ -32,6 +32,7 @@ from .base import (
     BuiltList,
     Int,
     Name,
+    StrictBoolean,
     StrictSchema,
     _bounded_int,
     stored_text,
@@ -293,7 +294,7 @@ class MatchInfo(Schema):
     first_to = fields.Integer()
     score = fields.List(fields.Integer(), metadata={"description": "games won by each side"})
     game_no = fields.Integer(metadata={"description": "this game's number in the match"})
-    decided = fields.Boolean()
+    decided = StrictBoolean()
     winner = fields.Integer(
         allow_none=True, metadata={"description": "side that won the match, or null"}
     )
@@ -320,7 +321,7 @@ class SharedGame(Schema):
     next_dealer = fields.Integer()
     next_hand_no = fields.Integer()
     status = fields.String(metadata={"description": "`live` or `over`"})
-    game_over = fields.Boolean()
+    game_over = StrictBoolean()
     winner = fields.Integer(allow_none=True, metadata={"description": "winning side or null"})
     time = fields.Dict(
         allow_none=True,
@@ -366,9 +367,9 @@ class MatchGameOut(Schema):
     id = fields.String()
     shaker = fields.Integer(metadata={"description": "the side that shakes first"})
     first_dealer = fields.Integer()
-    game_over = fields.Boolean()
+    game_over = StrictBoolean()
     winner = fields.Integer(allow_none=True)
-    counted = fields.Boolean(
+    counted = StrictBoolean(
         metadata={"description": "false for a game finished after an edit decided the match sooner"}
     )
 
@@ -385,7 +386,7 @@ class MatchOut(Schema):
     first_to = fields.Integer()
     shake_rule = fields.String()
     score = fields.List(fields.Integer(), metadata={"description": "games won by each side"})
-    decided = fields.Boolean()
+    decided = StrictBoolean()
     winner = fields.Integer(allow_none=True)
     games = fields.List(fields.Nested(MatchGameOut))
 

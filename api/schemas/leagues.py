@@ -3,7 +3,7 @@
 from marshmallow import Schema, fields, validate
 
 from ..leagues.seasons import NIGHT_FORMATS
-from .base import Int, Name, StrictSchema
+from .base import Int, Name, StrictBoolean, StrictSchema
 from .games import GameCreate
 
 MAX_SEASON_TEAMS = 64
@@ -102,8 +102,8 @@ class NightOut(Schema):
     number = fields.Integer()
     event_id = fields.String()
     name = fields.String()
-    started = fields.Boolean()
-    finished = fields.Boolean()
+    started = StrictBoolean()
+    finished = StrictBoolean()
     substitutes = fields.List(fields.Dict())
     results = fields.List(fields.Nested(SeasonRecord))
 
@@ -123,7 +123,7 @@ class SeasonOut(Schema):
     teams = fields.List(fields.Dict())
     played = fields.List(fields.Nested(NightOut))
     next_night = fields.Integer(allow_none=True)
-    season_over = fields.Boolean()
+    season_over = StrictBoolean()
     standings = fields.List(fields.Nested(StandingOut))
     playoff = fields.Dict(allow_none=True)
 

@@ -6,7 +6,7 @@ from marshmallow import Schema, fields, validate
 from brackets.party import MAX_HANDS_PER_ROUND
 from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 
-from .base import Int, Name, StrictSchema
+from .base import Int, Name, StrictBoolean, StrictSchema
 from .games import GameCreate
 
 PARTY_DIRECTOR = [{"partyDirector": []}]
@@ -99,7 +99,7 @@ class PartyTableRead(Schema):
     round = fields.Integer()
     words = fields.String(allow_none=True, metadata={"description": "Table 3: Ann and Cy ..."})
     game = fields.Dict(allow_none=True, metadata={"description": "the table's game this round"})
-    waiting = fields.Boolean(metadata={"description": "the round is over at this table"})
+    waiting = StrictBoolean(metadata={"description": "the round is over at this table"})
 
 
 class PartyDeleted(Schema):

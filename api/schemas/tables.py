@@ -3,7 +3,7 @@ link, the sign-off's request, and what a table's phone reads."""
 
 from marshmallow import Schema, fields
 
-from .base import Int, StrictSchema
+from .base import Int, StrictBoolean, StrictSchema
 from .events import MAX_TEAM_ID
 
 TABLE_LINK_OR_DIRECTOR = [{"tableLink": []}, {"directorToken": []}]
@@ -47,10 +47,8 @@ class SeatedIn(StrictSchema):
 class TimeCallIn(StrictSchema):
     """The director's call of time (docs/rules.md 36)."""
 
-    in_play = fields.Boolean(
+    in_play = StrictBoolean(
         load_default=True,
-        truthy={True},  # JSON true or false only: "yes" or 1 is refused in words
-        falsy={False},
         metadata={
             "description": "a hand was being played when time was called (the usual case): "
             "it is finished first; false when the table was between hands"
@@ -63,7 +61,7 @@ class TableRead(Schema):
 
     event = fields.Dict(metadata={"description": "`{id, name, finished}`"})
     table = fields.Integer()
-    started = fields.Boolean()
+    started = StrictBoolean()
     match = fields.Dict(
         allow_none=True,
         metadata={
@@ -71,7 +69,7 @@ class TableRead(Schema):
             "`GET /api/events/{id}/matches/{bracket_id}` shows it; null before the first"
         },
     )
-    waiting = fields.Boolean(
+    waiting = StrictBoolean(
         metadata={"description": "true while no undecided match is at the table"}
     )
     signed = fields.Dict(metadata={"description": "game id -> `{side, at}` of its signature"})

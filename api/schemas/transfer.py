@@ -6,7 +6,7 @@ from marshmallow import fields, validate
 
 from ..core.refusals import first_error
 from ..play import hand_log
-from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictSchema, stored_text
+from .base import MAX_POINTS, MAX_SEAT, Int, Name, StrictBoolean, StrictSchema, stored_text
 from .games import GameCreate, HandBody, TeamIn
 from .transfer_events import ExportEvent, ExportParty, ExportSeason, ImportedEvent
 
@@ -55,7 +55,7 @@ class ExportTimeCalled(StrictSchema):
     play, and when (docs/rules.md 36-38)."""
 
     hands = Int(0, hand_log.MAX_GAME_HANDS, required=True)
-    in_play = fields.Boolean(required=True)
+    in_play = StrictBoolean(required=True)
     at = fields.String(required=True, validate=stored_text(1, 40))
 
 
@@ -84,7 +84,7 @@ class ExportGame(StrictSchema):
     )
     # Derived: written for a person reading the file, re-derived (not read) on import.
     totals = fields.List(Int(-10 * MAX_POINTS, 10 * MAX_POINTS), validate=validate.Length(0, 8))
-    game_over = fields.Boolean()
+    game_over = StrictBoolean()
     winner = Int(0, MAX_SEAT, allow_none=True)
 
 

@@ -132,3 +132,17 @@ def test_time_called_at_every_table_and_bad_calls_refused_in_words(app, client):
     assert [c["table"] for c in view["clocks"]] == [1]
     with app.app_context(), flask_db.database.connection_context():
         assert not missing_columns(flask_db.database)  # the columns the migration adds
+
+
+def test_a_hand_in_play_is_true_or_false_never_a_number(app, client):
+    """docs/api.md: `in_play` is JSON true or false. 1, 0, 1.0 and 0.0 were taken as true and
+    false (1 == True in Python); now each is refused in words at one table and at every
+    table, and no call of time is stored."""
+    director, links, games = started(client)
+    before = {n: game(client, links[n].auth, games[n]) for n in (1, 2)}
+    for value in (1, 0, 1.0, 0.0):
+        for path in ("/time", "/tables/1/time"):
+            body = director.post(path, {"in_play": value}, status=422).json
+            assert body["rule_code"] == "BAD_INPUT", body
+            assert "true or false" in body["message"] and "in_play" not in body["message"]
+    assert {n: game(client, links[n].auth, games[n]) for n in (1, 2)} == before

@@ -220,6 +220,11 @@ def test_a_game_ended_on_time_comes_back_ended_on_time(client, app, fresh):
     assert "time_called" not in next(g for g in doc["games"] if g["id"] == games[1])
     close_pool(app)
     other = fresh()
+    numeric = copy.deepcopy(doc)  # the file says true or false, as the API does: 0 is refused
+    next(g for g in numeric["games"] if g["id"] == games[2])["time_called"]["in_play"] = 0
+    refused = other.post_json("/api/import", numeric, status=422).json
+    assert refused["rule_code"] == "BAD_INPUT" and "true or false" in refused["message"]
+    assert event_counts() == (0, 0, 0, 0)
     answer, after = restored(doc, other)
     assert named(after) == named(before)
     token = next(g["edit_token"] for g in answer["games"] if g["id"] == games[2])

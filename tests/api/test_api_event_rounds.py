@@ -9,6 +9,8 @@ import random
 from eventtest import Director
 from test_api_event_table_links import TableLink
 
+from api.pages.print_bracket import bracket_sheet
+
 FAST = {"first_to": [1], "rules": {"target": 2}}  # one game of one 2-mark hand a match
 
 
@@ -17,7 +19,7 @@ def number(name):
 
 
 def start(client, teams, tables, **body):
-    director = Director(client, teams=teams, tables=tables, **FAST, **body)
+    director = Director(client, teams=teams, tables=tables, **{**FAST, **body})
     director.check_in_all()
     view = director.start()
     links = {n: TableLink(director, n, director.links[str(n)]) for n in range(1, tables + 1)}
@@ -217,3 +219,36 @@ def test_a_correction_pairs_the_next_round_again_until_it_is_under_way(client):
     given = [m for m in started["matches"] if m["round"] == 3 and ids[absent] in m["teams"]]
     assert [(m["status"], m["how"]) for m in given] == [("played", "no-show")]
     assert given[0]["winner"] != ids[absent] and given[0]["id"] not in started["new_table_tokens"]
+
+
+def test_a_swiss_championship_final_is_first_to_the_number_after_the_semifinals(client):
+    """docs/tournaments.md "Swiss and drawn rounds": the championship's round k is first to
+    `first_to[rounds + k - 1]`. first_to [1, 1, 2, 3] and two rounds: the semifinals are
+    first to 2 and the final first to 3, played to its third win through the table's link
+    (it took the semifinals' 2, and ended at 2-0)."""
+    director, links, view = start(
+        client, 8, 4, format="swiss", rounds=2, advance=4, first_to=[1, 1, 2, 3]
+    )
+    for stage in (2, 3):
+        play_round(director, links, lambda names: 0)
+        view = director.keep(director.post(f"/rounds/{stage}/start").json)
+    semis = [m for m in view["matches"] if m["bracket"] == "W" and m["round"] == 1]
+    assert [m["first_to"] for m in semis] == [2, 2]
+    for _ in range(2):
+        view = play_round(director, links, lambda names: 0)
+    final = director.match(view, "W2.1")
+    link = links[final["table"]]
+    assert final["first_to"] == 3 and final["status"] == "playing"
+    for wins in (1, 2):
+        link.win_game(0)
+        view = director.view()
+        final = director.match(view, "W2.1")
+        assert (final["score"], final["winner"], view["finished"]) == ([wins, 0], None, False)
+    link.win_game(0)
+    view = director.view()
+    final = director.match(view, "W2.1")
+    assert final["score"] == [3, 0] and final["winner"] == final["teams"][0] and view["finished"]
+    sheet = bracket_sheet(client.get(f"/api/e/{director.public}").json)  # the paper kit's
+    cards = [m for s in sheet["sections"] for r in s["rounds"] for m in r["matches"]]
+    series = {m["id"]: m["series"] for m in cards}
+    assert [series[m] for m in ("S2.1", "W1.2", "W2.1")] == ["one game", "best of 3", "best of 5"]

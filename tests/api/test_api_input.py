@@ -1,11 +1,16 @@
 """What the API accepts follows rules/: every bid the engine can offer, every suit a ruleset
 has (docs/rules.md 12), Geezer's dip and dive; the schema and the engine never drift."""
 
+import importlib
+import pkgutil
+
 import pytest
 from apitest import Table
-from marshmallow import ValidationError
+from marshmallow import Schema, ValidationError, fields
 
+import api.schemas
 import rules
+from api.schemas.base import StrictBoolean
 from api.schemas.games import BidObject, HandBody, HandOutcomeInput, Penalty
 from rules.bids import BID_KEYS, TRUMP_NAMES
 from rules.penalties import KINDS
@@ -83,3 +88,41 @@ def test_geezer_dip_and_dive_are_recorded_through_the_api(client):
     ).json
     assert dive["result"]["bid"] == {"contract": "dive", "marks": 3}
     assert dive["result"]["totals"] == [0, 5]  # seat 2 bids for side 0: set, side 1 scores
+
+
+def boolean_fields():
+    """(schema, field name, field) of every boolean the schemas of api/schemas declare,
+    walking into lists and dicts."""
+    found = []
+    for module in (
+        importlib.import_module(f"api.schemas.{m.name}")
+        for m in pkgutil.iter_modules(api.schemas.__path__)
+    ):
+        for schema in vars(module).values():
+            if (
+                isinstance(schema, type)
+                and issubclass(schema, Schema)
+                and schema.__module__ == module.__name__
+            ):
+                for name, field in schema._declared_fields.items():
+                    inner = [
+                        field,
+                        getattr(field, "inner", None),
+                        getattr(field, "value_field", None),
+                    ]
+                    found += [(schema, name, f) for f in inner if isinstance(f, fields.Boolean)]
+    return found
+
+
+def test_every_boolean_of_the_schemas_takes_true_or_false_only():
+    """docs/api.md: a boolean is JSON true or false. marshmallow's Boolean took 1, 0, 1.0 and
+    "yes" as well (a time call's `in_play: 1` was read as true): every boolean declared in
+    api/schemas is the one strict field, which refuses them."""
+    found = boolean_fields()
+    assert any(name == "in_play" for _, name, _ in found)
+    assert [(s.__name__, n) for s, n, f in found if not isinstance(f, StrictBoolean)] == []
+    field = StrictBoolean()
+    assert (field.deserialize(True), field.deserialize(False)) == (True, False)
+    for value in (1, 0, 1.0, 0.0, "true", "yes", None, [], {}):
+        with pytest.raises(ValidationError):
+            field.deserialize(value)

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from brackets import BYE, Drawn, Result, RoundsTournament, Swiss, give_away
 from brackets.errors import BracketError, CorrectionError, NotFinishedError, ResultError
+from brackets.tournament import round_first_to
 
 TEAMS = tuple(f"t{n}" for n in range(1, 9))
 
@@ -89,6 +90,39 @@ def test_each_stage_plays_its_own_series_length_and_the_championship_the_next():
     with pytest.raises(CorrectionError) as locked:
         event.check_correction(Result("S1.1", event.match("S1.1").loser))
     assert "W1.1" in locked.value.locked
+
+
+@pytest.mark.parametrize("fmt, letter", [("swiss", "S"), ("drawn", "D")])
+def test_the_championships_round_k_plays_first_to_the_number_rounds_plus_k(fmt, letter):
+    """docs/tournaments.md "Swiss and drawn rounds": the championship's round k is first to
+    `first_to[rounds + k - 1]`. first_to (1, 1, 2, 3) and two rounds: the semifinals first to
+    2, the final to 3 (it took the semifinals' 2, and ended at 2-0)."""
+    rng = random.Random(5)
+    event = RoundsTournament(fmt, TEAMS, rounds=2, cut=4, first_to=(1, 1, 2, 3))
+    assert event.series(f"{letter}1.1").first_to == 1
+    event = play_stage(event, rng).start(2)
+    assert event.series(f"{letter}2.1").first_to == 1
+    event = play_stage(event, rng).start(3)
+    assert [event.series(m.id).first_to for m in event.ready()] == [2, 2]
+    for match in event.ready():
+        event = event.record_series(match.id, [match.teams[0]] * 2)
+    final = event.match("W2.1")
+    with pytest.raises(ResultError, match="not decided yet: 2-0 in a first to 3"):
+        event.record_series("W2.1", [final.teams[0]] * 2)
+    event = event.record_series("W2.1", [final.teams[0]] * 3)
+    assert event.finished and event.champion == final.teams[0]
+
+
+def test_the_series_a_round_plays_counts_on_from_the_rounds_before_the_championship():
+    """round_first_to: in an elimination event, round r of the winners' bracket is
+    first_to[r - 1] and the losers' rounds take the last number; in a Swiss or drawn event
+    of `rounds` rounds, its rounds count from 1 and the championship (W) on from them."""
+    lengths = (1, 1, 2, 3)
+    assert [round_first_to(lengths, "W", r) for r in (1, 2, 3, 4, 5)] == [1, 1, 2, 3, 3]
+    assert round_first_to(lengths, "L", 1) == 3
+    assert [round_first_to(lengths, "S", r, 2) for r in (1, 2)] == [1, 1]
+    assert [round_first_to(lengths, "W", k, 2) for k in (1, 2, 3)] == [2, 3, 3]
+    assert [round_first_to(lengths, "D", r, 3) for r in (1, 2, 3)] == [1, 1, 2]
 
 
 def test_byes_paths_tables_and_give_away_work_as_on_a_tournament():
