@@ -95,3 +95,91 @@ def test_an_events_and_a_partys_file_still_come_back_with_their_tables_readable(
     client.get(f"/api/parties/{party['id']}", headers=auth, status=200)
     for table in {t["table"] for t in party_doc["party"]["tables"]}:
         client.get(f"/api/parties/{party['id']}/tables/{table}", headers=auth, status=200)
+
+
+def _table(doc, number, table):
+    """(the match, its game 1) of `table` in round `number` of a party's file."""
+    match_id = next(
+        t["match_id"] for t in doc["party"]["tables"] if (t["round"], t["table"]) == (number, table)
+    )
+    match = next(m for m in doc["matches"] if m["id"] == match_id)
+    game = next(g for g in doc["games"] if g["match"]["id"] == match_id)
+    return match, game
+
+
+def _swap_tables(doc):
+    """Round 1's tables 1 and 2 trade matches: each table's hands go to the other's four."""
+    one, two = (t for t in doc["party"]["tables"] if t["round"] == 1 and t["table"] < 3)
+    one["match_id"], two["match_id"] = two["match_id"], one["match_id"]
+
+
+def _sides_turned(doc):
+    """Round 3's table 1 (no hand yet) has its two sides the other way round, game too."""
+    match, game = _table(doc, 3, 1)
+    match["teams"].reverse()
+    game["teams"] = match["teams"]
+
+
+def _dealer_moved(doc):
+    match, game = _table(doc, 3, 1)
+    match["first_dealer"] = game["first_dealer"] = (match["first_dealer"] + 1) % 4
+
+
+def _two_games_to_win(doc):
+    _table(doc, 3, 1)[0]["first_to"] = 2
+
+
+def _game_dealt_otherwise(doc):
+    _table(doc, 3, 1)[1]["first_dealer"] = 0  # round 3 deals from seat 3
+
+
+def _game_of_other_teams(doc):
+    """Round 3's table 1's game names a player its match and seat do not."""
+    game = _table(doc, 3, 1)[1]
+    game["teams"] = [{**game["teams"][0], "name": "Zed and Yan"}, game["teams"][1]]
+
+
+# (what the file changes, its refusal's rule, and words the refusal says)
+TABLES = {
+    "round 1's tables 1 and 2 trading matches": (_swap_tables, "BAD_PARTY", "table 1 of round 1"),
+    "a table's two sides the other way round": (_sides_turned, "BAD_PARTY", "table 1 of round 3"),
+    "a table dealt first by another seat": (_dealer_moved, "BAD_PARTY", "deals first from seat"),
+    "a table of two games to win": (_two_games_to_win, "BAD_PARTY", "more than one game"),
+    "a table's game dealt otherwise than its match": (
+        _game_dealt_otherwise,
+        "BAD_PARTY",
+        "table 1 of round 3's game deals first from seat 1, and its match from seat 3",
+    ),
+    "a game of other teams than its match's": (_game_of_other_teams, "MATCH_TEAMS", "Zed and Yan"),
+}
+
+
+@pytest.mark.parametrize("what", TABLES)
+def test_a_partys_table_that_is_not_what_its_round_start_makes_is_refused(
+    client, monkeypatch, what
+):
+    """A round's start makes each table's match from the seating the party's seed gives
+    (api/parties/director.py `table_match`: its two sides in the seating's order, the
+    party's rules, the round's first dealer, one game to win) and its game 1 with the
+    match's teams and dealer. A file that moves a table's players, its sides or its dealer
+    would give the standings' points to other players, or deal from another seat."""
+    change, rule, words = TABLES[what]
+    url, boss, _view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    change(doc)
+    refused = _refused(client, doc)
+    assert refused["rule_code"] == rule, refused
+    assert words in refused["message"], refused
+
+
+def test_a_partys_tables_trading_matches_say_who_the_seating_puts_there(client, monkeypatch):
+    url, boss, view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    one, two = (t for t in view["seating"][0]["tables"][:2])
+    _swap_tables(doc)
+    refused = _refused(client, doc)
+    assert refused["message"] == (
+        f"The party of the file: table 1 of round 1 is played by {' and '.join(two['north'])} "
+        f"against {' and '.join(two['south'])} in the file, and the party's seating puts "
+        f"{' and '.join(one['north'])} against {' and '.join(one['south'])} there"
+    )
