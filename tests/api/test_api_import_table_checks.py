@@ -12,6 +12,9 @@ from test_api_event_export import swiss_two_rounds_in
 from test_api_import_mutations import renamed, stored
 from test_api_party_export import two_rounds_in
 
+from api.store.db import flask_db
+from api.store.games import Game
+
 
 def _other_team(teams):
     """A team of the Swiss (numbered 1 to 8 in the file) that is not in `teams`."""
@@ -75,6 +78,27 @@ def test_a_partys_file_whose_table_has_no_game_is_refused(client, monkeypatch):
     assert refused["message"].endswith(
         "has no game: a match is made with its game 1, so the file holds it"
     )
+
+
+def test_a_party_whose_table_lost_its_game_still_reads(client, monkeypatch):
+    """No route leaves a party's table without its game (the import refuses it above, a
+    match's game is never deleted), yet a read must never fail on what is stored: a table of
+    round 3 with its game taken out of the store reads as not played, on every read, and the
+    next round waits for it (409 ROUND_NOT_OVER) rather than a 500."""
+    url, boss, _view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    match, _game = _table(doc, 3, 1)
+    with flask_db.database.connection_context():
+        Game.delete().where(Game.match_id == match["id"]).execute()
+    view = client.get(url, headers=boss, status=200).json
+    line = view["seating"][2]["tables"][0]
+    assert (line["table"], line["game_id"], line["over"]) == (1, None, False)
+    assert view["next_round"] is None
+    assert len(view["standings"]) == 12
+    client.get(f"{url}/tables/1", headers=boss, status=200)
+    client.get(f"{url}/export", headers=boss, status=200)
+    waits = client.post_json(f"{url}/rounds", {"round": 4}, headers=boss, status=409).json
+    assert waits["rule_code"] == "ROUND_NOT_OVER" and "table 1" in waits["message"]
 
 
 def test_an_events_and_a_partys_file_still_come_back_with_their_tables_readable(
