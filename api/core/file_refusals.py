@@ -3,6 +3,8 @@ a file's "teams" of a called match are two team numbers, not a game's teams; its
 party are the rounds' games, not a count. Looked up by the field and the list or part that holds
 it, so `event/matches/3/teams/0` reads as a called match's teams."""
 
+from brackets.progressive import PARTY_ROUNDS
+
 TIME = (
     "a time",
     "give a date and time with its time zone, like 2026-11-23T10:15:00-06:00",
@@ -103,12 +105,12 @@ WORDS = {
     ("party", "seed"): ("a draw", "a draw is a whole number from 0, as drawn", "BAD_PARTY"),
     ("party", "current_round"): (
         "the round started last",
-        "a whole number from 0 (not started) to 60",
+        f"a whole number from 0 (not started) to {PARTY_ROUNDS}",
         "BAD_PARTY",
     ),
     ("party", "created_at"): TIME,
     ("party", "tables"): PARTY_TABLES,
-    ("tables", "round"): ("a round", "rounds are numbered from 1 to 60", "BAD_PARTY"),
+    ("tables", "round"): ("a round", f"rounds are numbered from 1 to {PARTY_ROUNDS}", "BAD_PARTY"),
     ("tables", "table"): ("a table", "tables are numbered from 1", "BAD_PARTY"),
     ("tables", "match_id"): MATCH_ID,
     ("games", "seats"): (

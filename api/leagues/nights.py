@@ -293,12 +293,18 @@ def _move_crew(crew_id):
     ).execute()
 
 
+def check_has_playoff(season):
+    """409 NO_PLAYOFF for a season made without a playoff: the one check of the playoff
+    route and of the import of a crew's file whose season brings a playoff."""
+    if season.playoff_teams is None:
+        raise Conflict(f"{season.name} has no playoff", rule_code="NO_PLAYOFF")
+
+
 def start_playoff(season):
     """Make the playoff: a single-elimination event of the season's top teams, seeded by
     their standing, checked in; the director starts it. Returns the season view with its
     director token (shown once). 409 NO_PLAYOFF, SEASON_NOT_OVER, PLAYOFF_STARTED."""
-    if season.playoff_teams is None:
-        raise Conflict(f"{season.name} has no playoff", rule_code="NO_PLAYOFF")
+    check_has_playoff(season)
     if season.playoff_event_id is not None:
         raise Conflict(f"the playoff of {season.name} has started", rule_code="PLAYOFF_STARTED")
     view = season_view(season)

@@ -97,8 +97,10 @@ def create_season(crew, data):
     )
     try:
         with write_transaction():
-            if Season.get_or_none((Season.crew == crew.id) & (Season.name == name)):
-                raise IntegrityError
+            here = Season.select(Season.name).where(
+                (Season.crew == crew.id) & (Season.name == name)
+            )
+            check_season_name(crew.name, name, [s.name for s in here])
             season.save(force_insert=True)
             for order, (team, team_name) in enumerate(
                 zip(data["teams"], team_names, strict=True), 1
@@ -109,13 +111,26 @@ def create_season(crew, data):
                     players=[str(p) for p in team["players"]],
                     list_order=order,
                 )
-    except IntegrityError:
-        raise Conflict(
-            f"{crew.name} already has a season called {name}",
-            rule_code="SEASON_NAME_TAKEN",
-            errors=field_errors("name", "already a season of this crew"),
-        ) from None
+    except IntegrityError:  # another phone made one of this name in the same moment
+        raise _name_taken(crew.name, name) from None
     return season_view(season)
+
+
+def check_season_name(crew_name, name, taken):
+    """409 SEASON_NAME_TAKEN when `name` (cleaned, as stored) is one of `taken`, the names of
+    the crew's other seasons: the one check of the season route and of the import of a
+    crew's file (its seasons one after another). Compared as the store's unique index
+    compares them, letter for letter."""
+    if name in taken:
+        raise _name_taken(crew_name, name)
+
+
+def _name_taken(crew_name, name):
+    return Conflict(
+        f"{crew_name} already has a season called {name}",
+        rule_code="SEASON_NAME_TAKEN",
+        errors=field_errors("name", "already a season of this crew"),
+    )
 
 
 def require_season(crew, season_id):

@@ -36,11 +36,13 @@ class Derived:
         return self.party.round_over(state.get("scored_hands", 0), state["game_over"])
 
     def unfinished(self, number):
-        """The tables of round `number` still playing, by number."""
+        """The tables of round `number` still playing, by number (a table with no game reads
+        as not played: no route makes one, and a read must not fail on it)."""
         return [
             row.table
             for row in self.rows
-            if row.round == number and not self.table_over(self.games[row.match_id])
+            if row.round == number
+            and (row.match_id not in self.games or not self.table_over(self.games[row.match_id]))
         ]
 
 
@@ -92,7 +94,9 @@ def derive(party_row):
         )
         results = []
         for row in rows:
-            game = games[row.match_id]
+            game = games.get(row.match_id)
+            if game is None:  # no game at the table: not played (see `unfinished`)
+                continue
             state = game.state
             if plain.round_over(state.get("scored_hands", 0), state["game_over"]):
                 north, south = state["totals"]

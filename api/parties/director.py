@@ -214,27 +214,42 @@ def start_party(party_id):
     return {**view, "table_links": links}
 
 
+def table_match(party, seat, number):
+    """The match a round's start makes for the table `seat` of round `number`, as a file's
+    match says it: the party's rules, the seat's two sides as its teams, one game (its game 1
+    dealt first by the same seat), the first shake moving one seat round each round so it is
+    not always the same player's. The import of a party's file holds each table to it."""
+    ruleset = rules.get_ruleset(party.ruleset, party.overrides or None)
+    return {
+        "ruleset": party.ruleset,
+        "rules": party.overrides or {},
+        "teams": seat_teams(seat),
+        "first_dealer": (number - 1) % ruleset.players,
+        "first_to": 1,
+        "shake_rule": "rotate",
+    }
+
+
 def _seat_round(party, derived, number):
-    """The match and game of each table of round `number`; each match's edit token is its
-    table's link (its stored hash). The first shake moves one seat round each round, so it
-    is not always the same player's."""
+    """The match (`table_match`) and game of each table of round `number`; each match's edit
+    token is its table's link (its stored hash)."""
     hashes = {
         t.table: t.token_hash for t in PartyTable.select().where(PartyTable.party == party.id)
     }
     ruleset = rules.get_ruleset(party.ruleset, party.overrides or None)
-    dealer = (number - 1) % ruleset.players
     for seat in derived.party.seating(number).tables:
+        made = table_match(party, seat, number)
         match = Match.create(
             id=str(uuid.uuid4()),
-            ruleset=party.ruleset,
-            overrides=party.overrides or {},
-            teams=seat_teams(seat),
-            first_dealer=dealer,
-            first_to=1,
-            shake_rule="rotate",
+            ruleset=made["ruleset"],
+            overrides=made["rules"],
+            teams=made["teams"],
+            first_dealer=made["first_dealer"],
+            first_to=made["first_to"],
+            shake_rule=made["shake_rule"],
             edit_token_hash=hashes[seat.table],
         )
-        insert_game(match, 1, dealer, ruleset)
+        insert_game(match, 1, made["first_dealer"], ruleset)
         PartyGame.create(party=party.id, round=number, table=seat.table, match_id=match.id)
 
 

@@ -131,7 +131,8 @@ def read_etag(party, table):
             .where((Game.match_id == row.match_id) & (Game.match_game_no == 1))
             .first()
         )
-        revision = game.state.get("revision", 0)
+        if game is not None:  # a table with no game reads as not played (derive.py)
+            revision = game.state.get("revision", 0)
     return f"p{party.version}-r{party.current_round}-t{table}-g{revision}"
 
 

@@ -18,6 +18,7 @@ from ..core.errors import Invalid
 from ..core.tokens import hash_token, new_token
 from ..crews.roster import check_seats_shape, clean_name, join_url, name_key
 from ..games.rulesets import game_ruleset
+from ..leagues.seasons import check_season_name
 from ..store.base import canonical_json, utcnow
 from ..store.crews import Crew, CrewGame, CrewPlayer
 from ..store.games import Game, Match
@@ -178,12 +179,16 @@ def read_crew(entry, seat_counts):
 
 
 def _read_seasons(entry, read, file_matches, file_games):
-    """The crew's seasons read from the file (api/transfer/season_file.py)."""
+    """The crew's seasons read from the file (api/transfer/season_file.py), each name once:
+    the season route's own check (`check_season_name`, 409 SEASON_NAME_TAKEN). A crew already
+    here is never changed by an import, so a file's season meets no season of this server."""
     roster = {p["id"]: p["name"] for p in read["players"]}
-    return [
-        read_season(e, read["name"], roster, (file_matches, file_games))
-        for e in entry.get("seasons") or []
-    ]
+    seasons = []
+    for item in entry.get("seasons") or []:
+        season = read_season(item, read["name"], roster, (file_matches, file_games))
+        check_season_name(read["name"], season[0].name, [s[0].name for s in seasons])
+        seasons.append(season)
+    return seasons
 
 
 def _utc(moment):

@@ -372,6 +372,8 @@ def _plan_games(entries, matches, created):
             continue
         places.add(place)
         with _naming(what, game_id=game.id):
+            if game.match_id is not None:
+                _check_match_teams(entry, matches[game.match_id])
             game.created_at = _utc(entry.get("created_at")) or utcnow()
         game.edit_token_hash, token = None, new_token()
         game.share_token = new_token(16)
@@ -387,6 +389,17 @@ def _plan_games(entries, matches, created):
             }
         )
     return {"answer": answer, "create": create}
+
+
+def _check_match_teams(entry, match):
+    """422 MATCH_TEAMS for a new game of a new match whose teams are not the match's: the
+    routes make a match's games with its teams, and a rename of a team follows to all of
+    them (a party's table's match is its seating's; api/transfer/party_file.py)."""
+    if canonical_json(entry["teams"]) != canonical_json(match["teams"]):
+        raise Invalid(
+            f"it is played by {_teams_words(entry)}, and its match by {_teams_words(match)}",
+            rule_code="MATCH_TEAMS",
+        )
 
 
 def _check_numbering(entries, games, created):

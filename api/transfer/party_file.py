@@ -15,7 +15,7 @@ from brackets import BracketError, ProgressiveParty
 from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
-from ..parties.director import check_names, table_rules
+from ..parties.director import check_names, table_match, table_rules
 from ..store.base import canonical_json, utcnow
 from ..store.games import Game, Match
 from ..store.parties import Party, PartyGame, PartyPlayer, PartyTable
@@ -85,6 +85,20 @@ def party_csv(party):
     return csv_text([(game, hands.get(game.id, [])) for game in games])
 
 
+# How a table's match differs from what the round's start makes, in words (file, wanted).
+TABLE_WORDS = {
+    "ruleset": lambda have, want: f"plays {have}, and the party plays {want}",
+    "rules": lambda have, want: "plays by other house rules than the party's",
+    "first_dealer": lambda have, want: (
+        f"deals first from seat {have + 1}, and a round's start has seat {want + 1} deal"
+    ),
+    "first_to": lambda have, want: "plays more than one game to win, and a party table plays one",
+    "shake_rule": lambda have, want: (
+        f"chooses who shakes first by {have!r}, and a party table passes it round ({want!r})"
+    ),
+}
+
+
 def _refuse(message, rule_code="BAD_PARTY"):
     raise Invalid(message, rule_code=rule_code)
 
@@ -137,6 +151,49 @@ def read_party(entry, file_matches):
     return party, players, tables
 
 
+def _sides(teams):
+    return " against ".join(team["name"] for team in teams)
+
+
+def _check_matches(read, file_matches):
+    """Each table of a party the import creates plays the match the round's start makes for
+    it (`table_match`: the seating's two sides, the party's rules, its dealer and one game to
+    win), its game 1 dealt as the match says; 422 BAD_PARTY naming the table otherwise. (A
+    party already here is compared with the file instead.)"""
+    party, players, tables = read
+    if party.seed is None:
+        return
+    seating = ProgressiveParty(tuple(players), party.rounds, party.seed, (), party.hands_per_round)
+    for number in range(1, party.current_round + 1):
+        _check_round(party, number, seating.seating(number).tables, tables, file_matches)
+
+
+def _check_round(party, number, seats, tables, file_matches):
+    rows = {t.table: t for t in tables if t.round == number}
+    for seat in seats:
+        where = f"table {seat.table} of round {number}"
+        want = table_match(party, seat, number)
+        match = file_matches[rows[seat.table].match_id]
+        if canonical_json(match["teams"]) != canonical_json(want["teams"]):
+            _refuse(
+                f"{where} is played by {_sides(match['teams'])} in the file, and the party's "
+                f"seating puts {_sides(want['teams'])} there"
+            )
+        wrong = next((k for k in TABLE_WORDS if _differs(match.get(k), want[k])), None)
+        if wrong is not None:
+            _refuse(f"{where} {TABLE_WORDS[wrong](match.get(wrong), want[wrong])}")
+        first = next((g for g in match.get("games", ()) if g[0] == 1), None)
+        if first is not None and first[2] != want["first_dealer"]:
+            _refuse(
+                f"{where}'s game deals first from seat {first[2] + 1}, and its match from "
+                f"seat {want['first_dealer'] + 1}"
+            )
+
+
+def _differs(have, want):
+    return canonical_json(have) != canonical_json(want)
+
+
 def plan_party(entry, file_matches, created_matches):
     """What the import does with the file's party: (its answer, what to create or None)."""
     read = read_party(entry, file_matches)
@@ -163,6 +220,7 @@ def plan_party(entry, file_matches, created_matches):
             "was stored",
             rule_code="CONFLICT",
         )
+    _check_matches(read, file_matches)
     answer = {
         "id": party.id,
         "outcome": "created",

@@ -13,7 +13,7 @@ and a difference in them makes the crew a `conflict`, left as it is.
 
 from ..core.errors import Conflict, Invalid
 from ..core.times import naive_utc
-from ..leagues.nights import check_substitutes, team_map
+from ..leagues.nights import check_has_playoff, check_substitutes, team_map
 from ..leagues.seasons import NIGHT_FORMATS, check_season
 from ..store.base import utcnow
 from ..store.events import Event
@@ -219,10 +219,27 @@ def read_season(entry, crew_name, roster, matches):
         _refuse(f"{season.name}'s nights must be numbered 1, 2, 3 ..., no more than it plays")
     playoff = None
     if entry.get("playoff") is not None:
-        event = read_event(entry["playoff"]["event"], file_matches, file_games)
-        what = f"the playoff of {season.name}"
-        playoff = (event, _mapping(entry["playoff"]["teams"], event, len(teams), what))
+        playoff = _playoff(entry["playoff"], season, teams, (file_matches, file_games))
     return season, teams, played, playoff
+
+
+def _playoff(entry, season, teams, matches):
+    """The season's playoff read as (event read, mapping), held to what the playoff route
+    makes: a season with a playoff (`check_has_playoff`), its top `playoff_teams` entered,
+    each a season team once. Which teams those were is the standings' at the playoff's
+    start, which the file cannot show: a night corrected after it moves the standings, and
+    the playoff stays as it was seeded (docs/export.md)."""
+    check_has_playoff(season)
+    event = read_event(entry["event"], *matches)
+    what = f"the playoff of {season.name}"
+    mapping = _mapping(entry["teams"], event, len(teams), what)
+    if len(mapping) != season.playoff_teams:
+        _refuse(
+            f"{what} takes the top {season.playoff_teams} teams, and the file's playoff has "
+            f"{len(mapping)}",
+            "BAD_PLAYOFF",
+        )
+    return event, mapping
 
 
 def read_part(read):

@@ -12,6 +12,9 @@ from test_api_event_export import swiss_two_rounds_in
 from test_api_import_mutations import renamed, stored
 from test_api_party_export import two_rounds_in
 
+from api.store.db import flask_db
+from api.store.games import Game
+
 
 def _other_team(teams):
     """A team of the Swiss (numbered 1 to 8 in the file) that is not in `teams`."""
@@ -77,6 +80,27 @@ def test_a_partys_file_whose_table_has_no_game_is_refused(client, monkeypatch):
     )
 
 
+def test_a_party_whose_table_lost_its_game_still_reads(client, monkeypatch):
+    """No route leaves a party's table without its game (the import refuses it above, a
+    match's game is never deleted), yet a read must never fail on what is stored: a table of
+    round 3 with its game taken out of the store reads as not played, on every read, and the
+    next round waits for it (409 ROUND_NOT_OVER) rather than a 500."""
+    url, boss, _view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    match, _game = _table(doc, 3, 1)
+    with flask_db.database.connection_context():
+        Game.delete().where(Game.match_id == match["id"]).execute()
+    view = client.get(url, headers=boss, status=200).json
+    line = view["seating"][2]["tables"][0]
+    assert (line["table"], line["game_id"], line["over"]) == (1, None, False)
+    assert view["next_round"] is None
+    assert len(view["standings"]) == 12
+    client.get(f"{url}/tables/1", headers=boss, status=200)
+    client.get(f"{url}/export", headers=boss, status=200)
+    waits = client.post_json(f"{url}/rounds", {"round": 4}, headers=boss, status=409).json
+    assert waits["rule_code"] == "ROUND_NOT_OVER" and "table 1" in waits["message"]
+
+
 def test_an_events_and_a_partys_file_still_come_back_with_their_tables_readable(
     client, monkeypatch
 ):
@@ -95,3 +119,91 @@ def test_an_events_and_a_partys_file_still_come_back_with_their_tables_readable(
     client.get(f"/api/parties/{party['id']}", headers=auth, status=200)
     for table in {t["table"] for t in party_doc["party"]["tables"]}:
         client.get(f"/api/parties/{party['id']}/tables/{table}", headers=auth, status=200)
+
+
+def _table(doc, number, table):
+    """(the match, its game 1) of `table` in round `number` of a party's file."""
+    match_id = next(
+        t["match_id"] for t in doc["party"]["tables"] if (t["round"], t["table"]) == (number, table)
+    )
+    match = next(m for m in doc["matches"] if m["id"] == match_id)
+    game = next(g for g in doc["games"] if g["match"]["id"] == match_id)
+    return match, game
+
+
+def _swap_tables(doc):
+    """Round 1's tables 1 and 2 trade matches: each table's hands go to the other's four."""
+    one, two = (t for t in doc["party"]["tables"] if t["round"] == 1 and t["table"] < 3)
+    one["match_id"], two["match_id"] = two["match_id"], one["match_id"]
+
+
+def _sides_turned(doc):
+    """Round 3's table 1 (no hand yet) has its two sides the other way round, game too."""
+    match, game = _table(doc, 3, 1)
+    match["teams"].reverse()
+    game["teams"] = match["teams"]
+
+
+def _dealer_moved(doc):
+    match, game = _table(doc, 3, 1)
+    match["first_dealer"] = game["first_dealer"] = (match["first_dealer"] + 1) % 4
+
+
+def _two_games_to_win(doc):
+    _table(doc, 3, 1)[0]["first_to"] = 2
+
+
+def _game_dealt_otherwise(doc):
+    _table(doc, 3, 1)[1]["first_dealer"] = 0  # round 3 deals from seat 3
+
+
+def _game_of_other_teams(doc):
+    """Round 3's table 1's game names a player its match and seat do not."""
+    game = _table(doc, 3, 1)[1]
+    game["teams"] = [{**game["teams"][0], "name": "Zed and Yan"}, game["teams"][1]]
+
+
+# (what the file changes, its refusal's rule, and words the refusal says)
+TABLES = {
+    "round 1's tables 1 and 2 trading matches": (_swap_tables, "BAD_PARTY", "table 1 of round 1"),
+    "a table's two sides the other way round": (_sides_turned, "BAD_PARTY", "table 1 of round 3"),
+    "a table dealt first by another seat": (_dealer_moved, "BAD_PARTY", "deals first from seat"),
+    "a table of two games to win": (_two_games_to_win, "BAD_PARTY", "more than one game"),
+    "a table's game dealt otherwise than its match": (
+        _game_dealt_otherwise,
+        "BAD_PARTY",
+        "table 1 of round 3's game deals first from seat 1, and its match from seat 3",
+    ),
+    "a game of other teams than its match's": (_game_of_other_teams, "MATCH_TEAMS", "Zed and Yan"),
+}
+
+
+@pytest.mark.parametrize("what", TABLES)
+def test_a_partys_table_that_is_not_what_its_round_start_makes_is_refused(
+    client, monkeypatch, what
+):
+    """A round's start makes each table's match from the seating the party's seed gives
+    (api/parties/director.py `table_match`: its two sides in the seating's order, the
+    party's rules, the round's first dealer, one game to win) and its game 1 with the
+    match's teams and dealer. A file that moves a table's players, its sides or its dealer
+    would give the standings' points to other players, or deal from another seat."""
+    change, rule, words = TABLES[what]
+    url, boss, _view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    change(doc)
+    refused = _refused(client, doc)
+    assert refused["rule_code"] == rule, refused
+    assert words in refused["message"], refused
+
+
+def test_a_partys_tables_trading_matches_say_who_the_seating_puts_there(client, monkeypatch):
+    url, boss, view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    one, two = (t for t in view["seating"][0]["tables"][:2])
+    _swap_tables(doc)
+    refused = _refused(client, doc)
+    assert refused["message"] == (
+        f"The party of the file: table 1 of round 1 is played by {' and '.join(two['north'])} "
+        f"against {' and '.join(two['south'])} in the file, and the party's seating puts "
+        f"{' and '.join(one['north'])} against {' and '.join(one['south'])} there"
+    )

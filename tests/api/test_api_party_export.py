@@ -6,13 +6,16 @@ nothing; a party here with other content is left as it is; a bad file stores not
 
 import copy
 
+import jsonschema
+import pytest
 from apitest import close_pool
-from test_api_export import counts, validate
+from test_api_export import SCHEMA, counts, validate
 from test_api_party import HANDS, PLAYERS, FixedDraw, auth, hand, make_party
 
 from api.parties import director as party_director
 from api.store.db import flask_db
 from api.store.parties import Party, PartyGame, PartyPlayer, PartyTable
+from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 
 
 def party_counts():
@@ -120,3 +123,28 @@ def test_a_bad_party_file_is_refused_in_words_with_nothing_stored(client, app, f
     assert party_counts() == (0, 0, 0, 0)
     with flask_db.database.connection_context():
         assert counts(other.app)[0] == 0
+
+
+def test_the_files_schema_bounds_a_party_as_the_api_does(client, monkeypatch):
+    """docs/export.schema.json bounds a party's players and rounds as brackets.progressive
+    declares them (PARTY_PLAYERS, PARTY_ROUNDS), the bounds the import takes: a file of 21
+    rounds fails the schema, and the import refuses it in words, nothing stored."""
+    party = SCHEMA["$defs"]["party"]["properties"]
+    assert party["players"]["maxItems"] == PARTY_PLAYERS
+    assert party["players"]["items"]["maxLength"] == party_director.PLAYER_NAME
+    assert party["rounds"]["maximum"] == PARTY_ROUNDS
+    assert party["current_round"]["maximum"] == PARTY_ROUNDS
+    assert party["tables"]["items"]["properties"]["round"]["maximum"] == PARTY_ROUNDS
+    url, boss, _view = two_rounds_in(client, monkeypatch)
+    doc = client.get(f"{url}/export", headers=boss).json
+    doc["party"]["rounds"] = PARTY_ROUNDS + 1
+    with pytest.raises(jsonschema.ValidationError):
+        validate(doc)
+    before = party_counts()
+    refused = client.post_json("/api/import", doc, status=422).json
+    assert party_counts() == before
+    assert f"1 to {PARTY_ROUNDS} rounds" in refused["message"], refused
+    doc["party"]["rounds"] = 4
+    doc["party"]["tables"][0]["round"] = PARTY_ROUNDS + 1  # the words say the same bound
+    refused = client.post_json("/api/import", doc, status=422).json
+    assert f"rounds are numbered from 1 to {PARTY_ROUNDS}" in refused["message"], refused
