@@ -100,7 +100,7 @@ def create_app(test_config=None):
     register_blueprints(app)
     app.after_request(add_security_headers)
     hub.init_app(app, live.BUILDERS, {event_live.PREFIX: event_live.SOURCE})
-    event_seeding.lend_ratings(crew_seeding.team_chances)  # seeding "rating" (issue 21)
+    event_seeding.lend_ratings(crew_seeding.team_chances)  # seeding "rating"
     event_made.listen(league_nights.file_game)  # a night's games reach the crew as made
     topology.init_app(app, CSP)
     ratelimit.init_app(app, tuple(blp for blp, _doc, limited in BLUEPRINTS if limited))

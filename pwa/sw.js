@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4f57f424d9a2';
+const VERSION = '679bd29a75c7';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

@@ -27,7 +27,7 @@ class OrjsonProvider(DefaultJSONProvider):
 
     A time is written with its offset, always: the store keeps naive UTC, and a view should
     write it with api/core/times.py `iso`; one that hands a datetime over as it is still gets
-    it as UTC with a Z (both writers), never bare (issue 24: a crew's `attached_at`)."""
+    it as UTC with a Z (both writers), never bare (a crew's `attached_at`)."""
 
     @staticmethod
     def default(o):

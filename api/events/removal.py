@@ -1,4 +1,4 @@
-"""Deleting an event by its director (issue 23: an event made by a stray Enter, or one that is
+"""Deleting an event by its director (an event made by a stray Enter, or one that is
 over and done): the event, its teams, calls and records, and the matches its tables played
 with their games and hands. Every link of it (director, public, board, tables, the games'
 share pages) then finds nothing. A party's and a season's deletes drop their matches the

@@ -1,4 +1,4 @@
-"""A match's result in words (issue 23, "Corrections and forfeits said in words"): a result the
+"""A match's result in words ("Corrections and forfeits said in words"): a result the
 director settled (a forfeit, a no-show, a correction) is said as such on the public view, the
 board and a game's share page, never as a ticked winner beside games that say otherwise."""
 

@@ -64,7 +64,7 @@ def _read_settled(by_game, exclusive, key):
     The lock is taken in a statement of its own, and the records read in the next: under
     READ COMMITTED a statement sees the rows as they were when it began, so a read that
     waited for the lock inside itself would miss the record of the director's write it
-    waited for (issue 24: the table's hand answered 201 in a match just forfeited). A
+    waited for (the table's hand answered 201 in a match just forfeited). A
     casual game or match has no event row: the lock finds nothing and nothing more is read.
     """
     database = flask_db.database

@@ -1,4 +1,4 @@
-"""A team's entry after it was made (issue 23): its names changed at any time (every view that
+"""A team's entry after it was made: its names changed at any time (every view that
 copied them, the table's match and its games, follows), and a check-in or a drop taken back
 before the start. Each locks the event row first, as every director write does."""
 

@@ -1,4 +1,4 @@
-"""The board's page for a phone (issue 23, "The board's link on a phone"): what the board's QR
+"""The board's page for a phone ("The board's link on a phone"): what the board's QR
 opens, one column a thumb scrolls, never turning screens on its own. Each team says where it
 sits now or what it plays next, so "find my team" is one search; then the tables in play,
 what is called next, and every result so far, in words (a forfeit or a correction said as

@@ -1,4 +1,4 @@
-"""The results sheet (issue 23, docs/tournaments.md "The paper kit"): the standings and every
+"""The results sheet (docs/tournaments.md "The paper kit"): the standings and every
 team's path, from the event's public view, for the wall and for a spreadsheet (the CSV of
 api/transfer/results_csv.py is these same rows).
 

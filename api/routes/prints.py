@@ -1,4 +1,4 @@
-"""The paper kit (issue 20) and the results sheet (issue 23), docs/tournaments.md "The paper
+"""The paper kit and the results sheet, docs/tournaments.md "The paper
 kit": /p/{public_token}/bracket, /results, /score-sheet and /cards are pages the browser
 prints (their @media print stylesheet is api/static/print.css), and
 /api/e/{public_token}/results.csv is the results for a spreadsheet.

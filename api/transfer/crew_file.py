@@ -1,4 +1,4 @@
-"""A crew as a file, and a crew back from one (issue 14, docs/export.md "A crew").
+"""A crew as a file, and a crew back from one (docs/export.md "A crew").
 
 The export is the format's JSON with a `crew` part (name, roster, and who sat where in each
 of its games) beside every game of the crew and their matches, so the file is complete and

@@ -1,4 +1,4 @@
-"""An event as a file, and an event back from one (issue 21, docs/export.md "An event").
+"""An event as a file, and an event back from one (docs/export.md "An event").
 
 The export is the format's JSON with an `event` part (its settings, teams, bracket matches
 called to tables, the director's records and the games signed at their tables) beside every

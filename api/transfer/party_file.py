@@ -1,4 +1,4 @@
-"""A progressive party as a file, and a party back from one (issue 21, docs/export.md "A
+"""A progressive party as a file, and a party back from one (docs/export.md "A
 party").
 
 The export is the format's JSON with a `party` part (its settings, players in entry order,

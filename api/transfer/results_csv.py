@@ -1,4 +1,4 @@
-"""The results sheet as CSV (issue 23): the rows of the printed results sheet
+"""The results sheet as CSV: the rows of the printed results sheet
 (api/pages/print_results.py), one per team, under a header row. Names stay text: the cells
 go through the game export's guard against formulas (api/transfer/export.py `csv_rows`)."""
 

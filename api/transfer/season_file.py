@@ -1,4 +1,4 @@
-"""A crew's seasons in the crew's file, and back from it (issue 21, docs/export.md "A crew's
+"""A crew's seasons in the crew's file, and back from it (docs/export.md "A crew's
 seasons").
 
 Each season travels with its settings, its teams (two crew players each, by the roster's ids

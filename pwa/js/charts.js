@@ -167,7 +167,7 @@ export const keySwatch = (inner) =>
 
 /**
  * A chart as a card: heading, the SVG with its legend (list items, may be empty), and its
- * table in a <details> with a caption (issue 14: "give each chart a text table beside it").
+ * table in a <details> with a caption ("give each chart a text table beside it").
  * `table` is {head, rows}; each row's first cell heads the row. `h` is ui.js's builder.
  */
 export function chartSection(h, { id, kind, heading, svg, legend, caption, table }) {

@@ -1,4 +1,4 @@
-// Crews on this phone (issue 14, docs/crews.md): the crews this phone belongs to, each with
+// Crews on this phone (docs/crews.md): the crews this phone belongs to, each with
 // its token, kept in IndexedDB (meta key `crews`) like a game's edit token; the roster as last
 // read from the server plus the players named here and not yet sent; and the outbox ops that
 // put a crew game's players and seats on the server. Loaded only by the crew screens, the

@@ -1,5 +1,5 @@
-// Pictures of a crew's statistics (issue 14): a player's made % by bid level, and head to
-// head between two partnerships; and a player's rating over time (issue 21). Pure functions
+// Pictures of a crew's statistics: a player's made % by bid level, and head to
+// head between two partnerships; and a player's rating over time. Pure functions
 // from the crew statistics and ratings API's shapes (GET /api/crews/<id>/stats: a line's
 // `by_level`, a `head_to_head` entry; GET .../ratings: a player's `history`) to an SVG string
 // and a table; chartSection (charts.js) puts them on screen. Only the phone draws these:

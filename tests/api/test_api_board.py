@@ -1,4 +1,4 @@
-"""The board, /b/{public_token} (issue 13 "The board", docs/tournaments.md "The board"): it
+"""The board, /b/{public_token} (docs/tournaments.md "The board"): it
 renders every format from the public view (the bracket or the round-robin table, the tables
 with their live games, what is next, who waits, the final standings), carries a QR code of its
 link with the link in words, keeps the CSP (no inline script or style) and a refresh for

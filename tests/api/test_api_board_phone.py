@@ -1,4 +1,4 @@
-"""The board's link on a phone (issue 23: "The board's QR opens a broken phone page: no event
+"""The board's link on a phone ("The board's QR opens a broken phone page: no event
 name, sideways scroll, and it turns to the next screen every 15 s"; "its own one-column page
 with the event's name, no sideways scroll, no automatic screen turning, finding 'my team' by
 name"; docs/tournaments.md "The board on a phone"): what the page says, server-side."""

@@ -1,4 +1,4 @@
-"""Issue 14, access matrix: every crew route against the crew token, another crew's token, a
+"""Every crew route against the crew token, another crew's token, a
 game's edit token, a game's share token and no token. Only the crew's own token reaches the
 crew (401 without a token, 403 with any other known one), and a refusal changes nothing."""
 

@@ -1,4 +1,4 @@
-"""Issue 14, "Export and backup: a game, a crew ...": a crew's export (its name, roster, who
+"""A crew's export (its name, roster, who
 sat where, and all its games, valid against docs/export.schema.json) as JSON, re-importable,
 and as CSV (one row per hand, the seats named by the roster), with ETag/304; the import
 restores a crew idempotently (twice changes nothing), reports a crew here with other content
@@ -82,7 +82,7 @@ def test_crew_csv_is_one_row_per_hand_with_the_seats_named_by_the_roster(crew):
 
 
 def test_a_crew_export_imports_into_a_fresh_store_with_the_same_statistics(crew, app, fresh):
-    """Issue 14: "export then import gives back the same games, hand for hand, and the same
+    """Required: "export then import gives back the same games, hand for hand, and the same
     statistics", and a created crew's token is shown once."""
     doc, stats = crew_export(crew).json, crew.stats().json
     views = {t.id: t.get().json for t in crew.tables}

@@ -1,4 +1,4 @@
-"""Hypothesis properties of a crew's export and import (issue 14, "Must show"): on random
+"""Hypothesis properties of a crew's export and import: on random
 crews (a roster, games with random seats, a carried-over score, an edited past hand), the
 crew's export imported into a fresh store gives back the same games, hand for hand, and the
 same statistics (every filter-free number, streaks included); importing it twice changes

@@ -1,4 +1,4 @@
-"""Issue 21: a crew's players split into flights A and B by rating (docs/crews.md "Flights"):
+"""A crew's players split into flights A and B by rating (docs/crews.md "Flights"):
 A the top half by the rating shown, B the rest, the middle player of an odd number in A,
 level ratings by name; a player with no rated game at 0.
 

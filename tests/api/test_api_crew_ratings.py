@@ -1,4 +1,4 @@
-"""Issue 21, "Must show": a crew's ratings through the API, and a rating that changes when a
+"""A crew's ratings through the API, and a rating that changes when a
 past hand is edited (docs/crews.md "Ratings").
 
 The games are tests/stats/test_ratings_golden.py's, played through table links: Ann and Cy
@@ -94,7 +94,7 @@ def test_the_golden_ratings_through_the_api(crew):
 
 
 def test_a_rating_changes_when_a_past_hand_is_edited(crew):
-    """Issue 21: ratings are replayed from the hand logs, so editing game 1's only hand (Ann's
+    """Ratings are replayed from the hand logs, so editing game 1's only hand (Ann's
     30 made becomes set: Bob and Di win it) re-rates game 1 and every game after it."""
     first = ratings(crew)
     edit(crew.tables[0], 1, **made(bidder=0, bid=30, captured=20))

@@ -1,4 +1,4 @@
-"""Issue 21: a crew's statistics and ratings are read by the crew's revision (store/crews.py),
+"""A crew's statistics and ratings are read by the crew's revision (store/crews.py),
 which every write that changes what they read moves on: the ETag then changes and the kept
 answer is not served again (docs/crews.md "Ratings": replayed at every change, never stored).
 

@@ -1,4 +1,4 @@
-"""Issue 14, "Must show": golden crew statistics written by hand, checked through the API.
+"""Golden crew statistics written by hand, checked through the API.
 
 The crew: Ann (seat 1), Bob (seat 2), Cy (seat 3), Di (seat 4); Ann and Cy are one side,
 Bob and Di the other. Every number below was worked out by hand from the hands listed
@@ -128,7 +128,7 @@ def level(bids, made_):
 
 
 def test_an_edited_past_hand_counts_as_edited(crew):
-    """Issue 14: "Correct when a past hand is edited"."""
+    """Required: "Correct when a past hand is edited"."""
     before = by_name(crew.before_edit)[BOB]
     assert (before["bids"], before["made"], before["sets_suffered"]) == (1, 0, 1)
     assert by_name(crew.before_edit)[ANN]["sets_dealt"] == 1
@@ -138,7 +138,7 @@ def test_an_edited_past_hand_counts_as_edited(crew):
 
 
 def test_players_golden(crew):
-    """Issue 14: games and win %, marks for and against, bids and made % by level and by
+    """Games and win %, marks for and against, bids and made % by level and by
     contract, sets suffered and dealt, forced bids, penalties, streaks (straight-42 only)."""
     stats = crew.stats(ruleset="straight-42").json
     assert stats["games"] == 3  # games 1, 2 and 4 (the casual game and game 5 are not)
@@ -176,7 +176,7 @@ def test_players_golden(crew):
 
 
 def test_partnerships_head_to_head_and_crew_golden(crew):
-    """Issue 14: partnerships, head-to-head between partnerships, crew totals."""
+    """Partnerships, head-to-head between partnerships, crew totals."""
     stats = crew.stats(ruleset="straight-42").json
     ann_cy, bob_di = pair(stats, ANN, CY), pair(stats, BOB, DI)
     assert (ann_cy["games"], ann_cy["wins"], ann_cy["bids"], ann_cy["made"]) == (2, 1, 6, 5)
@@ -204,7 +204,7 @@ def test_partnerships_head_to_head_and_crew_golden(crew):
 
 
 def test_contracts_and_ruleset_filter(crew):
-    """Issue 14: by contract (nel-o) and "filter by ruleset". The route writes the service's
+    """By contract (nel-o) and "filter by ruleset". The route writes the service's
     answer without the schema's dump (it took ~65 % of a 2,000-game read after a change), so
     the answer must already be the schema's shape: dumping it changes nothing."""
     stats = crew.stats(ruleset="wikipedia-42").json
@@ -224,7 +224,7 @@ def test_contracts_and_ruleset_filter(crew):
 
 
 def test_date_filter(crew):
-    """Issue 14: "filter by ... date range" (days in UTC, both ends included)."""
+    """Required: "filter by ... date range" (days in UTC, both ends included)."""
     import datetime
 
     today = datetime.datetime.now(datetime.UTC).date()
@@ -237,7 +237,7 @@ def test_date_filter(crew):
 
 
 def test_stats_etag_moves_with_a_rename_a_reseat_and_a_hand(client, crew):
-    """Issue 14 ("with ETags"): 304 while nothing changed; renaming a player, changing who
+    """With ETags: 304 while nothing changed; renaming a player, changing who
     sat where (the game's edit token) and a new hand each give new statistics."""
     etag = crew.stats().headers["ETag"]
     again = client.get(

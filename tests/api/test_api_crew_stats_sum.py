@@ -1,4 +1,4 @@
-"""Issue 14, "Must show": the statistics of a crew equal the sum over its games, through the
+"""The statistics of a crew equal the sum over its games, through the
 API and the store (SQLite and, with TEST_DATABASE_URL, PostgreSQL), not only in stats/.
 
 Each random game (carried-over scores, an edited past hand) is played twice with the same

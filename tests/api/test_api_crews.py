@@ -1,4 +1,4 @@
-"""Issue 14: a crew, its roster (players named on the fly, offline-safe by their phone-made
+"""A crew, its roster (players named on the fly, offline-safe by their phone-made
 id), games joining it, and every refusal a 4xx in the one error shape with nothing stored."""
 
 import datetime
@@ -17,7 +17,7 @@ def crew(client):
 
 
 def test_new_crew_shows_its_token_once_with_a_join_link(client):
-    """Issue 14: the crew token is made like the edit token (256 random bits, only its
+    """The crew token is made like the edit token (256 random bits, only its
     SHA-256 kept) and shared by a join link carrying it in the fragment."""
     created = client.post_json("/api/crews", {"name": "  The   Thursday table "}, status=201).json
     assert created["name"] == "The Thursday table"
@@ -86,7 +86,7 @@ def test_unreadable_names_are_refused(client, crew, name):
 
 
 def test_renaming_the_crew(client, crew):
-    """Issue 14 (brief): a crew can be renamed."""
+    """A crew can be renamed."""
     renamed = client.patch_json(crew.url, {"name": "Friday table"}, headers=crew.auth).json
     assert renamed["name"] == "Friday table"
     assert client.get(crew.url, headers=crew.auth).json["name"] == "Friday table"
@@ -134,7 +134,7 @@ def test_a_game_joins_leaves_and_its_deletion_drops_it(client, crew):
 
 
 def test_a_game_without_a_crew_works_as_before(client):
-    """Issue 14: "a game without a crew works exactly as today"; its seats route says so."""
+    """Required: "a game without a crew works exactly as today"; its seats route says so."""
     table = Table(client)
     table.hand(1, **made())
     refused = client.put_json(
@@ -223,7 +223,7 @@ def openapi_validator(client, path, method, status):
 
 
 def test_crew_answers_write_their_times_with_an_offset_as_their_schema_says(client, crew):
-    """Issue 24, finding 8: a crew's `games[].attached_at` was written without its offset
+    """A crew's `games[].attached_at` was written without its offset
     (`2026-11-27T03:08:33.960686`), where every other time the API writes carries one."""
     crew.player("Ann")
     table = Table(client)

@@ -1,4 +1,4 @@
-"""Access to the tournament routes (issue 13, docs/tournaments.md "Access"), generated from the
+"""Access to the tournament routes (docs/tournaments.md "Access"), generated from the
 OpenAPI document like test_api_access.py: every event route against the director token, a
 table token, a table's link and another table's, the public token, another event's director
 token and no token. Only the director changes an event; a table token reaches its own match's

@@ -1,4 +1,4 @@
-"""A decided match calls the next one on the write that decides it (issue 13: "a finished game
+"""A decided match calls the next one on the write that decides it ("a finished game
 updates its match; a decided match advances its winner and loser; the next match at a free
 table is called"; docs/tournaments.md "Calling matches"): the hand that decides a series
 frees its table, and the match waiting for a table is called there in the same request, with

@@ -1,4 +1,4 @@
-"""The round clock and "time called" (issue 20, "The round clock"; docs/rules.md 36-38;
+"""The round clock and "time called" (docs/rules.md 36-38;
 docs/tournaments.md "The round clock"): the director calls time at one table or at every
 table; the call is a record of where the hand log stood, and each game's end, the match and
 the bracket are derived from the log and that call."""

@@ -1,4 +1,4 @@
-"""A team's entry after it was made, and an event deleted (issue 23, "Team entry at the speed of
+"""A team's entry after it was made, and an event deleted ("Team entry at the speed of
 a sign-up table" and "Safe taps": "a check-in and a drop can be taken back before the start",
 "editing a team's names at any time (the board and every view follow)", "deleting an event
 (with its games) by its director"; docs/tournaments.md "What a director does")."""

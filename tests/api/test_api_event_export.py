@@ -1,4 +1,4 @@
-"""Issue 21, "export and import of the new objects": an event as a file (docs/export.md "An
+"""An event as a file (docs/export.md "An
 event"), valid against docs/export.schema.json, and back on another server with nothing lost:
 the standings, bracket and champion read after the import equal those read before. Importing
 twice changes nothing; an event here with other content is left as it is; a file naming a

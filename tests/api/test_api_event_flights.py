@@ -1,4 +1,4 @@
-"""Issue 21: an event of a crew's players split into an A flight and a B flight by the crew's
+"""An event of a crew's players split into an A flight and a B flight by the crew's
 ratings before it starts (docs/tournaments.md "Flights").
 
 The crew is test_api_crew_ratings.py's golden one, as test_api_event_rating_seed.py uses it

@@ -1,4 +1,4 @@
-"""The no-show rule through the API is brackets/lateness.py's (issue 13: "a team more than 5
+"""The no-show rule through the API is brackets/lateness.py's ("a team more than 5
 minutes late is eliminated", the Timpson flyer; docs/rules.md rule 28): at exactly the wait
 the team is still in time, a second more and the director may record the no-show."""
 

@@ -1,8 +1,8 @@
-"""The event's live stream, `GET /api/e/{public_token}/events` (issue 13: "The board ... updates
+"""The event's live stream, `GET /api/e/{public_token}/events` ("The board ... updates
 live (the live issue)"; docs/tournaments.md "Live: the event's stream"), against the
 Procfile's topology: the streams on the live process, the director and the tables writing to
 the API. On PostgreSQL (TEST_DATABASE_URL) two API servers write beside one live process, so
-every change crossed processes by LISTEN/NOTIFY (issue 12: "every app server learns of a
+every change crossed processes by LISTEN/NOTIFY ("every app server learns of a
 change"); on SQLite the live process found it by its poll.
 """
 
@@ -153,7 +153,7 @@ def test_a_hand_posted_at_a_table_reaches_an_open_event_stream(live, director, o
     assert status == 201
     sent = time.monotonic()
     got = until(stream, lambda d: match(d["event"], "W1.1")["games"][0]["totals"] == [2, 0])
-    assert got["received"] - sent < 2.0  # issue 12: on every open screen within a second
+    assert got["received"] - sent < 2.0  # on every open screen within a second
     assert got["data"]["revision"] > before["revision"]
     # the rest of the game: the match is decided, its winner goes on to W2.1
     phone.win_game(0)

@@ -1,4 +1,4 @@
-"""Issue 21: an event of a crew's players seeded "rating" (docs/tournaments.md "Seeding"):
+"""An event of a crew's players seeded "rating" (docs/tournaments.md "Seeding"):
 at the start the teams go in order of their chance against an average pair of the crew,
 strongest first; level chances keep the listed order.
 

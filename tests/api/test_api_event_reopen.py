@@ -1,5 +1,5 @@
-"""An undo or edit at a tournament table must not put two matches at one table (issue 13;
-docs/tournaments.md "Calling matches without a director" and the refusals table: 409
+"""An undo or edit at a tournament table must not put two matches at one table
+(docs/tournaments.md "Calling matches without a director" and the refusals table: 409
 `LATER_MATCH_STARTED`). The hand that decides a match calls the next match to the table it
 frees; once a later match that depends on that result (called after it at its table, or fed
 by it) has a hand played, the first table can no longer reopen it or change who won: the

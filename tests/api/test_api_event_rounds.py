@@ -1,5 +1,5 @@
-"""Swiss and drawn-rounds events through the API (issue 21 "Drawn rounds and Swiss";
-docs/tournaments.md "Swiss and drawn rounds"): each round paired from the results before it,
+"""Swiss and drawn-rounds events through the API
+(docs/tournaments.md "Swiss and drawn rounds"): each round paired from the results before it,
 started by the director once the round before is over, its matches played with real hands
 through the tables' own links; the standings (wins, then Buchholz) and the championship of
 the cut derived from the hand logs."""
@@ -50,7 +50,7 @@ def called(view):
 
 
 def test_a_16_team_swiss_of_4_rounds_into_a_top_4_championship(client):
-    """Issue 21: "pair teams with equal records, never a rematch"; the director starts each
+    """Required: "pair teams with equal records, never a rematch"; the director starts each
     round once the one before is in; the top 4 (wins, then Buchholz) play it off."""
     director, links, view = start(client, 16, 8, format="swiss", rounds=4, advance=4)
     names = {t["id"]: t["name"] for t in view["teams"]}
@@ -108,7 +108,7 @@ def test_a_16_team_swiss_of_4_rounds_into_a_top_4_championship(client):
 
 
 def test_a_10_team_drawn_event_of_3_rounds(client, monkeypatch):
-    """Hearne's drawn rounds (issue 21): the draw's seed is drawn by the server at the start
+    """Hearne's drawn rounds: the draw's seed is drawn by the server at the start
     and kept with the settings, so every read pairs the same; winners meet winners."""
     from api.events import director as director_module
 
@@ -170,7 +170,7 @@ def test_the_engines_round_limit_refuses_the_start_and_rounds_start_only_in_roun
 
 
 def test_the_board_says_the_round_and_shows_its_pairings(client):
-    """Issue 21 "Must show": the board says "Round 2 of 2" and lists the rounds' pairings
+    """The board says "Round 2 of 2" and lists the rounds' pairings
     (round 2 drawn up, before the director starts it); the phone page says when a team
     plays next."""
     director, links, view = start(client, 4, 2, format="swiss", rounds=2)

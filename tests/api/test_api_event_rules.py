@@ -1,5 +1,5 @@
 """What a director is refused, and how the public view and the calling of matches behave
-(issue 13, docs/tournaments.md): every refusal a 4xx in the one error shape, naming the
+(docs/tournaments.md): every refusal a 4xx in the one error shape, naming the
 value, with nothing stored; the public view's ETag and 304; its cost not growing with the
 event; and two servers calling the same match make it once."""
 
@@ -62,7 +62,7 @@ def test_a_bad_event_is_refused_and_nothing_stored(app, client, body, status, ru
 
 
 def test_check_in_late_teams_and_the_start(app, client):
-    """Teams not checked in by the director's time can be dropped (issue 13); the start
+    """Teams not checked in by the director's time can be dropped; the start
     waits for every team still in; after it, the list is fixed."""
     director = Director(client, teams=4)
     ids = director.team_ids()
@@ -206,8 +206,8 @@ def count_queries(app, url, client, status=None, **headers):
 
 
 def test_the_public_view_reads_the_same_few_times_for_4_or_32_teams(app, client):
-    """The board's read: one read of all the event's games, not a query per match (issue 13,
-    scale); a 304 is one small read."""
+    """The board's read: one read of all the event's games, not a query per match
+    (scale); a 304 is one small read."""
     counts = []
     for teams in (4, 32):
         director = Director(client, teams=teams, first_to=[2], tables=teams // 2)
@@ -254,7 +254,7 @@ def test_two_servers_calling_the_next_match_at_once_call_it_once(app, client):
 
 
 def test_an_edited_hand_moves_the_bracket_until_a_later_match_is_under_way(client):
-    """The bracket is derived from the games' hand logs (issue 13): editing a hand of a
+    """The bracket is derived from the games' hand logs: editing a hand of a
     finished round-1 game so that it is no longer won takes its winner out of round 2; the
     round-2 match called with no hand played is taken back (never called twice), and called
     again once the game is won again. Once it has a hand played, the same edit is refused
@@ -349,7 +349,7 @@ def test_paths_in_one_pass_are_those_of_brackets():
 
 
 def test_house_rules_are_checked_and_kept_for_every_game_of_the_event(app, client):
-    """The ruleset preset with house rules, as a match takes them (issue 13): a bad knob is
+    """The ruleset preset with house rules, as a match takes them: a bad knob is
     refused by rules/ with nothing changed; a good one reaches each called match's games."""
     director = Director(client, teams=2, first_to=[1], rules={"target": 250}, ruleset="points-250")
     before = stored(app)
@@ -369,7 +369,7 @@ def test_house_rules_are_checked_and_kept_for_every_game_of_the_event(app, clien
 
 
 def test_entering_a_team_answers_201_as_documented(client):
-    """Issue 24, finding 9: `POST /api/events/{id}/teams` creates a team; its OpenAPI entry
+    """`POST /api/events/{id}/teams` creates a team; its OpenAPI entry
     and docs/tournaments.md say 201, and the server answers 201 (it answered 200)."""
     director = Director(client, teams=2)
     entered = director.post("/teams", {"name": "Late", "players": ["A", "B"]}, status=201)

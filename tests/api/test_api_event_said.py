@@ -1,4 +1,4 @@
-"""Corrections and forfeits said in words (issue 23: "A corrected result looks wrong on the board:
+"""Corrections and forfeits said in words ("A corrected result looks wrong on the board:
 the winner ticked with 0 games against 3, nothing saying 'corrected by the director'; a
 forfeit shows 0-0 with a small tag"; docs/tournaments.md "The views"): the public JSON says
 each decided match's result in words, the board shows the director's word in place of the

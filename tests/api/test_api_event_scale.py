@@ -1,4 +1,4 @@
-"""Scale (issue 13: "128 teams double elimination, 40 tables at once, on PostgreSQL, with several
+"""Scale ("128 teams double elimination, 40 tables at once, on PostgreSQL, with several
 app servers"): a 128-team double-elimination event at 40 tables, its 40 first matches played
 at once by 40 table threads posting hands (and the director's forfeits) to two API servers
 on one PostgreSQL database (on SQLite, its one-server store: one API server), each table then
@@ -100,7 +100,7 @@ def test_128_teams_40_tables_two_servers(servers):
     event.check_in_all()
     started = event.start()
     at_tables = [m for m in started["matches"] if m["status"] == "playing"]
-    assert len(at_tables) == TABLES  # issue 13: 40 tables at once
+    assert len(at_tables) == TABLES  # 40 tables at once
     assert sorted(m["table"] for m in at_tables) == list(range(1, TABLES + 1))
     first_calls = {m["id"]: m["match_id"] for m in at_tables}
     stream = Events(live.url, f"/api/e/{event.public}/events")

@@ -1,4 +1,4 @@
-"""Calling tables and the countdown (issue 20, "Calling tables"; docs/tournaments.md "Calling
+"""Calling tables and the countdown (docs/tournaments.md "Calling
 tables"): a called match must be seated by its call plus the event's no-show minutes (the
 Timpson flyer: "a team more than 5 minutes late is eliminated"; docs/rules.md rule 28). The
 table's "We're seated" stops the countdown, once; "We're here, they're not" names the team

@@ -1,5 +1,5 @@
 """A director's forfeit or correction and the table's write to the same match, in a forced
-order on PostgreSQL (issue 24, finding 1): a third connection holds the event row's lock, the
+order on PostgreSQL: a third connection holds the event row's lock, the
 director's write queues for it, then the table's write queues behind the director's; the
 third connection lets go. The director's write commits first, so the table's write must see
 its record and answer 409 MATCH_SETTLED (docs/tournaments.md "Forfeits and no-shows"), as on

@@ -1,4 +1,4 @@
-"""A match the director settled takes no more hands and no more games (issue 13: a table phone
+"""A match the director settled takes no more hands and no more games (a table phone
 must not go on scoring a match that is over; docs/tournaments.md "Forfeits and no-shows",
 "Corrections", and its refusals table: 409 `MATCH_SETTLED`). The refusal is the API's one
 error shape (docs/api-errors.md), in a player's words, and stores nothing."""

@@ -1,4 +1,4 @@
-"""A team's own short name and the settings changeable before the start (issue 23: "or the
+"""A team's own short name and the settings changeable before the start ("or the
 team's own short name, which the director may set"; "changing an event's settings before its
 start"; docs/tournaments.md "Short names" and "What a director does")."""
 

@@ -1,4 +1,4 @@
-"""Results signed at the table and "Call the director" (issue 20, "Sign-off": "the table phone
+"""Results signed at the table and "Call the director" ("the table phone
 asks the other team to confirm the result with one tap. A signed game is closed to the table:
 an edit is refused in table words, and only the director can change it"; Bridgemate's "North
 enters, East confirms"; docs/tournaments.md "Sign-off" and "Calling the director")."""

@@ -1,5 +1,5 @@
-"""A table's phone follows its table (issue 20, "A table's phone follows its table";
-docs/tournaments.md "A table's link"): one link per table for the whole event reaches the
+"""A table's phone follows its table
+(docs/tournaments.md "A table's link"): one link per table for the whole event reaches the
 match called to that table last and its games, and nothing else: not another table's, not
 the match before once the next is called, not the director's routes. Played to the end in
 single and double elimination and a round robin on several tables. The director's new link

@@ -1,4 +1,4 @@
-"""One table per team (issue 20, "A team is never at two tables"; docs/tournaments.md
+"""One table per team (docs/tournaments.md
 "Calling matches without a director", "One table per team"): a match is called to a table
 only when both its teams are free, not playing a called match not yet decided; among those
 the longest-waiting match takes the lowest free table, so a table stays idle only when no

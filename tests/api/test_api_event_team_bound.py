@@ -1,4 +1,4 @@
-"""The team bound (issue 20, "Entering a big field fast": "an event holds at most as many
+"""The team bound ("an event holds at most as many
 teams as it can start (the 257th team is refused when it is added, not at the start)";
 docs/tournaments.md "What a director does", step 2): the start takes 2 to 256 teams
 (brackets.MAX_TEAMS), so the team that would pass 256 is refused as it is entered, 409
@@ -66,7 +66,7 @@ def test_a_dropped_team_leaves_room_and_the_full_event_starts(app, client):
     director.post(f"/teams/{late}/drop")
     enter(director, "Team 257", None)
     enter(director, "Team 258", 409)
-    # taking the drop back (issue 23) would make 257: refused the same way, nothing stored
+    # taking the drop back would make 257: refused the same way, nothing stored
     back = director.client.delete(
         f"{director.url}/teams/{late}/drop", headers=director.auth, status=409
     ).json

@@ -1,4 +1,4 @@
-"""Export and import (issue 14, docs/export.md): a game as JSON (valid against
+"""Export and import (docs/export.md): a game as JSON (valid against
 docs/export.schema.json, complete: re-importable) and as CSV (one row per hand, in a
 player's words), ETag/304 and a file name; the import restores idempotently (twice changes
 nothing), reports a game here with other content without overwriting it, and refuses a bad
@@ -27,7 +27,7 @@ TEAMS = [
 
 
 def validate(doc):
-    """The export is valid under the documented JSON Schema (issue 14: "Document the formats,
+    """The export is valid under the documented JSON Schema ("Document the formats,
     with a JSON Schema")."""
     jsonschema.Draft202012Validator(SCHEMA).validate(doc)
 
@@ -147,7 +147,7 @@ def test_csv_names_a_contract(client):
     ("who", "status"), [("none", 401), ("share", 403), ("other", 403), ("crew", 403)]
 )
 def test_only_the_edit_token_exports(client, who, status):
-    """Access matrix (issue 14): a game's export is its edit token's; no token is 401, a
+    """Access matrix: a game's export is its edit token's; no token is 401, a
     share token, another game's edit token or a crew token 403."""
     table, other = played(client), Table(client)
     crew = client.post_json("/api/crews", {"name": "Thursday table"}, status=201).json
@@ -164,7 +164,7 @@ def test_only_the_edit_token_exports(client, who, status):
 
 @pytest.mark.parametrize("who", ["none", "edit", "share", "crew", "unknown"])
 def test_the_import_needs_no_token_and_no_token_changes_it(client, app, who):
-    """Access matrix (issue 14): the import only adds games (each with a new edit token) and
+    """Access matrix: the import only adds games (each with a new edit token) and
     never changes one here, so any token, or none, gets the same answer."""
     table = played(client)
     doc = export(table).json
@@ -421,7 +421,7 @@ def match_file(client, game_nos):
     ("game_nos", "missing"), [([3], 1), ([1, 5], 2), ([100], 1), ([2, 1, 4], 3)]
 )
 def test_a_new_match_with_a_game_missing_is_refused(client, app, game_nos, missing):
-    """Issue 24, finding 7: a match's games are 1..n. A new match whose only game is game 3
+    """A match's games are 1..n. A new match whose only game is game 3
     (or games 1 and 5, or game 100) was taken, and the next-game route then started game 2
     beside game 3. Refused: 422 in the one error shape naming the match and the game
     missing, nothing stored."""
@@ -443,7 +443,7 @@ def test_a_new_match_with_its_games_in_any_order_is_taken(client, app, fresh):
 
 
 def test_a_name_that_reads_as_a_number_stays_text_in_the_csv(client):
-    """Issue 24, finding 10: a team or player named `+1`, `-1` or `42` went into the CSV
+    """A team or player named `+1`, `-1` or `42` went into the CSV
     bare, and a spreadsheet read it as a number (`+1` as 1). Every cell that is or starts
     with a name is written as text (a leading ', docs/export.md); the hand number and the
     count stay numbers."""

@@ -1,4 +1,4 @@
-"""Hypothesis properties of export and import (issue 14, "Must show"): export then import
+"""Hypothesis properties of export and import: export then import
 into a fresh store gives back the same games, hand for hand, with the same totals and state;
 importing twice changes nothing; the CSV has one row per hand. Runs on SQLite and, with
 TEST_DATABASE_URL, on PostgreSQL."""

@@ -1,4 +1,4 @@
-"""Issue 21's new files under a crash probe: an event's, a party's and a crew's file with its
+"""The new files under a crash probe: an event's, a party's and a crew's file with its
 seasons, each changed at one place at a time (a value of the wrong kind, out of range, too
 long, emptied, a list item doubled, a key dropped) and imported. Whatever the change, the
 answer is never a 500; a refusal is a 4xx in the one error shape, in words, with nothing

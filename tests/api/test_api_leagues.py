@@ -1,4 +1,4 @@
-"""Issue 21, "Leagues and seasons" (docs/leagues.md): a crew's 3-night league of 4 teams, each
+"""Leagues and seasons (docs/leagues.md): a crew's 3-night league of 4 teams, each
 night a round robin played with real hands through the table links, one night with a
 substitute, then a top-2 playoff. The season standings after each night and the end state are
 worked by hand below. The access matrix of the season routes, and wrong input refused in

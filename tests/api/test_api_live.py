@@ -1,4 +1,4 @@
-"""Live streams (issue 12) against the Procfile's topology, real processes on one database:
+"""Live streams against the Procfile's topology, real processes on one database:
 the API on sync workers (`web`, app:app) and the streams on their own threaded process
 (`live`, live:app). Streams are held by the live process, writes go to the API, so every event
 here crossed from one process to the other (LISTEN/NOTIFY on PostgreSQL with
@@ -269,7 +269,7 @@ def test_stream_refusals_use_the_error_shape(a, b):
 
 def test_hands_posted_to_every_api_server_reach_one_live_process(a, servers):
     """Every write, whichever API server took it, reaches the streams on the live process (on
-    PostgreSQL two API servers and one live process: issue 12, "several servers")."""
+    PostgreSQL two API servers and one live process: "several servers")."""
     webs = [Client(server.url) for server in servers[1]]
     game = webs[0].new_game()
     share = open_when_counted_out(a, game)  # the streams of the tests before may still count

@@ -1,4 +1,4 @@
-"""Live streams' limits (issue 12, "Limits"), on the Procfile's topology (the API on sync
+"""Live streams' limits ("Limits"), on the Procfile's topology (the API on sync
 workers, the streams on the live process) with the limits set low so a test can reach them:
 an idle stream carries heartbeats and times out, a slow reader is dropped, and streams per
 game are bounded (per client: tests/api/test_api_live.py). SQLite, or PostgreSQL with

@@ -1,4 +1,4 @@
-"""Where the streams are served (api/live/topology.py; issue 12, "the server holds many open
+"""Where the streams are served (api/live/topology.py; "the server holds many open
 streams" without the API's sync workers holding any): the `web` part never holds a stream and
 points clients at the live process, the `live` part serves the streams only, with CORS for the
 API's pages. In-process (webtest), on SQLite or TEST_DATABASE_URL; the same parts as real

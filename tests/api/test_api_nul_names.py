@@ -1,7 +1,7 @@
 """A name with a NUL character is a bad name (422 in the one error shape), never a 500: every
 name (a game's, a match's, an event's, a team's, a player's, a crew's, sent or imported) is
 a text column, and PostgreSQL's text cannot hold a NUL (schemathesis found the team name
-"\\u0000" answered 500 there; issue 24 found games, matches, imports and the crew statistics'
+"\\u0000" answered 500 there; found games, matches, imports and the crew statistics'
 filter still open). Every text a request brings refuses a NUL. Runs on SQLite and, with
 TEST_DATABASE_URL, on PostgreSQL."""
 
@@ -45,7 +45,7 @@ def test_a_crew_with_a_nul_in_its_name_is_refused_and_nothing_stored(app, client
         assert Crew.select().count() == 0
 
 
-# Issue 24, finding 6: games, matches and imports took a name with a NUL (a 500 on
+# Games, matches and imports took a name with a NUL (a 500 on
 # PostgreSQL), and the crew statistics' ruleset filter was a 500 there. One rule for a name
 # (api/schemas/base.py), wherever a name enters: create, patch, roster, import.
 

@@ -1,4 +1,4 @@
-"""A progressive party through the API (issue 21, docs/tournaments.md "Progressive parties"):
+"""A progressive party through the API (docs/tournaments.md "Progressive parties"):
 12 players over 4 rounds of 2 hands each, every hand sent through its table's link, the end
 state written by hand; a party whose round is a game, with a sit-out and a crew's roster;
 wrong input refused in words with nothing stored; the access matrix of every party route."""
@@ -112,7 +112,7 @@ STANDINGS = ["Flo", "Bo", "Ed", "Jo", "Lu", "Ann", "Hal", "Gus", "Ivy", "Di", "K
 
 
 def test_a_twelve_player_party_of_four_rounds_played_through_the_table_links(client, monkeypatch):
-    """Issue 21 "Must show": a 12-player progressive party of 4 rounds with real hands
+    """A 12-player progressive party of 4 rounds with real hands
     through its tables' links. A round of 2 hands ends each table's game at its second hand
     (the hand limit); the next round starts only once every table is over; each link reaches
     its table's game of the round and nothing else; totals and standings are derived from

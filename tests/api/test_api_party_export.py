@@ -1,4 +1,4 @@
-"""Issue 21, "export and import of the new objects": a progressive party as a file
+"""A progressive party as a file
 (docs/export.md "A party"), valid against docs/export.schema.json, and back on another server
 with nothing lost: the 12-player party of test_api_party exported after round 2, its seating,
 tables' scores, totals and standings the same after the import. Importing twice changes

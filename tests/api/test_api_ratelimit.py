@@ -150,7 +150,7 @@ def stored_games(client):
 
 
 def test_an_import_counts_every_game_it_creates(apps):
-    """Issue 24, finding 5: with RATELIMIT_PER_CLIENT 5, three imports of 5 games created 15
+    """With RATELIMIT_PER_CLIENT 5, three imports of 5 games created 15
     games (one write each). Each game an import creates counts against the client's write
     budget: an import that would create more than is left is 429 with Retry-After in the one
     error shape, nothing stored."""

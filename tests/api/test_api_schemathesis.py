@@ -153,7 +153,7 @@ class Scenario:
     @staticmethod
     def number_match_games(body):
         """Number the games of each match in a generated import 1, 2, 3 ... in file order:
-        a new match with a game missing is refused (422 GAME_MISSING, issue 24), and drawn
+        a new match with a game missing is refused (422 GAME_MISSING), and drawn
         numbers nearly always leave one out, so no import would get far enough to make the
         games whose links the scenario follows."""
         numbers = {}

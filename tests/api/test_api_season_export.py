@@ -1,4 +1,4 @@
-"""Issue 21, "export and import of the new objects": a crew's seasons in the crew's file
+"""A crew's seasons in the crew's file
 (docs/export.md "A crew's seasons"), valid against docs/export.schema.json, and back on
 another server with nothing lost: the 3-night league of test_api_leagues (a substitute on
 night 2, a top-2 playoff) exported, imported into a fresh store that already runs a season of

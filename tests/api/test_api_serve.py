@@ -1,4 +1,4 @@
-"""The README's one-command start, `python3 -m api.serve` (issue 12: keep the one-command start
+"""The README's one-command start, `python3 -m api.serve` (keep the one-command start
 working with the live process beside the API): it starts both processes, the API sends stream
 clients to the live one on the same host name, a hand posted to the API reaches a stream there,
 and stopping the launcher stops both. SQLite (the start's default store), or TEST_DATABASE_URL."""

@@ -1,4 +1,4 @@
-"""The /s/ page of a game of a match (issue 13: "the match score shows on the sheet, the share
+"""The /s/ page of a game of a match ("the match score shows on the sheet, the share
 page and the game-over screen"; docs/matches.md): the match score in a player's words, game by
 game, who took the match once it is decided, and the score derived from the games' hand logs
 when the page is read (an undone hand takes a game's win back)."""

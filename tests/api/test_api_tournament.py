@@ -1,4 +1,4 @@
-"""Tournaments through the API (issue 13, docs/tournaments.md): a whole 8-team single
+"""Tournaments through the API (docs/tournaments.md): a whole 8-team single
 elimination played hand by hand through table tokens (round 1 first to 3, later rounds first
 to 2, Timpson's flyer), with a forfeit and a director's correction; a double elimination and a
 round robin into a championship through to their standings; and what is refused."""
@@ -118,7 +118,7 @@ def better_seed_wins(seed_of, upsets=()):
 
 
 def test_double_elimination_with_a_true_final_through_to_standings(client):
-    """Double elimination with a true final (issue 13): the losers'-bracket team wins the
+    """Double elimination with a true final: the losers'-bracket team wins the
     first grand final at the table, so the second is played; forfeits settle the rest."""
     director = Director(
         client, teams=4, format="double-elimination", first_to=[1], tables=2, no_show_minutes=0
@@ -156,7 +156,7 @@ def test_double_elimination_with_a_true_final_through_to_standings(client):
 
 
 def test_round_robin_into_a_championship_through_to_standings(client):
-    """Round robin, then the top two play the championship (issue 13); two tables for six
+    """Round robin, then the top two play the championship; two tables for six
     round-robin matches: the rest wait, each with an estimated start."""
     director = Director(
         client,

@@ -1,4 +1,4 @@
-"""The board's screens (issue 13 "The board", docs/tournaments.md "The board"): an event that
+"""The board's screens (docs/tournaments.md "The board"): an event that
 fits one screen stays one screen; a bigger one is cut by the page model (api/pages/board_screens.py)
 into screens of the tables, the bracket's rounds in play (in parts by position when too tall),
 the round-robin standings in columns and the teams entered; `?screen=N` opens one, the
@@ -42,7 +42,7 @@ def forfeit_round(director, prefix):
 
 @pytest.fixture(scope="module")
 def events(tmp_path_factory):
-    """Events of issue 13's sizes on one app: {name: (client, director)}."""
+    """Events of the sizes a hall runs on one app: {name: (client, director)}."""
     app = make_app(tmp_path_factory.mktemp("screens"))
     client = TestApp(app)
     out = {

@@ -1,4 +1,4 @@
-"""A team's own short name on the board (issue 23, "A board that uses its space and never cuts
+"""A team's own short name on the board ("A board that uses its space and never cuts
 a name": "or the team's own short name, which the director may set"; docs/tournaments.md
 "Short names"): a 128-team bracket's box shows it where the full name would wrap onto more
 lines, with the full name as its title; the tables name every team in full, and the side

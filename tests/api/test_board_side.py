@@ -1,4 +1,4 @@
-"""The board from the back of the hall (issue 23 "What to build": "Now calling" and "Up next"
+"""The board from the back of the hall ("Now calling" and "Up next"
 big enough to read from the back of the hall; empty later rounds shrink and the first round
 gets the width; docs/tournament-screens.md "The board from the back of the hall"): the page
 model's side column (api/pages/board_side.py) and round widths (api/pages/board_measure.py).

@@ -1,4 +1,4 @@
-"""The score race (issue 14: "each game's score race, hand by hand ... on the share page",
+"""The score race ("each game's score race, hand by hand ... on the share page",
 drawn as server-rendered SVG with a text table beside it): api/pages/charts.py against the golden
 games of tests/charts/score-race.json, the same file pwa/js/charts.js is tested against
 (tests/pwa/charts.test.mjs), and the /s/ page that draws it without JavaScript."""
@@ -86,7 +86,7 @@ def test_golden_race_series_sets_winner_and_scale(case):
 
 @pytest.mark.parametrize("case", CASES, ids=[c["id"] for c in CASES])
 def test_golden_race_table_and_accessible_name(case):
-    """Issue 14: "give each chart a text table beside it" (and a name a screen reader says)."""
+    """Required: "give each chart a text table beside it" (and a name a screen reader says)."""
     race = race_of(case)
     table = pages_charts.race_rows(race, case["names"])
     assert table == {"head": case["expect"]["head"], "rows": case["expect"]["rows"]}
@@ -150,7 +150,7 @@ def chart_rows(page):
 
 
 def test_share_page_draws_the_race_without_javascript(client):
-    """Issue 14: the score race on the share page, as SVG in the HTML itself (no script
+    """The score race on the share page, as SVG in the HTML itself (no script
     draws it), with its table, the set hand marked and no inline style (the CSP)."""
     teams = [{"name": "Rangers", "players": []}, {"name": "Aggies", "players": []}]
     table = Table(client, teams=teams, start_totals=[1, 0])

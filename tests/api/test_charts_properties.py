@@ -1,5 +1,5 @@
 """Hypothesis properties of the score race (api/pages/charts.py): for any game the engine scores,
-the race is derived from the hand log and nothing else (issue 14: "each game's score race,
+the race is derived from the hand log and nothing else ("each game's score race,
 hand by hand"; docs/rules.md 8-10 for the scores themselves)."""
 
 import xml.etree.ElementTree as ET

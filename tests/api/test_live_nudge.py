@@ -1,4 +1,4 @@
-"""Live on SQLite without the poll (issue 20): the API's writer nudges the live process over a
+"""Live on SQLite without the poll: the API's writer nudges the live process over a
 Unix datagram socket beside the database file (api/store/nudge.py) once its write committed,
 and the poll stays as the fallback. Real processes (the API and the live process apart, as the
 Procfile runs them) on a SQLite file: the nudge is SQLite's; PostgreSQL has NOTIFY
@@ -20,7 +20,7 @@ SERVER_ENV = {
     "LIVE_THREADS": "8",
 }
 
-NUDGED_WITHIN_S = 0.5  # issue 20's goal is a p95 of 100 ms; a loaded CI machine gets room
+NUDGED_WITHIN_S = 0.5  # the goal is a p95 of 100 ms; a loaded CI machine gets room
 
 
 def start(tmp_path_factory, poll_seconds):

@@ -1,4 +1,4 @@
-"""The paper kit's pages and the results CSV (issue 20 "The paper kit", issue 23 "The results
+"""The paper kit's pages and the results CSV ("The results
 sheet", docs/tournaments.md "The paper kit"): /p/{public_token}/bracket, /results,
 /score-sheet and /cards, and /api/e/{public_token}/results.csv. Public like the board: read
 by the public link alone, derived from the event's public view; any other link is a 404 (a

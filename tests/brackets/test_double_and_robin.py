@@ -200,7 +200,7 @@ def test_the_losers_bracket_and_grand_final_play_the_last_series_length():
 
 
 def test_no_double_elimination_of_2_to_128_teams_gives_a_second_bye():
-    """Issue 13: "at most one bye per team", every size, twice each: the top seeds winning
+    """Required: "at most one bye per team", every size, twice each: the top seeds winning
     every match (so the first-round bye teams drop in round 2, where a published layout hands
     them a second bye), and random winners. The losers' bracket keeps only matches some
     team can fill: no BYE against BYE anywhere."""

@@ -1,4 +1,4 @@
-"""Drawn rounds (docs/tournaments.md "Swiss and drawn rounds"; issue 21: Hearne's 42
+"""Drawn rounds (docs/tournaments.md "Swiss and drawn rounds"; Hearne's 42
 tournament draws each round's opponents from a winners' box and a losers' box).
 
 Properties for 4 to 64 teams with random results, the seeded draw, and the odd boxes.

@@ -1,5 +1,5 @@
 """Late teams: Timpson's "a team more than 5 minutes late is eliminated" (docs/rules.md,
-rule 28) as a no-show forfeit, and issue 13's "teams not checked in by a time the director
+rule 28) as a no-show forfeit, and "teams not checked in by a time the director
 sets can be dropped" as the list of late teams."""
 
 from datetime import UTC, datetime, timedelta
@@ -94,7 +94,7 @@ def test_nobody_is_late_for_a_match_that_is_not_waiting_to_be_played():
 
 
 def test_teams_not_checked_in_by_the_deadline_are_listed_in_entry_order():
-    """Issue 13: teams not checked in by a time the director sets can be dropped."""
+    """Teams not checked in by a time the director sets can be dropped."""
     deadline = datetime(2026, 11, 21, 10, 0)
     checked = {
         "Cy & Di": deadline - timedelta(minutes=30),

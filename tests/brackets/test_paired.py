@@ -1,4 +1,4 @@
-"""A Swiss or drawn event as a Tournament (brackets/paired.py; issue 21 "Drawn rounds and
+"""A Swiss or drawn event as a Tournament (brackets/paired.py; "Drawn rounds and
 Swiss"; docs/tournaments.md "Swiss and drawn rounds"): the same matches as the engine's
 `RoundsEvent`, nothing callable until the director starts the round, series lengths round by
 round, and the Tournament calls the API makes (give_away, tables, path) working on it."""
@@ -25,8 +25,8 @@ def play_stage(event, rng):
 
 @given(fmt=st.sampled_from(["swiss", "drawn"]), count=st.integers(4, 13), seed=st.integers())
 def test_its_matches_are_the_engines_and_a_stage_waits_for_its_start(fmt, count, seed):
-    """Round r + 1 is paired once round r is in, and callable only once started (issue 21:
-    the director starts each round); the matches are the engine's (RoundsEvent)."""
+    """Round r + 1 is paired once round r is in, and callable only once started
+    (the director starts each round); the matches are the engine's (RoundsEvent)."""
     teams = [f"team {n}" for n in range(1, count + 1)]
     rounds, rng = min(3, count // 2), random.Random(seed)
     event = RoundsTournament(fmt, teams, rounds=rounds, cut=4, seed=seed)

@@ -1,4 +1,4 @@
-"""Progressive parties (docs/tournaments.md "Progressive parties"; issue 21: individuals,
+"""Progressive parties (docs/tournaments.md "Progressive parties"; individuals,
 tables of four, new partners every round, fair sit-outs, individual totals).
 
 Properties for 4 to 64 players, the stated schedule guarantees for 8, 12, 16, 20, 24 and

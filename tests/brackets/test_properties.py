@@ -88,7 +88,7 @@ def test_every_team_plays_until_it_is_knocked_out(fmt, count, seed, data):
 @example(fmt=Format.DOUBLE, count=9, seed=4, data=None)
 @example(fmt=Format.DOUBLE, count=90, seed=5, data=None)
 def test_no_team_gets_more_than_one_bye(fmt, count, seed, data):
-    """At most one bye per team, in every format, 2 to 128 teams (issue 13), counting the
+    """At most one bye per team, in every format, 2 to 128 teams, counting the
     winners' and losers' brackets together; first-round byes go to the top seeds (seeds
     1..k of k byes). Double elimination with more than a quarter of the first round as byes
     (5, 9-11, 17-23, 33-47, 65-95 teams) is where a published layout gives a second one.

@@ -114,7 +114,7 @@ def favourites_win(count):
 
 
 def test_the_reference_gives_a_second_bye_where_we_do_not(tournaments):
-    """Issue 13: "Byes go as a real bracket gives them, at most one per team". With 9 teams
+    """Required: "Byes go as a real bracket gives them, at most one per team". With 9 teams
     and the favourites winning, seeds 5, 6 and 7 get a first-round bye and lose in round 2:
     brackets-manager then hands them a losers'-round-2 bye too (a second one); ours gives no
     team two, in the same event with the same results (and the same pairings elsewhere)."""

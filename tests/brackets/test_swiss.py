@@ -1,4 +1,4 @@
-"""Swiss for teams (docs/tournaments.md "Swiss and drawn rounds"; issue 21: "pair teams with
+"""Swiss for teams (docs/tournaments.md "Swiss and drawn rounds"; "pair teams with
 equal records, never a rematch, at most one bye per team", chess and bridge Swiss).
 
 Properties for 4 to 128 teams with random results, worked cases by hand, and every refusal.

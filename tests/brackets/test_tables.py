@@ -1,5 +1,5 @@
 """One table per team (brackets/tables.py `seat`; docs/tournaments.md "One table per team";
-issue 20, "A team is never at two tables"), and the round robin's schedule it calls from
+"A team is never at two tables"), and the round robin's schedule it calls from
 (brackets/layout.py `round_robin_rounds`, the circle method; docs/tournaments.md "The order
 of a round robin").
 

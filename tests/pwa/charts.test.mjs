@@ -1,4 +1,4 @@
-// The phone's score race (issue 14: "each game's score race, hand by hand, on the game-over
+// The phone's score race ("each game's score race, hand by hand, on the game-over
 // screen"): pwa/js/charts.js against the golden games of tests/charts/score-race.json, the
 // same file api/pages/charts.py is tested against (tests/api/test_charts.py), and against the SVG
 // the share page draws for the same game (run once through Python): same points, same marks.

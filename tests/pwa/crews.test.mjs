@@ -1,4 +1,4 @@
-// A crew game's seats from roster picks and typed names (issue 14: "each seat is picked from
+// A crew game's seats from roster picks and typed names ("each seat is picked from
 // the roster in one tap, a new name added on the fly"; docs/crews.md: names are compared
 // without case or extra spaces, so "ANN " is Ann, and the phone makes a new player's id).
 import { test } from 'node:test';

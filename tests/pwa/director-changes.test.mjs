@@ -1,5 +1,5 @@
 // What the director's panels send (pwa/js/parts/team-edit.js, event-settings.js and
-// event-delete.js, node --test; issue 23): only the names that changed, both players always
+// event-delete.js, node --test): only the names that changed, both players always
 // given; the settings as the API takes them; the delete question naming what goes.
 import { test } from 'node:test';
 import assert from 'node:assert/strict';

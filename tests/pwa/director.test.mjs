@@ -1,5 +1,5 @@
 // The director screens' words (pwa/js/director.js, node --test): matches named as a director
-// says them in every format (issue 13's formats; docs/tournament-screens.md), series words
+// says them in every format (docs/tournament-screens.md), series words
 // from `first_to` (Timpson's "first round 3 of 5, later rounds 2 of 3"), and how a match
 // stands, never a bracket id or a status code.
 import { test } from 'node:test';

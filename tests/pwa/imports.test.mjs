@@ -1,4 +1,4 @@
-// The phone's modules import in one direction (issue 19, node --test): no import cycle among
+// The phone's modules import in one direction (node --test): no import cycle among
 // pwa/js's modules, and no screen (views/*.js) importing another screen; what several screens
 // draw lives in parts/. Read from the files' static imports (`import ... from`, `export ...
 // from`); an import() made while the app runs is loaded later and cannot close a cycle at load.

@@ -1,4 +1,4 @@
-// The statistics pictures (issue 14: "a player's made % by bid level; head-to-head ... give
+// The statistics pictures ("a player's made % by bid level; head-to-head ... give
 // each chart a text table beside it"): pwa/js/stat-charts.js on statistics written by hand in
 // the crew statistics API's shapes (a line's by_level, a head_to_head entry).
 import { test } from 'node:test';
@@ -11,7 +11,7 @@ const tags = (svg, cls) =>
   (svg.match(/<rect\b[^>]*>/g) ?? []).filter((t) => attr(t, 'class').split(' ').includes(cls));
 
 // Ann bid 30-34 four times and made three; 35-41 twice, made one; never a 1-mark bid; one
-// 2-mark bid, made. Levels as issue 14 names them: 30-34, 35-41, 1 mark, 2+ marks.
+// 2-mark bid, made. Levels as docs/crews.md names them: 30-34, 35-41, 1 mark, 2+ marks.
 const ANN = {
   '30-34': { bids: 4, made: 3, made_pct: 75 },
   '35-41': { bids: 2, made: 1, made_pct: 50 },
@@ -105,7 +105,7 @@ test('names are escaped in the statistics charts', () => {
   assert.ok(!madeByLevel(ANN, evil).svg.includes('<img'));
 });
 
-// Issue 21: a player's rating over time (GET /api/crews/<id>/ratings, a player's history).
+// A player's rating over time (GET /api/crews/<id>/ratings, a player's history).
 // Ann's seven rated games (crew games 1, 2, 4, 5, 6, 8, 9), five of them provisional.
 const HISTORY = [
   { game: 1, rating: 2.43 },

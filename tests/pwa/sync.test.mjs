@@ -25,7 +25,7 @@ test('a 409 for a hand stored with other content is a conflict the user resolves
   assert.equal(refusal(ADD, CASUAL, answer(412, 'GAME_CHANGED')), 'conflict');
 });
 
-// Issue 13's table phones (docs/tournament-screens.md "A table's phone"): a hand of a match
+// The table phones (docs/tournament-screens.md "A table's phone"): a hand of a match
 // whose call was taken back meets 401 or 404 by timing; both are parked as over, never resent.
 const TABLE = { id: 'g2', table: '#/t/e1/W1.2/tok' };
 

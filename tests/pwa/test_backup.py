@@ -1,4 +1,4 @@
-"""The phone's backup (issue 14, docs/export.md): play a game and keep one unsent, back the
+"""The phone's backup (docs/export.md): play a game and keep one unsent, back the
 phone up (the download captured), clear it (a new context: no site data), restore from the
 file: the same games and hands, the unsent changes queued again; restoring twice changes
 nothing; a game here with other hands is kept and named. Screenshots of the Backup screen

@@ -1,5 +1,5 @@
-"""The phone's backup keeps its crews (issue 14, "back up the phone, clear it, restore it";
-docs/export.md): the crews this phone belongs to (meta `crews`: id, name, token, roster, as
+"""The phone's backup keeps its crews
+(docs/export.md): the crews this phone belongs to (meta `crews`: id, name, token, roster, as
 the crew screens keep them) and each crew game's seats go into the backup and come back on
 a new phone; a crew already on the phone is never overwritten and one it lacks is added;
 restoring twice changes nothing. A crew's export from the server, restored on a new phone,

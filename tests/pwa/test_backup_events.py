@@ -1,5 +1,5 @@
-"""An event's and a party's server export restored on the phone's Backup screen (issue 21,
-docs/export.md "An event", "A party"): the server creates them, and their director tokens,
+"""An event's and a party's server export restored on the phone's Backup screen
+(docs/export.md "An event", "A party"): the server creates them, and their director tokens,
 shown this once, are kept with the events and parties this phone runs, so its director's
 screens open them; restored again, the phone is told the server has them, nothing changes."""
 

@@ -1,4 +1,4 @@
-"""The board in a browser at 1920x1080 (issue 13 "The board", docs/tournaments.md "The board"):
+"""The board in a browser at 1920x1080 (docs/tournaments.md "The board"):
 a hand posted through the API and a match's advancement show without a reload; a 16-team
 double elimination mid-way fits the screen at 1920x1080 and 1280x720 with type a hall can
 read; without JavaScript the page keeps its refresh.

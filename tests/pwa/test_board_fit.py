@@ -1,11 +1,11 @@
-"""The board read from across the hall (issue 23, docs/tournaments.md "The board"): with real
+"""The board read from across the hall (docs/tournaments.md "The board"): with real
 two-person names, an 8-team single elimination, a 32-team double elimination mid-way and a
 128-team double elimination at the start and mid-way (40 tables), on a 1920x1080 TV and a
 1280x720 projector, every screen shows every name whole (wrapped, never cut with an ellipsis
 or clipped by its box), nothing overlaps, no text is under 1.2 % of the screen's height, the
 type grows into free room (an 8-team board 1.4 times the least size) and every table in
 play is on some screen with both its teams and the match's one name (its code on a dense card).
-At 128 teams the teams named in full have a short name (issue 23: "or the team's own short
+At 128 teams the teams named in full have a short name ("or the team's own short
 name, which the director may set"): a bracket box shows it where the full name would wrap, its
 full name as its title, and never wraps a full name that has one.
 "Now calling" and "Up next" read from the back of the hall (docs/tournament-screens.md): their

@@ -1,4 +1,4 @@
-"""The board's page on a phone in a browser (issue 23, "The board's link on a phone": "its own
+"""The board's page on a phone in a browser ("its own
 one-column page with the event's name, no sideways scroll, no automatic screen turning,
 finding 'my team' by name"; docs/tournaments.md "The board on a phone"): at 390x844 and
 320x640, light and dark, it fits the width with 48 px targets and axe finds nothing; typing

@@ -1,4 +1,4 @@
-"""The board's screens in a browser (issue 13 "The board", docs/tournaments.md "The board"):
+"""The board's screens in a browser (docs/tournaments.md "The board"):
 every screen of a 32-team double elimination mid-way, a 128-team double elimination at the
 start and mid-way (40 tables) and a 128-team round robin fits 1920x1080 and 1280x720 with
 nothing clipped or overlapping and type a hall can read; without JavaScript the refresh
@@ -93,7 +93,7 @@ def one_more_hand(event, table):
 
 @pytest.fixture(scope="module")
 def events(server):
-    """The four events of issue 13's sizes (seeded once for the module)."""
+    """The four events of the sizes a hall runs (seeded once for the module)."""
     return {
         "32-de-midway": seeded(server, 32, 8, rounds=[("W1.", 1), ("W2.", 0.5), ("L1.", 0.5)]),
         "128-de-start": seeded(server, 128, 40),

@@ -1,4 +1,4 @@
-"""Calling tables (issue 20, "Calling tables": "the table phone's 'We're seated' stops it. When
+"""Calling tables ("the table phone's 'We're seated' stops it. When
 it runs out the director's phone asks for the no-show with one tap"; docs/tournament-screens.md
 "Calling tables"; the Timpson flyer's 5 minutes, docs/rules.md rule 28). Two tables are called:
 table 1's phone taps "We're seated" and the board (1920x1080) stops counting for it; table 2's

@@ -1,4 +1,4 @@
-"""The score race in the browser (issue 14: "each game's score race, hand by hand, on the
+"""The score race in the browser ("each game's score race, hand by hand, on the
 game-over screen and the share page ... readable in dark mode and at 320 px, and accessible:
 give each chart a text table beside it"): a game finished by tapping shows its race and
 table on the game-over screen, drawn on the phone the same as the server draws it; the share
@@ -160,7 +160,7 @@ LOADED = """() => performance.getEntriesByType('resource')
 
 
 def test_charts_load_only_with_the_game_over_screen(table):
-    """Issue 14: "the PWA's first load is still <= 60 KB compressed: charts and statistics
+    """Required: "the PWA's first load is still <= 60 KB compressed: charts and statistics
     load only when opened" (tests/pwa/test_installable.py measures the first load)."""
     page = table.page
     table.open()

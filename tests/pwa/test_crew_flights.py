@@ -1,4 +1,4 @@
-"""Issue 21, flights on the phone (docs/crews.md "Flights", docs/tournaments.md "Flights"): the
+"""Flights on the phone (docs/crews.md "Flights", docs/tournaments.md "Flights"): the
 crew's screen splits tonight's players into an A flight and a B flight by rating (everyone
 ticked to start; untick who is not here), and a director splits a tournament made for the
 crew into an A flight and a B flight before it starts, keeping both on the phone. At 390x844

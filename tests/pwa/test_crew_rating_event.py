@@ -1,4 +1,4 @@
-"""Issue 21, "Seeding by rating" on the phone (docs/tournaments.md): the crew's screen offers a
+"""Seeding by rating on the phone (docs/tournaments.md): the crew's screen offers a
 new tournament for the crew, seeded by rating; the form opens with "By rating" chosen and
 sends the crew's token with it; the event keeps the crew. The plain form has no such choice.
 Screenshots with TALLY_SHOTS=dir, outside the repository."""

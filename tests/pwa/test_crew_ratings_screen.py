@@ -1,4 +1,4 @@
-"""Issue 21: "The statistics screen shows a player's rating over time", in a player's words, one
+"""Required: "The statistics screen shows a player's rating over time", in a player's words, one
 thumb, at 390x844 and 320x640, light and dark (docs/crews.md "Ratings").
 
 A crew of five is seeded through the API: seven games, each carried over at 6 to 6 and decided

@@ -1,4 +1,4 @@
-"""A crew on two phones (issue 14, "Must show": "create a crew on one phone and join it on a
+"""A crew on two phones ("create a crew on one phone and join it on a
 second by link; play two games with roster picks; open a player's statistics and the game-over
 chart, and take screenshots; look at them at 390x844 and 320x640, light and dark").
 
@@ -175,7 +175,7 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
         "(e) => e.name.endsWith('/js/views/crew-stats.js'))"
     )
 
-    # filters (issue 14: "Filter by ruleset and date range"): today holds both games, a
+    # filters ("Filter by ruleset and date range"): today holds both games, a
     # points preset none; dates that run backwards are refused in the server's words
     today = datetime.now(UTC).date()
     a.fill("#stats-from", str(today))
@@ -353,7 +353,7 @@ def test_a_player_sits_in_one_seat_only(phone, base_url):
 
 
 def test_a_backup_carries_the_crew_and_its_unsent_game_to_a_new_phone(browser, base_url, tmp_path):
-    """Issue 14: "The phone can back up its IndexedDB to a file and restore it, so a phone
+    """Required: "The phone can back up its IndexedDB to a file and restore it, so a phone
     change loses nothing": the crew (its token and roster) goes in the backup's settings, so a
     crew game started offline and restored on a new phone still joins the crew when sent."""
     from test_backup import back_up, restore

@@ -1,4 +1,4 @@
-"""Deleting a party and a crew's season on the phone (issue 21; docs/tournaments.md
+"""Deleting a party and a crew's season on the phone (docs/tournaments.md
 "Progressive parties", docs/leagues.md): "Delete this party" on the director's screen and
 "Delete this season" on the season's screen ask first, in words naming what goes; saying no
 deletes nothing; saying yes deletes it on the server and the phone forgets it. Screenshots

@@ -1,4 +1,4 @@
-"""A tournament run from phones (issue 13: "A browser test: a director creates an event on a
+"""A tournament run from phones ("A browser test: a director creates an event on a
 phone; two table phones play their match to the end; the board (a third context, 1920x1080)
 shows the advancement without reload"; docs/tournaments.md).
 
@@ -9,7 +9,7 @@ open their table links (the token in the fragment, taken out of the address bar)
 their semifinals to the end through the ordinary score sheet. A third context at 1920x1080
 shows the board (`/b/<public token>`, the director's board link) and sees the final filled in
 without a reload.
-The final comes to table 1 on the same table link (issue 20: a table's link belongs to the
+The final comes to table 1 on the same table link (a table's link belongs to the
 table for the event), table 1 plays it, and the director's screen shows
 the champion, the standings, each team's path, and the words when a result can no longer
 change (the final already played). Found by role and visible text."""
@@ -158,7 +158,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
     assert director.evaluate("() => window.scrollY") > 0  # down at the check-in list
     director.get_by_role("button", name="Start the tournament").click()
     director.locator("#tables").wait_for()
-    # issue 23: after the start the screen goes to the top, the tables first
+    # after the start the screen goes to the top, the tables first
     wait_js(director, "() => window.scrollY === 0")
     assert axe_violations(director, axe_source) == []
     screenshot(director, "director-tables")

@@ -1,4 +1,4 @@
-"""The director's phone changing what was entered (issue 23, "Safe taps": "a check-in and a drop
+"""The director's phone changing what was entered ("a check-in and a drop
 can be taken back before the start"; "Team entry": "editing a team's names at any time (the
 board and every view follow), changing an event's settings before its start, and deleting an
 event (with its games) by its director"; "or the team's own short name, which the director may

@@ -1,5 +1,5 @@
 """Team entry at the speed of a sign-up table, and taps that cannot be taken back asking first
-(issue 23; docs/tournament-screens.md): Player 1 after "Add team", Enter moving to the next
+(docs/tournament-screens.md): Player 1 after "Add team", Enter moving to the next
 box with no warning, word capitals and no autocorrect; a pasted list previewed with its
 duplicates and one-player lines named, then added; a team renamed on the phone (its names
 panel); Drop and Remove told apart and both asking in words that name the team. At 390x844

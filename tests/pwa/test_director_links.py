@@ -1,5 +1,5 @@
 """From "match over at table 1" to "table 1's phone has the next match", on the phones
-(docs/tournament-screens.md "After the start" and "A table's phone"; issue 13). The hand
+(docs/tournament-screens.md "After the start" and "A table's phone"). The hand
 that decides a match calls the next one at the freed table at once, and that call hands its
 table link to no one: the director's screen says which tables need a link, the bar at the
 foot of the screen (under the thumb) makes the first one and opens its QR code, and the

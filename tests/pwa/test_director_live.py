@@ -1,4 +1,4 @@
-"""The director's screen follows the event live (issue 13; docs/tournament-screens.md "After
+"""The director's screen follows the event live (docs/tournament-screens.md "After
 the start", "Live"): it holds the event's stream (the board's, GET /api/e/{public token}/
 events) and reads the director view again when an `event` brings a new ETag, so a hand at a
 table reaches the director within 2 s, with the 15 s timer resting while the stream is live.

@@ -1,5 +1,5 @@
-"""Swiss and drawn rounds on the director's phone (issue 21 "Drawn rounds and Swiss";
-docs/tournament-screens.md): the event form offers them with the rounds and the championship
+"""Swiss and drawn rounds on the director's phone
+(docs/tournament-screens.md): the event form offers them with the rounds and the championship
 in a player's words; once a round's results are in, the director's screen says the next round
 is drawn up, lists its pairings and offers "Start round 2"; the standings show wins and the
 opponents' wins (Buchholz). 390x844 and 320x640, light and dark (TALLY_SHOTS keeps them)."""

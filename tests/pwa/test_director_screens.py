@@ -1,4 +1,4 @@
-"""The tournament screens at 320x640 and 390x844, light and dark (issue 13's director and
+"""The tournament screens at 320x640 and 390x844, light and dark (the director's and
 table screens; docs/tournaments.md): each fits the width (nothing past the right edge), every
 control is a 48 px target, and axe finds nothing. An event is made through the API at each
 stage (teams entered with one late, started, finished by forfeits) and handed to the phone as
@@ -174,7 +174,7 @@ def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, sche
 
 
 def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone, base_url):
-    """Issue 13: "Forfeit and no-show are recorded by the director, with the time"; a no-show
+    """Required: "Forfeit and no-show are recorded by the director, with the time"; a no-show
     before the event's wait (Timpson: "more than 5 minutes late") is refused in the screen's
     own words (the match's name, the time on the phone's clock, no bracket id or UTC stamp);
     and "Online only is acceptable for the director (say so plainly when offline)": without a
@@ -237,7 +237,7 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
 
 
 def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url):
-    """Issue 13: "Starting the next game of a match needs no director": the table link opens
+    """Required: "Starting the next game of a match needs no director": the table link opens
     game 1 on the score sheet; at game over the phone starts game 2 itself, and the table
     link, opened again, shows the series score and the game now being played."""
     made, tokens = make_event(base_url, "started")  # round 1 is first to 3
@@ -270,7 +270,7 @@ def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url
 
 
 def test_the_phone_backup_carries_the_tournaments_it_directs(phone, browser, base_url):
-    """A director token is kept like an edit token (issue 13 "Access"), so the phone's backup
+    """A director token is kept like an edit token, so the phone's backup
     carries it as it carries the games' edit tokens (docs/export.md: the file is private):
     a phone restored from it directs the event."""
     made, tokens = make_event(base_url, "started")

@@ -1,4 +1,4 @@
-"""The hall with no internet (issue 20, docs/hall.md): `python3 -m api.serve` on a laptop, and
+"""The hall with no internet (docs/hall.md): `python3 -m api.serve` on a laptop, and
 phones reaching it at a network address over plain HTTP, which is not a secure context (no
 service worker, so no install and no reopening offline). Every table job still works there:
 a table's link opened on two phones, hands entered, undo, the second phone and the board

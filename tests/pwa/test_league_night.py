@@ -1,4 +1,4 @@
-"""A league night on the phones (issue 21, "Must show": "Browser tests ... for a league
+"""A league night on the phones ("Browser tests ... for a league
 night"; docs/leagues.md): the crew's phone makes a season from the crew's list, starts
 tonight's night (the usual director's screen opens, and starts the event), names a
 substitute, a table's phone plays its match from its table link, and the season's standings
@@ -126,7 +126,7 @@ def test_a_league_night_from_the_crew_screen_to_the_standings(browser, base_url,
 
 
 def test_the_season_form_offers_the_rules_the_format_and_the_games(browser, base_url):
-    """ "New season" (issue 21): the rules picked as on the event form, the night's format, the
+    """ "New season": the rules picked as on the event form, the night's format, the
     games in a match and the playoff's games, each one tap; the sentence under them says the
     choices in words, and the season made plays them (as the API answers it)."""
     crew, ids = crew_with_roster(base_url)

@@ -81,7 +81,7 @@ def test_a_hand_entered_on_one_phone_shows_on_the_other_within_a_second(table, b
 
 
 def test_two_phones_go_live_with_the_api_and_the_live_process_apart(browser, split_url):
-    """The real topology (issue 12: a separate live process; SQLite, or PostgreSQL with
+    """The real topology (a separate live process; SQLite, or PostgreSQL with
     TEST_DATABASE_URL): the API sends the phone to the live process, and a hand entered on one
     phone shows on the other within a second."""
     context, page = new_phone(browser, split_url)

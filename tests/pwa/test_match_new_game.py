@@ -1,4 +1,4 @@
-"""A match from the phone's new-game screen (issue 13: "Matches (casual play too): a series
+"""A match from the phone's new-game screen ("Matches (casual play too): a series
 of games between two teams, first to N wins (best of 3, best of 5) ... The match score shows
 on the sheet, the share page and the game-over screen"; docs/matches.md): the form's "Best of
 3" makes the match on the server, game 1 is played on the phone to the end, game 2 starts

@@ -1,4 +1,4 @@
-"""The paper kit printed (issue 20 "The paper kit", issue 23 "The results sheet",
+"""The paper kit printed ("The results sheet",
 docs/tournaments.md "The paper kit"): each page printed to PDF by Chromium with its @media
 print stylesheet, on Letter and A4, then read back with poppler (pdftotext, pdfinfo) and
 turned into PNG pages with pdftoppm (under $TALLY_SHOTS, to look at).
@@ -170,7 +170,7 @@ def flat(text):
 
 @pytest.mark.parametrize("paper", sorted(PAPERS))
 def test_the_bracket_sheet_prints_every_team_and_grows_with_the_field(browser, base_url, paper):
-    """Issue 20: "the bracket sheet (the whole event, readable in black and white on Letter and
+    """Required: "the bracket sheet (the whole event, readable in black and white on Letter and
     A4, over several pages for a big field)": an 8-team single elimination and a 64-team
     double elimination, every team and every match on paper, nothing cut, black on white."""
     pages = {}
@@ -191,7 +191,7 @@ def test_the_bracket_sheet_prints_every_team_and_grows_with_the_field(browser, b
 
 
 def test_the_results_sheet_lists_the_standings_and_every_teams_path(browser, base_url):
-    """Issue 23: "a readable results page (printable, and CSV)"; issue 20: "the results
+    """Required: "a readable results page (printable, and CSV)"; "the results
     (standings and every team's path)": a finished 8-team event printed on Letter."""
     made, view = event(base_url, 8, finish=True)
     assert view["finished"]
@@ -214,7 +214,7 @@ def test_the_results_sheet_lists_the_standings_and_every_teams_path(browser, bas
 
 @pytest.mark.parametrize("preset", ["timpson-tournament", "points-250"])
 def test_a_score_sheet_carries_its_rulesets_bid_ladder_on_one_page(browser, base_url, preset):
-    """Issue 20: "a score sheet for one game (the ruleset's bid ladder and its marks or points
+    """Required: "a score sheet for one game (the ruleset's bid ladder and its marks or points
     columns)": the ladder is every bid the ruleset lets a player win with (docs/rules.md)."""
     made, _view = event(base_url, 2, ruleset=preset)
     url = f"{base_url}/p/{made['public_token']}/score-sheet"
@@ -235,7 +235,7 @@ def test_a_score_sheet_carries_its_rulesets_bid_ladder_on_one_page(browser, base
 
 
 def test_table_cards_carry_each_linked_tables_qr_one_card_a_page(browser, base_url):
-    """Issue 20: "table cards (table number, big, and the table's QR)": the links ride in the
+    """Required: "table cards (table number, big, and the table's QR)": the links ride in the
     page's #fragment from the director's phone; each card's code is the one the phone draws
     for that link (lean-qr, equal to segno's: test_qr.py); a table with no link says so; a
     link to another site is never drawn."""
@@ -282,9 +282,9 @@ def test_table_cards_carry_each_linked_tables_qr_one_card_a_page(browser, base_u
 def test_the_directors_screen_offers_the_paper_kit_the_results_and_the_light_board(
     browser, base_url, axe_source
 ):
-    """Issue 23: "a readable results page (printable, and CSV) in place of the raw JSON link;
-    the light board offered beside the dark one"; issue 20: the paper kit "printable, from the
-    director's screen", the cards with each table's own link this phone holds (issue 20: "a
+    """Required: "a readable results page (printable, and CSV) in place of the raw JSON link;
+    the light board offered beside the dark one"; the paper kit "printable, from the
+    director's screen", the cards with each table's own link this phone holds ("a
     table link should belong to the table for the session"). At 390x844 and
     320x640, light and dark: nothing wider than the screen, 48 px targets, no axe violation."""
     made, started = event(base_url, 8, tables=4)

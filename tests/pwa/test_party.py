@@ -1,4 +1,4 @@
-"""A progressive party in the browser (issue 21 "Must show": a director and two table phones,
+"""A progressive party in the browser (a director and two table phones,
 the board at 1920x1080; docs/tournaments.md "How a party runs"). The director's phone makes
 a party of 12 pasted players, starts it and hands out the tables' links; two table phones
 follow their links and keep score on the ordinary sheet (table 3 plays through the API); the

@@ -1,4 +1,4 @@
-"""Quiet reconnects (issue 23 "Quiet reconnects"): the server ends every stream on schedule
+"""Quiet reconnects: the server ends every stream on schedule
 (LIVE_MAX_STREAM_SECONDS: 300 s by default, 5.2 s here: the phone takes a stream closed within
 5 s for a failing server and backs off) and each page reconnects at once. The
 phone's status line, the share page and the board go on saying "live", never "reconnecting…",

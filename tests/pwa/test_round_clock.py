@@ -1,4 +1,4 @@
-"""The round clock and "time called" on the phones (issue 20, "The round clock"; docs/rules.md
+"""The round clock and "time called" on the phones (docs/rules.md
 36-38; docs/tournaments.md "The round clock"). A director with a 30-minute clock calls time
 at table 1 from the director's phone; the table's phone says "Time! Finish this hand", then
 "Level: one more hand", then who won on time, and the bracket moves on by itself."""

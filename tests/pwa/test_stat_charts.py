@@ -1,4 +1,4 @@
-"""The statistics pictures in the browser, before a screen shows them (issue 14: "a player's
+"""The statistics pictures in the browser, before a screen shows them ("a player's
 made % by bid level; head-to-head ... readable in dark mode and at 320 px, and accessible:
 give each chart a text table beside it"): a demo draws pwa/js/stat-charts.js on the app's
 own page and styles from statistics in the crew API's shapes; axe finds nothing, light or

@@ -1,5 +1,5 @@
 """A table phone whose match the director settled says so plainly, keeps the hand, and does
-not send it again and again (issue 13; docs/tournaments.md "Forfeits and no-shows": the
+not send it again and again (docs/tournaments.md "Forfeits and no-shows": the
 table's link stops working after a forfeit, and a match given away takes no hand: 409
 `MATCH_SETTLED`)."""
 

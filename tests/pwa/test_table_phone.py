@@ -1,4 +1,4 @@
-"""A table's phone follows its table (issue 20: "when its match ends, the phone moves on to
+"""A table's phone follows its table ("when its match ends, the phone moves on to
 the next match called to that table by itself, and the second phone at the table moves with
 it (to the next game, too)"; "Sign-off"; "Call the director ... shows on the director's phone
 and on the board until the director answers it"; docs/tournament-screens.md "A table's

@@ -1,5 +1,5 @@
 """A table phone whose undo the next match already depends on says so in a player's words,
-does not send it again, and takes the server's score back (issue 13; docs/tournaments.md
+does not send it again, and takes the server's score back (docs/tournaments.md
 "Calling matches without a director": 409 `LATER_MATCH_STARTED`)."""
 
 import json

@@ -113,7 +113,7 @@ def test_overshooting_seven_marks_is_allowed():
 
 
 def test_marks_game_ends_after_max_hands_with_the_leader():
-    """Issue 2 / docs/rules.md 9: at most 13 scored hands; the leader wins, nobody on a tie."""
+    """Docs/rules.md 9: at most 13 scored hands; the leader wins, nobody on a tie."""
     hands = [made(0), made(1)] * 6 + [made(0)]
     state = replay(get_ruleset("straight-42"), hands)
     assert state.totals == [7, 6] and state.game_over and state.winner == 0

@@ -1,4 +1,4 @@
-"""Every RulesError message is for a person at the table (issue "the table" C).
+"""Every RulesError message is for a person at the table.
 
 No field paths (`result.by_side`), bracket indexes (`bids[2]`), knob or field names
 (`mark_escalation`), document citations or Python reprs (`{'contract': 'nello'}`): the value
@@ -223,7 +223,7 @@ def test_every_code_has_a_trigger():
     ("code", "index"), [(code, i) for code, calls in TRIGGERS.items() for i in range(len(calls))]
 )
 def test_message_is_in_players_words(code, index):
-    """Issue "the table" C: each code, triggered, gives a message a table can read."""
+    """Each code, triggered, gives a message a table can read."""
     with pytest.raises(RulesError) as caught:
         TRIGGERS[code][index]()
     assert caught.value.code == code, caught.value.message

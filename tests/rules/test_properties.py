@@ -1,4 +1,4 @@
-"""Hypothesis properties of rules/ (docs/rules.md 8-11; issue 2 "Must show").
+"""Hypothesis properties of rules/ (docs/rules.md 8-11).
 
 Profiles (tests/rules/conftest.py): ~200 examples each, 10,000 with `pytest --long`.
 """

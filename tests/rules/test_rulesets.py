@@ -66,7 +66,7 @@ CONTRACT_KNOBS = [
 
 
 def test_presets_are_the_seed_rulesets_in_display_order():
-    """Issue 2: one preset per ruleset in the seeds, by these ids (docs/rules.md 1-24)."""
+    """One preset per ruleset in the seeds, by these ids (docs/rules.md 1-24)."""
     assert list(PRESETS) == PRESET_IDS
     assert PRESETS is PRESET_TABLE
 
@@ -198,7 +198,7 @@ def test_unknown_ruleset_is_rejected_with_its_id():
 
 
 def test_override_changes_one_knob_for_one_game():
-    """Any knob can be overridden for one game (issue 2, docs/rules.md 7)."""
+    """Any knob can be overridden for one game (docs/rules.md 7)."""
     ruleset = get_ruleset("straight-42", {"all_pass": "reshuffle", "nello": True})
     assert ruleset.all_pass == "reshuffle" and ruleset.nello
     assert PRESETS["straight-42"].all_pass == "forced"
@@ -366,7 +366,7 @@ def test_timpson_tournament_has_no_nello():
 
 @pytest.mark.parametrize("preset", PRESET_IDS)
 def test_descriptions_are_plain_sentences_for_players(preset):
-    """Issue "the table": no knob names, no "Choice:" jargon, sentences a table would say."""
+    """No knob names, no "Choice:" jargon, sentences a table would say."""
     import re
 
     text = PRESETS[preset].description

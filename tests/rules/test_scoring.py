@@ -318,6 +318,6 @@ def test_score_hand_checks_its_arguments():
 
 
 def test_score_hand_refuses_a_hand_once_the_totals_end_the_game():
-    """Issue 2: a hand after the game is over is GAME_OVER (docs/rules.md 9)."""
+    """A hand after the game is over is GAME_OVER (docs/rules.md 9)."""
     assert score("straight-42", hand(0, 30, captured=30), totals=[7, 3]) == ("GAME_OVER", "hand")
     assert score("straight-42", hand(0, 30, captured=30), scored_hands=13) == ("GAME_OVER", "hand")

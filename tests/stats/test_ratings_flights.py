@@ -1,4 +1,4 @@
-"""Issue 21: seeding by rating and flights read stats/ratings.py (docs/tournaments.md
+"""Seeding by rating and flights read stats/ratings.py (docs/tournaments.md
 "Seeding by rating", docs/crews.md "Flights")."""
 
 import pytest

@@ -1,4 +1,4 @@
-"""Issue 21, "Must show": ratings of two games worked by hand from Plackett-Luce's formulas.
+"""Ratings of two games worked by hand from Plackett-Luce's formulas.
 
 The formulas are openskill's PlackettLuce (Weng and Lin 2011, algorithm 4, as its docs and
 `PlackettLuce.rate` give them), for two sides where one wins (no weights, no margin):

@@ -1,4 +1,4 @@
-"""Issue 21, "Must show": replaying a crew's history twice gives the same ratings, and the
+"""Replaying a crew's history twice gives the same ratings, and the
 replay is a pure function of the games in their order (docs/crews.md "Ratings")."""
 
 from dataclasses import replace

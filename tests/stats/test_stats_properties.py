@@ -1,4 +1,4 @@
-"""Issue 14, "Must show": the statistics of a crew equal the sum over its games (each game's
+"""The statistics of a crew equal the sum over its games (each game's
 statistics alone, summed), for crews of random games replayed by rules/."""
 
 from hypothesis import given

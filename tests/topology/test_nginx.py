@@ -1,4 +1,4 @@
-"""The production topology, tested (issue 20): deploy/nginx.conf in front of two API servers
+"""The production topology, tested: deploy/nginx.conf in front of two API servers
 (gunicorn, sync workers, app:app) and the live process (gunicorn, threaded, live:app) on
 PostgreSQL, on one origin. In Chromium, through the proxy only: a hand entered on one table
 phone reaches the table's second phone and the board, pushed by the streams the proxy sends to

@@ -1,4 +1,4 @@
-// A crew's ratings on the statistics screen (issue 21, docs/crews.md "Ratings"): the chosen
+// A crew's ratings on the statistics screen (docs/crews.md "Ratings"): the chosen
 // player's rating with its chart over time and career points, then everyone's ratings and the
 // partnerships' chances against an average pair. Drawn from GET /api/crews/<id>/ratings; the
 // screen reads it (and keeps the last copy for offline) beside the statistics.

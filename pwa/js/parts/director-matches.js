@@ -5,7 +5,7 @@
 import { h, toast } from '../ui.js';
 import { clock, matchName, pairing, sideWords, statusWords } from '../director.js';
 
-// the match list folded (issue 23): a 32-team event has 63 matches, most decided or with
+// the match list folded: a 32-team event has 63 matches, most decided or with
 // teams not known yet; the filter and the search act in place, never redrawing the screen
 const FILTERS = [
   ['to-play', 'To play'],

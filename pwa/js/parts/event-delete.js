@@ -1,4 +1,4 @@
-// "Delete this tournament" on the director's screen (issue 23: an event made by a stray Enter,
+// "Delete this tournament" on the director's screen (an event made by a stray Enter,
 // or one over and done): asks in words what goes with it, then DELETE /api/events/{id}; the
 // phone forgets the event and goes back to the list of tournaments. The same folded panel
 // deletes a party (views/party.js) and a crew's season (views/crew-season.js).

@@ -1,4 +1,4 @@
-// "Split into A and B flights" on the director's screen (issue 21, docs/tournaments.md
+// "Split into A and B flights" on the director's screen (docs/tournaments.md
 // "Flights"): before the start, a tournament made for a crew splits by the crew's ratings
 // into this one (the stronger half of the teams, "..., A flight") and a new one (the rest,
 // "..., B flight", with the same settings), kept on this phone as a tournament it made. Asks

@@ -1,4 +1,4 @@
-// The director's "Change the event's settings" panel, before the start (issue 23: "an event
+// The director's "Change the event's settings" panel, before the start ("an event
 // made by a stray Enter keeps its defaults forever"): every setting the new-event form sets
 // (name, date, rules and house rules, format, games in a match, who shakes first, tables,
 // check-in time; the seeding has its own switch by the list), the minutes a game takes, the

@@ -1,4 +1,4 @@
-// The hall's own network (issue 20, docs/hall.md): a phone that reached the scorepad at the
+// The hall's own network (docs/hall.md): a phone that reached the scorepad at the
 // laptop's plain-HTTP address (http://192.168.1.20:8000) is not a secure context, so its browser
 // gives the page no service worker: it cannot be installed, and cannot be opened again while
 // the laptop is off or asleep. Every table job still works (IndexedDB, the outbox, the live

@@ -1,4 +1,4 @@
-// Swiss and drawn rounds on the director's phone (issue 21, docs/tournaments.md "Swiss and
+// Swiss and drawn rounds on the director's phone (docs/tournaments.md "Swiss and
 // drawn rounds"): the form's rounds and championship boxes, the round in play with its
 // "Start round N" button once the round before is in, and the standings so far in wins and
 // opponents' wins (Buchholz), as the server ranks them.

@@ -1,4 +1,4 @@
-// The new-game form's crew part (issue 14): which crew the game is for, and under each seat's
+// The new-game form's crew part: which crew the game is for, and under each seat's
 // name box the crew's roster as buttons, so a seat is filled in one tap. A name typed instead
 // becomes a new crew player when the game starts (crews.js seatPlayers). Loaded by the
 // new-game screen only when this phone holds a crew.

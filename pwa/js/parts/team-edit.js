@@ -1,4 +1,4 @@
-// The director's "Change a team's names" panel (issue 23: a team's names fixed at any time,
+// The director's "Change a team's names" panel (a team's names fixed at any time,
 // before the start or mid-event; the board and every view follow), its own short name too. Built once and kept
 // outside the part of the screen a re-read redraws, so names being typed are never wiped by
 // a live change; `show(ev)` only refreshes the list of teams.

@@ -1,4 +1,4 @@
-// A crew's players split into two flights by rating for tonight (issue 21, docs/crews.md
+// A crew's players split into two flights by rating for tonight (docs/crews.md
 // "Flights"), as a bridge club splits its members for two events on one night: tick who is
 // here (everyone on the list to start), and see the A flight and the B flight, each player
 // with their rating. Worked out on the server (GET /api/crews/<id>/flights) from every game

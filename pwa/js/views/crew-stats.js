@@ -1,5 +1,5 @@
-// A crew's statistics (issue 14, docs/crews.md "Every statistic"): one player's numbers with
-// their rating over time and the crew's ratings (issue 21, parts/crew-ratings.js), the made %
+// A crew's statistics (docs/crews.md "Every statistic"): one player's numbers with
+// their rating over time and the crew's ratings (parts/crew-ratings.js), the made %
 // by bid level chart, by contract, partnerships and head to head with its chart;
 // filtered by ruleset and dates. Read from the server (one GET with If-None-Match); the last
 // answer for the same filters is kept on this phone, so offline the screen shows that copy

@@ -1,4 +1,4 @@
-// Crews: the crews this phone belongs to, and starting a new one (issue 14, docs/crews.md).
+// Crews: the crews this phone belongs to, and starting a new one (docs/crews.md).
 // Starting a crew needs a signal once (the server makes its token); after that its roster
 // is kept here and its games can be played offline.
 import { allCrews, startCrew } from '../crews.js';

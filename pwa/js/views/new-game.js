@@ -34,7 +34,7 @@ export async function render(main, rematchId) {
   let bestOf = 1; // 1: one game; 3 or 5: a match, first to 2 or 3 wins
   let shakeRule = 'rotate';
   let drawn = false; // the first shaker was drawn by the app (the form says who drew)
-  // a crew game (issue 14): the crew's modules load only when this phone holds a crew
+  // a crew game: the crew's modules load only when this phone holds a crew
   const crews = (await getMeta('crews')) || [];
   const crewKit = crews.length
     ? await Promise.all([import('../parts/seat-picker.js'), import('../crews.js')])
