@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '4f57f424d9a2';
+const VERSION = 'bbe9e668d2f6';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -15,6 +15,7 @@ const SHELL = [
   '/js/game.js',
   '/js/names.js',
   '/js/hand-pick.js',
+  '/js/hand-state.js',
   '/js/parts/seat-grid.js',
   '/js/parts/match-line.js',
   '/js/parts/rules-body.js',

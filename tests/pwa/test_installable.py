@@ -133,7 +133,9 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # A party deleted from another phone said gone with "Take it off this phone" (as a tournament
 # is: one forgetButton and goneWords for both, in parts/event-delete.js), and the party's
 # standings' words: 189,793 bytes (185.3 KiB). The budget grows by 1 KiB, to 186.
-SHELL_BUDGET = 186 * 1024
+# The hand screen's changes as pure functions (hand-state.js, 3.1 KB gzipped; views/hand-entry.js
+# 0.8 KB smaller): 189,793 -> 192,018 bytes (187.5 KiB). The budget grows by 2 KiB, to 188.
+SHELL_BUDGET = 188 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):
