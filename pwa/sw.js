@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = 'bbe9e668d2f6';
+const VERSION = '373e60242f8d';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -68,6 +68,7 @@ const SHELL = [
   '/js/parts/director-matches.js',
   '/js/parts/director-links.js',
   '/js/parts/director-teams.js',
+  '/js/parts/director-frame.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
@@ -77,6 +78,7 @@ const SHELL = [
   '/js/parts/table-match.js',
   '/js/parts/table-link.js',
   '/js/party.js',
+  '/js/kept-list.js',
   '/js/views/parties.js',
   '/js/views/party-new.js',
   '/js/views/party.js',
