@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '679bd29a75c7';
+const VERSION = 'e88a6e14e469';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',
@@ -15,6 +15,7 @@ const SHELL = [
   '/js/game.js',
   '/js/names.js',
   '/js/hand-pick.js',
+  '/js/hand-state.js',
   '/js/parts/seat-grid.js',
   '/js/parts/match-line.js',
   '/js/parts/rules-body.js',
@@ -67,6 +68,7 @@ const SHELL = [
   '/js/parts/director-matches.js',
   '/js/parts/director-links.js',
   '/js/parts/director-teams.js',
+  '/js/parts/director-frame.js',
   '/js/views/table.js',
   '/js/views/table-phone.js',
   '/js/parts/sign-off.js',
@@ -76,6 +78,7 @@ const SHELL = [
   '/js/parts/table-match.js',
   '/js/parts/table-link.js',
   '/js/party.js',
+  '/js/kept-list.js',
   '/js/views/parties.js',
   '/js/views/party-new.js',
   '/js/views/party.js',

@@ -4,38 +4,23 @@
 // Loaded only by the tournament screens. Running an event needs the network: every call here
 // resolves to null when there is no signal, and the screens say so.
 import { request } from './api.js';
-import { getMeta, putMeta } from './store.js';
+import { keptList } from './kept-list.js';
 
 const KEY = 'events'; // meta row: [{id, name, date, token, public_token, tables}]
 
+const kept = keptList(KEY, (id) => ({ id, tables: {} }));
+
 /** The events this phone runs, newest first. */
-export async function myEvents() {
-  return (await getMeta(KEY)) || [];
-}
+export const myEvents = kept.all;
 
 /** This phone's record of one event (with its director token), or undefined. */
-export async function myEvent(id) {
-  return (await myEvents()).find((e) => e.id === id);
-}
+export const myEvent = kept.one;
 
 /** Add or update this phone's record of an event (fields merged into what is kept). */
-export async function keepEvent(id, fields) {
-  const list = await myEvents();
-  const at = list.findIndex((e) => e.id === id);
-  const entry = { ...(at >= 0 ? list[at] : { id, tables: {} }), ...fields };
-  if (at >= 0) list[at] = entry;
-  else list.unshift(entry);
-  await putMeta(KEY, list);
-  return entry;
-}
+export const keepEvent = kept.keep;
 
 /** Forget an event this phone ran (it was deleted): its director and table tokens go. */
-export async function forgetEvent(id) {
-  await putMeta(
-    KEY,
-    (await myEvents()).filter((e) => e.id !== id),
-  );
-}
+export const forgetEvent = kept.forget;
 
 /** Keep the table tokens an answer carries ({bracket id: token}) with their api match ids,
  * and each table's own link (the start's `new_table_links`, {table: token}: docs/tournaments.md

@@ -2,38 +2,23 @@
 // parties this phone runs, with their director and public tokens and the tables' links,
 // kept in IndexedDB (never in a URL), and the words and links the party screens share.
 // Loaded only by the party screens (views/party*.js).
-import { getMeta, putMeta } from './store.js';
+import { keptList } from './kept-list.js';
 
 const KEY = 'parties'; // meta row: [{id, name, token, public_token, links: {table: token}}]
 
+const kept = keptList(KEY, (id) => ({ id, links: {} }));
+
 /** The parties this phone runs, newest first. */
-export async function myParties() {
-  return (await getMeta(KEY)) || [];
-}
+export const myParties = kept.all;
 
 /** This phone's record of one party (with its director token), or undefined. */
-export async function myParty(id) {
-  return (await myParties()).find((p) => p.id === id);
-}
+export const myParty = kept.one;
 
 /** Add or update this phone's record of a party (fields merged into what is kept). */
-export async function keepParty(id, fields) {
-  const list = await myParties();
-  const at = list.findIndex((p) => p.id === id);
-  const entry = { ...(at >= 0 ? list[at] : { id, links: {} }), ...fields };
-  if (at >= 0) list[at] = entry;
-  else list.unshift(entry);
-  await putMeta(KEY, list);
-  return entry;
-}
+export const keepParty = kept.keep;
 
 /** Forget a party this phone ran (it was deleted): its director token and links go. */
-export async function forgetParty(id) {
-  await putMeta(
-    KEY,
-    (await myParties()).filter((p) => p.id !== id),
-  );
-}
+export const forgetParty = kept.forget;
 
 /** The question asked before deleting `party` (the director's view), naming what goes. */
 export function partyDeleteWords(party) {

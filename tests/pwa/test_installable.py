@@ -133,7 +133,12 @@ FIRST_LOAD_BUDGET = 60 * 1024
 # A party deleted from another phone said gone with "Take it off this phone" (as a tournament
 # is: one forgetButton and goneWords for both, in parts/event-delete.js), and the party's
 # standings' words: 189,793 bytes (185.3 KiB). The budget grows by 1 KiB, to 186.
-SHELL_BUDGET = 186 * 1024
+# The hand screen's changes as pure functions (hand-state.js, 3.1 KB gzipped; views/hand-entry.js
+# 0.8 KB smaller): 189,793 -> 192,018 bytes (187.5 KiB). The budget grows by 2 KiB, to 188.
+# The director screens' one frame (parts/director-frame.js) and one kept list of events and
+# parties (kept-list.js), each gzipped alone with its header and imports: 193,245 bytes
+# (188.7 KiB). The budget grows by 1 KiB, to 189.
+SHELL_BUDGET = 189 * 1024
 
 
 def test_no_installability_errors(playwright, base_url, tmp_path):

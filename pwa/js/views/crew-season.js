@@ -8,6 +8,7 @@ import { errorMessage } from '../api.js';
 import { myEvent } from '../director.js';
 import { linkBox } from '../parts/director-links.js';
 import { deletePanel } from '../parts/event-delete.js';
+import { sayIn } from '../parts/director-frame.js';
 import {
   deleteSeason,
   OFFLINE_SEASON,
@@ -49,10 +50,8 @@ async function openEvent(crew, season, eventId, number, name) {
 
 async function screen(crew, season, redraw) {
   const error = h('p', { class: 'banner', role: 'alert', hidden: true });
-  const fail = (res) => {
-    error.textContent = res ? errorMessage(res) : OFFLINE_SEASON;
-    error.hidden = false;
-  };
+  const say = sayIn(error); // the director screens' note (parts/director-frame.js)
+  const fail = (res) => say(res ? errorMessage(res) : OFFLINE_SEASON);
   const start = async (what) => {
     const res = await startNext(crew, season, what);
     if (res?.status !== 201) return fail(res);

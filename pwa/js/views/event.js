@@ -18,7 +18,8 @@ import { teamEditor } from '../parts/team-edit.js';
 import { settingsPanel } from '../parts/event-settings.js';
 import { noShowPrompt } from '../parts/no-show-prompt.js';
 import { callTimeEverywhere, timeCaller } from '../parts/round-clock.js';
-import { deletePanel, deleteWords, forgetButton, goneWords } from '../parts/event-delete.js';
+import { deletePanel, deleteWords } from '../parts/event-delete.js';
+import { directorFrame, unknownToken } from '../parts/director-frame.js';
 import { roundHead, roundStandings } from '../parts/rounds.js';
 import { results, roundRobin } from '../parts/director-results.js';
 import { held, matchesPart } from '../parts/director-matches.js';
@@ -92,18 +93,13 @@ export async function render(main, id) {
   );
   let ev = null;
   let readAt = null; // when the screen last read the event (said when the signal is gone)
-  let timer = 0;
-  let left = false;
   let reading = null; // the quiet read under way: one at a time, so none draws an older view
   let again = false; // a change was announced during it: read once more after it
 
-  /** Show `words` (empty hides the note); `quiet` (the timer's reads) never moves the
-   * screen: a director scrolled down to a table is not pulled back up every 15 s. */
-  const say = (words, quiet = false) => {
-    note.textContent = words;
-    note.hidden = !words;
-    if (words && !quiet) note.scrollIntoView({ block: 'nearest' });
-  };
+  // the note, the reads and the leaving (parts/director-frame.js); `quiet` (the timer's
+  // reads) never moves the screen: a director scrolled down to a table is not pulled back up
+  const frame = directorFrame(note, true);
+  const { say } = frame;
   /** Offline, what the screen can still do: the links already made and their QR codes are
    * on this phone; reading the event again and every action need the network. */
   let kept = []; // offline, before any read: the table links this phone holds
@@ -126,13 +122,13 @@ export async function render(main, id) {
 
   async function load(quiet = false) {
     const res = await call('GET', `/api/events/${id}`, token);
-    if (left) return;
+    if (frame.left) return;
     if (res === null) {
       offline = true;
       if (!ev) body.replaceChildren(...(await keptLinks()));
       return say(offlineWords(), quiet);
     }
-    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
+    if (unknownToken(res)) return gone();
     if (res.status !== 200) return say(refusal(ev, res), quiet);
     await keepTableTokens(id, res.body);
     await keepTablesSeen(id, res.body);
@@ -145,12 +141,8 @@ export async function render(main, id) {
 
   /** The server knows this event's director token no more: the event was deleted (from a
    * phone restored from this one's backup, say). Said so, with a way to forget it here. */
-  function gone() {
-    left = true;
-    removal.hidden = true;
-    say(goneWords('tournament'));
-    body.replaceChildren(forgetButton('forget-event', () => forgetEvent(id), '#/events'));
-  }
+  const gone = () =>
+    frame.gone('tournament', body, removal, 'forget-event', () => forgetEvent(id), '#/events');
 
   /** A read that never moves the screen (a live change, the timer): one at a time, and one
    * more after it when a change was announced meanwhile. */
@@ -161,7 +153,7 @@ export async function render(main, id) {
     }
     reading = load(true).finally(() => {
       reading = null;
-      if (again && !left) {
+      if (again && !frame.left) {
         again = false;
         reread();
       }
@@ -205,7 +197,7 @@ export async function render(main, id) {
     const res = await call('DELETE', `/api/events/${id}`, token);
     if (res === null) return say(OFFLINE);
     if (res.status >= 400) return say(refusal(ev, res));
-    left = true;
+    frame.left = true;
     await forgetEvent(id);
     toast(`${ev.name} is deleted`);
     go('#/events');
@@ -342,7 +334,7 @@ export async function render(main, id) {
         ...everyoneLinks(mine.public_token),
         ...paperLinks(id, ev, mine),
       );
-    if (left) return;
+    if (frame.left) return;
     // a redraw keeps open what the director opened: the same panel of the same match
     const keyOf = (d) =>
       d.id ||
@@ -391,16 +383,7 @@ export async function render(main, id) {
   // live: a change at any table is read at once; the timer reads only while it is not live
   const drawn = () => ev?.live_etag;
   const live = mine.public_token ? followEvent(mine.public_token, drawn, reread) : null;
-  const tick = () => {
-    if (document.visibilityState === 'visible' && !live?.live()) reread();
-  };
-  timer = setInterval(tick, POLL_MS);
-  const back = () => reread(); // the signal is back: read at once, not at the next tick
-  window.addEventListener('online', back);
-  return () => {
-    left = true;
-    live?.stop();
-    clearInterval(timer);
-    window.removeEventListener('online', back);
-  };
+  if (live) frame.onLeave(live.stop);
+  frame.follow(reread, POLL_MS, () => !live?.live(), true);
+  return frame.leave;
 }

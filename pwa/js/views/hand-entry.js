@@ -10,27 +10,35 @@ import {
   sideName,
   sideCount,
   shakes,
-  bidOffer,
-  forcedOffer,
   bidLabel,
   isAllTricks,
-  previewLine,
   unit,
-  possibleCounts,
   trumpChoices,
   handsText,
 } from '../game.js';
 import { seatGrid, takeAllPass } from '../parts/seat-grid.js';
 import { countHelper, helperState } from '../parts/count-helper.js';
+import { isNello, passMode, same } from '../hand-pick.js';
 import {
-  handFromPick,
-  isNello,
-  passMode,
-  reneged,
-  same,
-  startPick,
-  tapSide,
-} from '../hand-pick.js';
+  askSetAside,
+  bySide,
+  fromHelper,
+  handTable,
+  offer,
+  openBids,
+  pickAllPass,
+  pickBid,
+  pickBidder,
+  pickDoubles,
+  pickSide,
+  pickTens,
+  preview as previewOf,
+  putOnSide,
+  setResult,
+  startHand,
+  toggleTrump,
+  togglePenalty,
+} from '../hand-state.js';
 
 const GRID_MAX = 49; // up to this many possible counts, one tap on a grid; above, tens then units
 
@@ -54,11 +62,14 @@ export async function render(main, id, handNo, firstBidder) {
   }
   const dealer = old && old.dealer !== undefined ? old.dealer : before.next_dealer;
   const r = game.rules;
-  const pick = startPick(r, old, firstBidder, dealer, takeAllPass(game.id));
-  const counts = possibleCounts(r);
-  let bidOpen = pick.bid === null || Boolean(editing); // an edit shows every bid to change to
-  let later = null; // {first, last, endsAt}: hands that no longer fit after this edit
-  let confirming = false;
+  const table = handTable(r, dealer);
+  const counts = table.counts;
+  // the hand as tapped so far (hand-state.js): every tap is one change to it, then a draw
+  let state = startHand(table, old, firstBidder, takeAllPass(game.id));
+  const change = (next) => {
+    state = next;
+    drawAll();
+  };
 
   const seatsBox = h('div', { class: 'seat-box' });
   const bidsBox = h('div', { class: 'stack bids', role: 'group', 'aria-labelledby': 'step-bid' });
@@ -71,7 +82,7 @@ export async function render(main, id, handNo, firstBidder) {
     editing ? 'Save changes' : 'Save hand',
   );
   const cancel = h('a', { class: 'btn', href: `#/g/${id}`, id: 'cancel' }, 'Cancel');
-  const penaltiesBox = h('details', { class: 'penalties', open: pick.penalties.length > 0 });
+  const penaltiesBox = h('details', { class: 'penalties', open: state.penalties.length > 0 });
   const countTitle = h('h2', { class: 'step-title', id: 'step-count' });
   const bar = h(
     'div',
@@ -86,48 +97,20 @@ export async function render(main, id, handNo, firstBidder) {
       { type: 'button', 'aria-pressed': String(Boolean(selected)), onclick, ...extra },
       label,
     );
-  const offer = () => {
-    if (pick.mode === 'forced') return forcedOffer(r, dealer);
-    return pick.bidder === null
-      ? { points: [], marks: [], contracts: [], nelloModes: [] }
-      : bidOffer(r, dealer, pick.bidder);
-  };
-  const inOffer = (o, bid) =>
-    [...o.points, ...o.marks, ...o.contracts].some(
-      (b) => same(b, bid) || (isNello(b) && isNello(bid) && o.nelloModes.includes(bid.doubles)),
-    );
 
   function drawSeats() {
     const pass = {
       mode: passMode(r),
-      pressed: pick.mode !== 'bid',
-      pick: () => {
-        pick.mode = passMode(r);
-        pick.bidder = pick.mode === 'forced' ? dealer : null;
-        if (pick.mode === 'pass') pick.bid = null;
-        afterBidderChange();
-      },
+      pressed: state.mode !== 'bid',
+      pick: () => change(pickAllPass(table, state)),
     };
     seatsBox.replaceChildren(
       seatGrid(game, dealer, {
-        pressed: (seat) => pick.mode === 'bid' && pick.bidder === seat,
-        pick: (seat) => {
-          pick.mode = 'bid';
-          pick.bidder = seat;
-          afterBidderChange();
-        },
+        pressed: (seat) => state.mode === 'bid' && state.bidder === seat,
+        pick: (seat) => change(pickBidder(table, state, seat)),
         pass,
       }),
     );
-  }
-
-  function afterBidderChange() {
-    if (pick.bid !== null && !inOffer(offer(), pick.bid)) {
-      pick.bid = null;
-      pick.result = null;
-    }
-    bidOpen = pick.bid === null;
-    drawAll();
   }
 
   function drawAll() {
@@ -136,35 +119,23 @@ export async function render(main, id, handNo, firstBidder) {
     drawCount();
     drawTrump();
     drawPenalties();
-    update();
-  }
-
-  function pickBid(bid) {
-    if (!same(pick.bid, bid) && sideCount(r) <= 2) {
-      pick.result = null;
-      pick.tens = null;
-    }
-    if (!same(pick.bid, bid)) pick.trump = null;
-    pick.bid = bid;
-    bidOpen = false;
-    drawBids();
-    drawCount();
-    drawTrump();
-    update();
+    drawBar();
   }
 
   function drawBids() {
-    if (pick.mode === 'pass') {
+    if (state.mode === 'pass') {
       bidsBox.replaceChildren(h('p', { class: 'muted' }, 'No bid: the dominoes are reshuffled.'));
       return;
     }
-    if (pick.bidder === null) {
+    if (state.bidder === null) {
       bidsBox.replaceChildren(h('p', { class: 'muted' }, 'Tap the seat that won the bid.'));
       return;
     }
-    if (!bidOpen && pick.bid !== null) {
+    if (!state.bidOpen && state.bid !== null) {
       const who =
-        pick.mode === 'forced' ? `${seatName(game, dealer)}, forced` : seatName(game, pick.bidder);
+        state.mode === 'forced'
+          ? `${seatName(game, dealer)}, forced`
+          : seatName(game, state.bidder);
       bidsBox.replaceChildren(
         h(
           'button',
@@ -173,18 +144,15 @@ export async function render(main, id, handNo, firstBidder) {
             id: 'change-bid',
             class: 'chosen',
             'aria-expanded': 'false',
-            onclick: () => {
-              bidOpen = true;
-              drawBids();
-            },
+            onclick: () => change(openBids(state)),
           },
-          `${who}: ${bidLabel(r, pick.bid)}`,
+          `${who}: ${bidLabel(r, state.bid)}`,
           h('span', { class: 'muted' }, ' · change'),
         ),
       );
       return;
     }
-    const o = offer();
+    const o = offer(table, state);
     const row = (list, cls) =>
       list.length
         ? h(
@@ -193,8 +161,8 @@ export async function render(main, id, handNo, firstBidder) {
             list.map((bid) =>
               choice(
                 bidLabel(r, bid).replace(/, doubles .*/, ''),
-                same(pick.bid, bid) || (isNello(bid) && isNello(pick.bid)),
-                () => pickBid(bid),
+                same(state.bid, bid) || (isNello(bid) && isNello(state.bid)),
+                () => change(pickBid(table, state, bid)),
                 { 'data-bid': JSON.stringify(bid) },
               ),
             ),
@@ -207,11 +175,7 @@ export async function render(main, id, handNo, firstBidder) {
     );
   }
 
-  const setResult = (result) => {
-    pick.result = result;
-    drawCount();
-    update();
-  };
+  const result = (res) => change(setResult(table, state, res));
 
   // the count helper: one per kind of count (the bidders', nel-o's tricks, a side's), kept
   // across redraws so its taps stay; `total` is what it added up last (a side's, for a tap)
@@ -219,32 +183,32 @@ export async function render(main, id, handNo, firstBidder) {
   function helperFor(kind, side, onTotal) {
     const key = `${kind}:${side}`;
     if (helper?.key !== key) {
-      const state = helperState(Boolean(helper?.state.open));
+      const kept = helperState(Boolean(helper?.state.open));
       const who =
         kind === 'nello' ? 'the bidder' : sideCount(r) > 2 ? sideName(game, side) : 'the bidders';
-      const el = countHelper({ rules: r, state, who, nello: kind === 'nello', done: onTotal });
-      helper = { key, state, el, total: null };
+      const el = countHelper({
+        rules: r,
+        state: kept,
+        who,
+        nello: kind === 'nello',
+        done: onTotal,
+      });
+      helper = { key, state: kept, el, total: null };
     }
     return helper.el;
   }
-  const helped = (res) => {
-    if (!res) {
-      pick.result = null;
-      drawCount();
-      update();
-    } else setResult(res.tricks !== undefined ? { tricks: res.tricks } : { captured: res.points });
-  };
+  const helped = (res) => change(fromHelper(table, state, res));
 
   function drawCount() {
-    const bid = pick.bid;
+    const bid = state.bid;
     countTitle.textContent = countHeading(bid);
-    countBox.hidden = pick.mode === 'pass';
+    countBox.hidden = state.mode === 'pass';
     countTitle.hidden = countBox.hidden;
-    if (pick.mode === 'pass') {
+    if (state.mode === 'pass') {
       countBox.replaceChildren();
       return;
     }
-    if (sideCount(r) > 2 && !isNello(bid)) {
+    if (bySide(table, state)) {
       drawBySide();
       return;
     }
@@ -254,20 +218,20 @@ export async function render(main, id, handNo, firstBidder) {
     }
     if (isNello(bid)) {
       countBox.replaceChildren(
-        helperFor('nello', r.sides[pick.bidder ?? 0], helped),
+        helperFor('nello', r.sides[state.bidder ?? 0], helped),
         h(
           'div',
           { class: 'row' },
           choice(
             'Made: no tricks',
-            pick.result && pick.result.tricks === 0,
-            () => setResult({ tricks: 0 }),
+            state.result && state.result.tricks === 0,
+            () => result({ tricks: 0 }),
             { 'data-count': 'made' },
           ),
           choice(
             'Set: took a trick',
-            pick.result && pick.result.tricks > 0,
-            () => setResult({ tricks: 1 }),
+            state.result && state.result.tricks > 0,
+            () => result({ tricks: 1 }),
             { 'data-count': 'set' },
           ),
         ),
@@ -275,8 +239,8 @@ export async function render(main, id, handNo, firstBidder) {
       return;
     }
     if (isAllTricks(r, bid) && unit(r) === 'marks') {
-      const took = pick.result?.captured;
-      const set = Boolean(pick.result && pick.result.declared === 'set');
+      const took = state.result?.captured;
+      const set = Boolean(state.result && state.result.declared === 'set');
       countBox.replaceChildren(
         h(
           'div',
@@ -284,10 +248,10 @@ export async function render(main, id, handNo, firstBidder) {
           choice(
             'Made: every trick',
             took === r.points_per_hand,
-            () => setResult({ captured: r.points_per_hand }),
+            () => result({ captured: r.points_per_hand }),
             { 'data-count': 'made' },
           ),
-          choice('Set', set, () => setResult({ captured: 0, declared: 'set' }), {
+          choice('Set', set, () => result({ captured: 0, declared: 'set' }), {
             'data-count': 'set',
           }),
         ),
@@ -296,7 +260,7 @@ export async function render(main, id, handNo, firstBidder) {
     }
     const need = isAllTricks(r, bid) ? r.points_per_hand : bid;
     const early = unit(r) === 'marks' ? stoppedEarly() : [];
-    const helping = helperFor('count', r.sides[pick.bidder ?? 0], helped);
+    const helping = helperFor('count', r.sides[state.bidder ?? 0], helped);
     if (counts.length > GRID_MAX) {
       countBox.replaceChildren(
         helping,
@@ -308,8 +272,8 @@ export async function render(main, id, handNo, firstBidder) {
     const cells = counts.map((n) =>
       choice(
         String(n),
-        pick.result && pick.result.captured === n,
-        () => setResult({ captured: n }),
+        state.result && state.result.captured === n,
+        () => result({ captured: n }),
         { 'data-count': n, class: n >= need ? 'made' : null, 'aria-label': `took ${n}` },
       ),
     );
@@ -319,12 +283,12 @@ export async function render(main, id, handNo, firstBidder) {
   /** Tournament rule: the hand stops once the bid is made or set, so nobody counts. */
   function stoppedEarly() {
     const declared =
-      pick.result && pick.result.captured === undefined ? pick.result.declared : null;
+      state.result && state.result.captured === undefined ? state.result.declared : null;
     return ['made', 'set'].map((d) =>
       choice(
         `${d === 'made' ? 'Made' : 'Set'}, stopped early`,
         declared === d,
-        () => setResult({ declared: d }),
+        () => result({ declared: d }),
         { 'data-count': `${d}-early`, class: `early ${d}` },
       ),
     );
@@ -332,30 +296,22 @@ export async function render(main, id, handNo, firstBidder) {
 
   /** Large hands (88, 72 ...): tens, then units; only counts that can happen are enabled. */
   function pads(need) {
-    const captured = pick.result?.captured;
+    const captured = state.result?.captured;
     const tens =
-      captured !== undefined && captured !== null ? Math.floor(captured / 10) * 10 : pick.tens;
+      captured !== undefined && captured !== null ? Math.floor(captured / 10) * 10 : state.tens;
     const tensList = [...new Set(counts.map((n) => Math.floor(n / 10) * 10))];
     const tensRow = tensList.map((t) =>
-      choice(
-        String(t),
-        tens === t,
-        () => {
-          pick.tens = t;
-          const units = captured !== undefined && captured !== null ? captured % 10 : null;
-          pick.result =
-            units !== null && counts.includes(t + units) ? { captured: t + units } : null;
-          drawCount();
-          update();
-        },
-        { 'data-tens': t, 'aria-label': `${t} and some`, class: t + 9 >= need ? 'made' : null },
-      ),
+      choice(String(t), tens === t, () => change(pickTens(table, state, t)), {
+        'data-tens': t,
+        'aria-label': `${t} and some`,
+        class: t + 9 >= need ? 'made' : null,
+      }),
     );
     const unitsRow = Array.from({ length: 10 }, (_, u) =>
       choice(
         tens === null ? `+${u}` : String(tens + u),
         captured === (tens ?? 0) + u && tens !== null,
-        () => setResult({ captured: tens + u }),
+        () => result({ captured: tens + u }),
         {
           'data-units': u,
           disabled: tens === null || !counts.includes(tens + u),
@@ -378,36 +334,27 @@ export async function render(main, id, handNo, firstBidder) {
    * follows, and the last one left gets the rest of the hand's points.
    */
   function drawBySide() {
-    const n = sideCount(r);
-    if (!pick.sides) {
-      pick.sides = pick.result?.by_side ? [...pick.result.by_side] : new Array(n).fill(null);
-      pick.filled = null; // the side whose count was worked out, not tapped
-      pick.active = pick.bidder !== null ? r.sides[pick.bidder] : 0; // the bidders' count first
-    }
     const sides = h(
       'div',
       { class: 'sides', role: 'group', 'aria-label': 'Sides' },
-      pick.sides.map((v, side) =>
+      state.sides.map((v, side) =>
         choice(
           [h('span', {}, sideName(game, side)), h('strong', {}, v === null ? '–' : String(v))],
-          pick.active === side,
-          () => {
-            pick.active = side;
-            drawBySide();
-          },
+          state.active === side,
+          () => change(pickSide(state, side)),
           { 'data-side': side },
         ),
       ),
     );
     const cells = counts.map((c) =>
-      choice(String(c), pick.sides[pick.active] === c, () => tapSideCount(c), {
+      choice(String(c), state.sides[state.active] === c, () => tapSideCount(c), {
         'data-count': c,
-        'aria-label': `${sideName(game, pick.active)} took ${c}`,
+        'aria-label': `${sideName(game, state.active)} took ${c}`,
       }),
     );
-    const helping = helperFor('side', pick.active, (res) => {
+    const helping = helperFor('side', state.active, (res) => {
       helper.total = res ? res.points : null;
-      drawBySide();
+      drawAll();
     });
     const total = helper.total;
     const give =
@@ -416,7 +363,7 @@ export async function render(main, id, handNo, firstBidder) {
         : h(
             'button',
             { type: 'button', class: 'primary give', onclick: () => tapSideCount(total) },
-            `Put ${total} on ${sideName(game, pick.active)}`,
+            `Put ${total} on ${sideName(game, state.active)}`,
           );
     countBox.replaceChildren(
       h(
@@ -431,14 +378,10 @@ export async function render(main, id, handNo, firstBidder) {
     );
   }
 
-  function tapSideCount(count) {
-    tapSide(r, counts, pick, count);
-    drawBySide();
-    update();
-  }
+  const tapSideCount = (count) => change(putOnSide(table, state, count));
 
   function countHeading(bid) {
-    if (pick.mode === 'pass') return 'Result';
+    if (state.mode === 'pass') return 'Result';
     if (sideCount(r) > 2) return 'What each side took';
     if (isNello(bid)) return 'Result';
     return bid !== null && isAllTricks(r, bid) && unit(r) === 'marks'
@@ -448,8 +391,8 @@ export async function render(main, id, handNo, firstBidder) {
 
   /** Trump: one optional tap (tap again to clear); for nel-o, the doubles mode instead. */
   function drawTrump() {
-    const bid = pick.bid;
-    trumpBox.hidden = bid === null || pick.mode === 'pass';
+    const bid = state.bid;
+    trumpBox.hidden = bid === null || state.mode === 'pass';
     if (trumpBox.hidden) {
       trumpBox.replaceChildren();
       return;
@@ -460,7 +403,8 @@ export async function render(main, id, handNo, firstBidder) {
       isNello(bid) ? 'Doubles' : 'Trump (if you like)',
     );
     if (isNello(bid)) {
-      const modes = offer().nelloModes.length ? offer().nelloModes : [bid.doubles];
+      const { nelloModes } = offer(table, state);
+      const modes = nelloModes.length ? nelloModes : [bid.doubles];
       trumpBox.replaceChildren(
         title,
         h(
@@ -470,11 +414,7 @@ export async function render(main, id, handNo, firstBidder) {
             choice(
               { high: 'high', low: 'low', own_suit: 'own suit' }[m],
               bid.doubles === m,
-              () => {
-                pick.bid = { ...bid, doubles: m };
-                drawTrump();
-                update();
-              },
+              () => change(pickDoubles(table, state, m)),
               { 'data-doubles': m },
             ),
           ),
@@ -490,12 +430,8 @@ export async function render(main, id, handNo, firstBidder) {
         trumpChoices(r, bid).map(([value, label]) =>
           choice(
             typeof value === 'number' ? String(value) : label,
-            pick.trump === value,
-            () => {
-              pick.trump = pick.trump === value ? null : value;
-              drawTrump();
-              update();
-            },
+            state.trump === value,
+            () => change(toggleTrump(table, state, value)),
             {
               'data-trump': value,
               'aria-label': label,
@@ -520,17 +456,11 @@ export async function render(main, id, handNo, firstBidder) {
         { class: 'row', role: 'group', 'aria-label': label },
         h('span', { class: 'penalty-kind' }, label),
         Array.from({ length: sideCount(r) }, (_, side) => {
-          const on = pick.penalties.some((p) => p.kind === kind && p.side === side);
+          const on = state.penalties.some((p) => p.kind === kind && p.side === side);
           return choice(
             `by ${sideName(game, side)}`,
             on,
-            () => {
-              pick.penalties = on
-                ? pick.penalties.filter((p) => !(p.kind === kind && p.side === side))
-                : [...pick.penalties, { kind, side }];
-              drawPenalties();
-              update();
-            },
+            () => change(togglePenalty(table, state, kind, side)),
             { 'data-penalty': `${kind}-${side}` },
           );
         }),
@@ -540,74 +470,36 @@ export async function render(main, id, handNo, firstBidder) {
       h(
         'summary',
         { class: 'btn' },
-        pick.penalties.length ? `Penalties (${pick.penalties.length})` : 'Penalty called?',
+        state.penalties.length ? `Penalties (${state.penalties.length})` : 'Penalty called?',
       ),
       ...rows,
     );
   }
 
-  function update() {
-    save.disabled = true;
-    later = null;
-    confirming = false;
-    save.textContent = editing ? 'Save changes' : 'Save hand';
-    if (
-      pick.mode !== 'pass' &&
-      (pick.bidder === null || pick.bid === null || (!pick.result && !reneged(pick)))
-    ) {
-      preview.textContent =
-        pick.bidder === null
-          ? 'Who won the bid?'
-          : pick.bid === null
-            ? 'What was the bid?'
-            : 'How did it go?';
-      return;
-    }
-    const hands = [...game.hands];
-    const index = editing ? editing - 1 : hands.length;
-    hands[index] = { hand_no: index + 1, ...handFromPick(r, pick, dealer) };
-    let { state, error } = score(game, editing ? hands : hands.slice(0, index + 1));
-    if (error && error.hand_index === index) {
-      preview.textContent = error.message;
-      return;
-    }
-    if (error && error.code !== 'GAME_OVER') {
-      const then = handsText(error.hand_index + 1, error.hand_index + 1);
-      preview.textContent = `Then ${then} no longer scores: ${error.message}`;
-      return;
-    }
-    if (error) {
-      later = { first: error.hand_index + 1, last: hands.length, endsAt: error.hand_index };
-      state = score(game, hands.slice(0, error.hand_index)).state;
-    }
-    const line = previewLine(game, handFromPick(r, pick, dealer), state.hands[index]);
-    const fits =
-      later &&
-      `${handsText(later.first, later.last)} no longer fit${later.first === later.last ? 's' : ''}.`;
-    preview.textContent = !later
-      ? line
-      : later.endsAt > index + 1
-        ? `${line}. The game now ends at hand ${later.endsAt}, so ${fits}`
-        : `${line} ${fits.replace(/^h/, 'H')}`;
-    save.disabled = false;
+  /** The bar: what the hand does, and Save once it can be saved. */
+  function drawBar() {
+    const said = previewOf(game, editing, table, state);
+    preview.textContent = said.words;
+    save.disabled = !said.ready;
+    save.textContent =
+      said.later && state.confirming
+        ? 'Set aside and save'
+        : editing
+          ? 'Save changes'
+          : 'Save hand';
   }
 
   async function onSave() {
-    if (later && !confirming) {
-      confirming = true;
-      preview.textContent =
-        `Set ${handsText(later.first, later.last)} aside? They are kept, and "Put them back" ` +
-        'on the sheet undoes this.';
-      save.textContent = 'Set aside and save';
+    const { later, hand } = previewOf(game, editing, table, state);
+    if (later && !state.confirming) {
+      change(askSetAside(state));
       return;
     }
     save.disabled = true;
     const setAside = Boolean(later);
     let saved;
     try {
-      saved = editing
-        ? await editHand(id, editing, handFromPick(r, pick, dealer), { setAside })
-        : await addHand(id, handFromPick(r, pick, dealer));
+      saved = editing ? await editHand(id, editing, hand, { setAside }) : await addHand(id, hand);
     } catch (err) {
       if (!(err instanceof RulesError)) throw err;
       preview.textContent = err.message;

@@ -7,7 +7,9 @@
 import * as api from '../api.js';
 import { go, h, toast } from '../ui.js';
 import { call } from '../director.js';
-import { deletePanel, forgetButton, goneWords } from '../parts/event-delete.js';
+import { deletePanel } from '../parts/event-delete.js';
+import { directorFrame, unknownToken } from '../parts/director-frame.js';
+import { linkBox } from '../parts/director-links.js';
 import {
   forgetParty,
   keepParty,
@@ -22,27 +24,6 @@ import {
 
 const POLL_MS = 4000;
 const OFFLINE = 'No signal: running a party needs the network. Nothing was changed.';
-
-/** A link with its QR code and a copy button, folded until opened. */
-async function linkBox(url, label, id) {
-  const { qrSvg } = await import('../parts/qr-code.js');
-  const copy = async () => {
-    try {
-      await navigator.clipboard.writeText(url);
-      toast('Link copied');
-    } catch {
-      toast('Could not copy: press on the link to copy it');
-    }
-  };
-  return h(
-    'details',
-    { class: 'card link-box', id },
-    h('summary', { class: 'btn' }, label),
-    h('p', {}, h('a', { href: url, class: 'link-text', target: '_blank', rel: 'noopener' }, url)),
-    h('button', { type: 'button', onclick: copy }, 'Copy the link'),
-    qrSvg(url, `QR code: ${label}`),
-  );
-}
 
 /** The standings: place, player, total, tables won. */
 function standingsPart(party) {
@@ -78,11 +59,9 @@ export async function render(main, id) {
     body.append(h('p', { class: 'banner' }, 'This party is run from the phone that made it.'));
     return;
   }
-  const say = (words) => {
-    note.textContent = words || '';
-    note.hidden = !words;
-  };
-  let left = false;
+  // the note, the reads and the leaving (parts/director-frame.js), as the tournament's screen
+  const frame = directorFrame(note);
+  const { say } = frame;
   let drawn = '';
   let etag = null;
   let shown = null; // the party as last drawn: what the delete's question names
@@ -94,7 +73,7 @@ export async function render(main, id) {
       const res = await call('DELETE', `/api/parties/${id}`, kept.token);
       if (res === null) return say(OFFLINE);
       if (res.status !== 200) return say(api.errorMessage(res));
-      left = true;
+      frame.left = true;
       await forgetParty(id);
       toast(`${shown.name} is deleted`);
       go('#/parties');
@@ -233,7 +212,7 @@ export async function render(main, id) {
   }
 
   async function draw(party) {
-    if (left) return;
+    if (frame.left) return;
     const text = JSON.stringify(party);
     if (text === drawn) return; // nothing changed: keep the open QR open
     drawn = text;
@@ -262,8 +241,8 @@ export async function render(main, id) {
       if (err instanceof TypeError) return say('No signal: this is the party as it stood.');
       throw err;
     }
-    if (left || res.status === 304) return;
-    if (res.status === 401 && res.body?.rule_code === 'UNKNOWN_TOKEN') return gone();
+    if (frame.left || res.status === 304) return;
+    if (unknownToken(res)) return gone();
     if (res.status !== 200) return say(api.errorMessage(res));
     etag = res.etag;
     await draw(res.body);
@@ -271,21 +250,13 @@ export async function render(main, id) {
 
   /** The server knows this party's director token no more: it was deleted (from a phone
    * restored from this one's backup, say). Said so, with a way to forget it here. */
-  function gone() {
-    left = true;
-    removal.hidden = true;
-    say(goneWords('party'));
-    body.replaceChildren(forgetButton('forget-party', () => forgetParty(id), '#/parties'));
-  }
+  const gone = () =>
+    frame.gone('party', body, removal, 'forget-party', () => forgetParty(id), '#/parties');
 
   await refresh();
-  const timer = setInterval(() => {
-    if (document.visibilityState === 'visible' && !body.querySelector('textarea')) refresh();
-  }, POLL_MS);
-  return () => {
-    left = true;
-    clearInterval(timer);
-  };
+  // a list of players being typed is not redrawn under the director's thumb
+  frame.follow(refresh, POLL_MS, () => !body.querySelector('textarea'));
+  return frame.leave;
 }
 
 /** A player's tables, as said at the party: "no table played yet", "won 2 of 3 tables". */
