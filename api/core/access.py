@@ -23,6 +23,20 @@ from .tokens import TOKEN_RE, hash_token
 AUTH_HEADERS = {"WWW-Authenticate": 'Bearer realm="tally42"'}
 
 
+def token_opens(stored_hash, token):
+    """True if `token` is the one whose SHA-256 is `stored_hash`, compared in constant time:
+    the one comparison of a presented token with a kept one (a row's, a match's)."""
+    return hmac.compare_digest(stored_hash, hash_token(token))
+
+
+def table_or_director(token, event, match):
+    """True if `token` is `event`'s director token or `match`'s edit token (the link of the
+    table it is called to): who reaches a called match. Either row may be None."""
+    return (event is not None and token_opens(event.director_token_hash, token)) or (
+        match is not None and token_opens(match.edit_token_hash, token)
+    )
+
+
 def bearer_token():
     """The token of an `Authorization: Bearer` header, None without one; 401 if malformed."""
     header = request.headers.get("Authorization")
@@ -141,7 +155,7 @@ def require_edit(game_id):
     403 or 404."""
     token = required_token("game")
     game = Game.by_id(str(game_id))
-    if game is not None and hmac.compare_digest(game.edit_token_hash, hash_token(token)):
+    if game is not None and token_opens(game.edit_token_hash, token):
         return game
     if game is not None and game.match_id is not None and reaches_match(token, game.match_id):
         return game
@@ -198,7 +212,7 @@ def require_holder(model, row_id, hash_field, needs, missing, wrong):
     if token is None:
         abort(401, needs, headers=AUTH_HEADERS, rule_code="NEEDS_TOKEN")
     row = model.get_or_none(model.id == str(row_id))
-    if row is not None and hmac.compare_digest(getattr(row, hash_field), hash_token(token)):
+    if row is not None and token_opens(getattr(row, hash_field), token):
         return row
     refuse(token, row, missing, wrong)
 
@@ -263,7 +277,7 @@ def require_table(event_id, table):
     token = required_token("table")
     digest = hash_token(token)
     event = Event.get_or_none(Event.id == str(event_id))
-    if event is not None and hmac.compare_digest(event.director_token_hash, digest):
+    if event is not None and token_opens(event.director_token_hash, token):
         if table > event.table_count:
             abort(404, f"{event.name} has no table {table}", rule_code="NOT_FOUND")
         return event, True

@@ -1,13 +1,12 @@
 """A crew's token, its roster of players, and the games that join it with their seats."""
 
-import hmac
 import unicodedata
 import uuid
 from contextlib import contextmanager
 
 from peewee import IntegrityError, fn
 
-from ..core.access import match_with_token, require_holder
+from ..core.access import match_with_token, require_holder, token_opens
 from ..core.errors import Conflict, Invalid, NotFound, Refusal
 from ..core.times import iso
 from ..core.tokens import hash_token, new_token
@@ -236,7 +235,7 @@ def attach_game(crew, game_id, data):
         raise NotFound("there is no such game: it may have been deleted", rule_code="NOT_FOUND")
     token = data["game_token"]
     if not (
-        hmac.compare_digest(game.edit_token_hash, hash_token(token))
+        token_opens(game.edit_token_hash, token)
         or (game.match_id and match_with_token(token, game.match_id))
     ):
         raise Refusal(

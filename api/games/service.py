@@ -2,13 +2,13 @@
 scoring arithmetic here: that is rules's."""
 
 import hashlib
-import hmac
 import uuid
 
 from peewee import IntegrityError
 
 import rules
 
+from ..core.access import token_opens
 from ..core.errors import Conflict, NotFound
 from ..core.tokens import TOKEN_RE, hash_token, new_token
 from ..core.urls import share_url
@@ -49,9 +49,7 @@ def create_game(data):
     if existing is None:
         token = token or new_token()
         existing = _insert_game(game_id, data, ruleset, fingerprint, token)
-    same_token = token is not None and hmac.compare_digest(
-        existing.edit_token_hash, hash_token(token)
-    )
+    same_token = token is not None and token_opens(existing.edit_token_hash, token)
     if not same_token or existing.content_hash != fingerprint:
         raise Conflict(
             "a game with this id already exists, started with another edit token or other settings",

@@ -6,9 +6,7 @@ does not open this (another party's, a game's, the public token on a director's 
 for a party or table that does not exist (asked with a known token).
 """
 
-import hmac
-
-from ..core.access import link_ended_words, refuse, require_edit, required_token
+from ..core.access import link_ended_words, refuse, require_edit, required_token, token_opens
 from ..core.errors import abort
 from ..core.tokens import hash_token
 from ..store.db import flask_db, is_sqlite
@@ -31,7 +29,7 @@ def require_party_director(party_id):
     """The party if the request carries its director token; else abort 401, 403 or 404."""
     token = required_token("party")
     party = _party(party_id)
-    if party is not None and hmac.compare_digest(party.director_token_hash, hash_token(token)):
+    if party is not None and token_opens(party.director_token_hash, token):
         return party
     refuse(
         token,
@@ -47,12 +45,11 @@ def require_party_reader(party_id):
     """(the party, DIRECTOR or PUBLIC) for the party's director or public token; else abort
     401, 403 (a table's link, another party's token, a game's) or 404."""
     token = required_token("party")
-    digest = hash_token(token)
     party = _party(party_id)
     if party is not None:
-        if hmac.compare_digest(party.director_token_hash, digest):
+        if token_opens(party.director_token_hash, token):
             return party, DIRECTOR
-        if hmac.compare_digest(party.public_token_hash, digest):
+        if token_opens(party.public_token_hash, token):
             return party, PUBLIC
     refuse(
         token,
@@ -82,7 +79,7 @@ def require_party_table(party_id, table):
     digest = hash_token(token)
     party = _party(party_id)
     who = None
-    if party is not None and hmac.compare_digest(party.director_token_hash, digest):
+    if party is not None and token_opens(party.director_token_hash, token):
         who = DIRECTOR
     elif party is not None:
         link = PartyTable.get_or_none(

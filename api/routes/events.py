@@ -4,17 +4,15 @@ read-only view, what the board shows.
 Thin views: the logic is in api/events/, the bracket in brackets/.
 """
 
-import hmac
 import re
 
 from flask import Response, current_app, request
 from flask.views import MethodView
 
-from ..core.access import director_required, refuse, required_token
+from ..core.access import director_required, refuse, required_token, table_or_director
 from ..core.blueprint import Blueprint
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import check_write
-from ..core.tokens import hash_token
 from ..events.director import (
     add_team,
     check_in,
@@ -372,12 +370,7 @@ class TableMatch(MethodView):
             )
         )
         match = None if row is None else Match.get_or_none(Match.id == row.match_id)
-        digest = hash_token(token)
-        if (
-            event is not None
-            and hmac.compare_digest(event.director_token_hash, digest)
-            or (match is not None and hmac.compare_digest(match.edit_token_hash, digest))
-        ):
+        if table_or_director(token, event, match):
             if match is None and event.started_at is None:  # as every match route says
                 abort(409, f"{event.name} has not started yet", rule_code="EVENT_NOT_STARTED")
             if match is None:
