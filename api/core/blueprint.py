@@ -37,3 +37,10 @@ class Blueprint(flask_smorest.Blueprint):
             return document(needs_body)
 
         return decorator
+
+
+def etag_of(data):
+    """The ETag header's value (quoted) that `@blp.etag` sends for `data`: for an answer that
+    route sends itself (a stream's event, a DELETE's new state) or an If-Match checked by hand.
+    flask-smorest keeps its hashing private; this is the one place that calls it."""
+    return f'"{flask_smorest.Blueprint._generate_etag(data)}"'

@@ -6,8 +6,9 @@ import hashlib
 import stats
 
 from ..core.errors import Invalid
+from ..core.names import name_key
 from .ratings import current_replay
-from .roster import name_key, roster_names
+from .roster import roster_names
 
 
 def flights_etag(crew, player_ids):

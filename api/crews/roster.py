@@ -1,6 +1,5 @@
 """A crew's token, its roster of players, and the games that join it with their seats."""
 
-import unicodedata
 import uuid
 from contextlib import contextmanager
 
@@ -8,6 +7,7 @@ from peewee import IntegrityError, fn
 
 from ..core.access import match_with_token, require_holder, token_opens
 from ..core.errors import Conflict, Invalid, NotFound, Refusal
+from ..core.names import clean_name, name_key
 from ..core.times import iso
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
@@ -43,22 +43,6 @@ def roster_names(crew):
         p.id: p.name
         for p in CrewPlayer.select(CrewPlayer.id, CrewPlayer.name).where(CrewPlayer.crew == crew.id)
     }
-
-
-def name_key(name):
-    """A name folded for comparing: case, accents' composition and inner spaces ignored."""
-    return " ".join(unicodedata.normalize("NFKC", name).casefold().split())[:40]
-
-
-def clean_name(name, what):
-    """`name` trimmed, with its inner spaces single; 422 BAD_NAME if nothing readable is left."""
-    cleaned = " ".join(name.split())
-    if not cleaned or any(unicodedata.category(ch)[0] == "C" for ch in cleaned):
-        raise Invalid(
-            f"{what} needs a name of letters, digits or signs you can read: {name!r} is not one",
-            rule_code="BAD_NAME",
-        )
-    return cleaned
 
 
 @contextmanager

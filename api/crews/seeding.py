@@ -4,9 +4,9 @@ start-up, as the events layer may not import this one."""
 
 import stats
 
+from ..core.names import name_key
 from ..store.crews import Crew, CrewPlayer
 from .ratings import current_replay
-from .roster import name_key
 
 
 def team_chances(crew_id):

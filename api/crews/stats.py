@@ -9,12 +9,13 @@ import stats
 
 from ..core.errors import Invalid
 from ..core.lru import LockedLRU
+from ..core.names import name_key
 from ..games.rulesets import game_ruleset
 from ..store.base import cached_sql, run
 from ..store.crews import CrewGame
 from ..store.db import flask_db, write_transaction
 from ..store.games import Game, game_revision_sql
-from .roster import name_key, roster_names
+from .roster import roster_names
 
 # Each game's id, seats and revision: what the ratings' kept replay compares (a read after a
 # change, not every read). Every write to a game's log moves its revision (Game.state_update);

@@ -5,8 +5,9 @@ who sat in each seat, so the crew's statistics count the substitute, not the mem
 from peewee import IntegrityError, fn
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
+from ..core.names import clean_name
 from ..core.tokens import hash_token, new_token
-from ..crews.roster import clean_name, roster_names
+from ..crews.roster import roster_names
 from ..events.director import check_in, create_event
 from ..events.removal import delete_event
 from ..events.teams import edit_team

@@ -6,8 +6,9 @@ import uuid
 from peewee import IntegrityError
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
+from ..core.names import clean_name
 from ..core.times import iso
-from ..crews.roster import clean_name, roster_names
+from ..crews.roster import roster_names
 from ..games.rulesets import two_team_ruleset
 from ..store.db import write_transaction
 from ..store.leagues import Night, Season, SeasonTeam, Substitute

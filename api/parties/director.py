@@ -9,9 +9,9 @@ import rules
 from brackets.progressive import PARTY_PLAYERS
 
 from ..core.errors import Conflict, Invalid, NotFound, field_errors
+from ..core.names import PLAYER_NAME, clean_name, name_key
 from ..core.refusals import too_many_players
 from ..core.tokens import hash_token, new_token
-from ..crews.roster import clean_name, name_key
 from ..games.matches import insert_game
 from ..games.rulesets import LABEL_KNOBS, two_team_ruleset
 from ..live.hub import notify_match_games
@@ -23,7 +23,6 @@ from .derive import derive, seat_teams
 from .views import party_view
 
 _DRAW = random.SystemRandom()  # the seating's seed: the server's own randomness
-PLAYER_NAME = 25  # two names make a side's name: "Ann and Cy"
 SEED_BITS = 31  # fits the seed column on every store
 
 # A round of a fixed number of hands is a marks game whose hand limit is that number: the

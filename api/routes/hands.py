@@ -6,7 +6,7 @@ from flask.views import MethodView
 from marshmallow import Schema, fields, validate
 
 from ..core.access import edit_token_required
-from ..core.blueprint import Blueprint
+from ..core.blueprint import Blueprint, etag_of
 from ..core.errors import ErrorOut, abort
 from ..core.ratelimit import check_write
 from ..games.views import etag_data
@@ -48,7 +48,7 @@ def check_game_etag_on_post(game):
     428 without If-Match, 412 when it is not the game's current ETag."""
     if not request.if_match:
         abort(428, "this change needs If-Match with the game's current ETag")
-    if blp._generate_etag(etag_data(game)) not in request.if_match:
+    if not request.if_match.contains_raw(etag_of(etag_data(game))):
         abort(412, "the game changed since you last read it; read it again first")
 
 
@@ -173,7 +173,7 @@ class HandByNo(MethodView):
         check_write(game_id)
         view, game = delete_last_hand(game_id, hand_no, check_game_etag)
         # flask-smorest sets no ETag on DELETE; the phone needs the game's new one.
-        return view, 200, {"ETag": f'"{blp._generate_etag(etag_data(game))}"'}
+        return view, 200, {"ETag": etag_of(etag_data(game))}
 
 
 @blp.route("/<uuid:game_id>/set-aside/restore")

@@ -7,7 +7,7 @@ import time
 from flask import Response, current_app, request
 
 from ..core.access import bearer_token, require_edit
-from ..core.blueprint import Blueprint
+from ..core.blueprint import Blueprint, etag_of
 from ..core.errors import abort
 from ..core.tokens import hash_token
 from ..events import live as event_live
@@ -18,7 +18,6 @@ from ..live.topology import elsewhere, page_base, role
 from ..live.watch import drop
 from ..schemas.games import GameOut
 from ..store.games import Game
-from . import games, share
 
 
 def subscribe(live, sub):
@@ -32,8 +31,8 @@ def subscribe(live, sub):
 def share_event(app, game, hands):
     """The share stream's event for `game`: the same JSON and ETag as GET /api/share/{token}."""
     body = app.json.response(shared_view(game, hands)).get_data()
-    etag = share.blp._generate_etag(hashlib.sha1(body).hexdigest())
-    return game_event(game.state.get("revision", 0), f'"{etag}"', body)
+    etag = etag_of(hashlib.sha1(body).hexdigest())
+    return game_event(game.state.get("revision", 0), etag, body)
 
 
 def editor_event(app, game, hands, host):
@@ -41,8 +40,8 @@ def editor_event(app, game, hands, host):
     asked on `host` (the share link in it is built from the host)."""
     with app.test_request_context("/", base_url=host):
         body = app.json.dumps(GameOut().dump(game_view(game, hands))).encode()
-        etag = games.blp._generate_etag(etag_data(game))
-    return game_event(game.state.get("revision", 0), f'"{etag}"', body)
+        etag = etag_of(etag_data(game))
+    return game_event(game.state.get("revision", 0), etag, body)
 
 
 def stream(live, sub, first, last_event_id):

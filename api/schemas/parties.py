@@ -6,13 +6,13 @@ from marshmallow import Schema, fields, validate
 from brackets.party import MAX_HANDS_PER_ROUND
 from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 
+from ..core.names import PLAYER_NAME
 from .base import Int, Name, StrictBoolean, StrictSchema
 from .games import GameCreate
 
 PARTY_DIRECTOR = [{"partyDirector": []}]
 PARTY_READER = [{"partyDirector": []}, {"partyPublic": []}]
 PARTY_TABLE = [{"partyTable": []}, {"partyDirector": []}]
-PLAYER_NAME = 25  # "Ann and Cy": two names make a side's name of at most 55 characters
 
 PLAYERS = fields.List(
     Name(PLAYER_NAME),

@@ -15,8 +15,9 @@ it in a crew, as PUT /api/crews/{id}/games/{game id} asks).
 import datetime
 
 from ..core.errors import Invalid
+from ..core.names import clean_name, name_key
 from ..core.tokens import hash_token, new_token
-from ..crews.roster import check_seats_shape, clean_name, join_url, name_key
+from ..crews.roster import check_seats_shape, join_url
 from ..games.rulesets import game_ruleset
 from ..leagues.seasons import check_season_name
 from ..store.base import canonical_json, utcnow
