@@ -135,3 +135,13 @@ def describe(api):
             name, {"type": "http", "scheme": "bearer", "description": what}
         )
     api.spec.components.schema("BidObject", schema=BidObject)
+    api.ma_plugin.converter.add_attribute_function(no_default_in_a_change)
+
+
+def no_default_in_a_change(_converter, field, ret, **_kwargs):
+    """No `default` on a field of a schema loaded with `partial=True` (a change, PATCH): a
+    field it leaves out is left as it is, not set to the default of the same schema's
+    creation. An apispec attribute function (bound to its converter)."""
+    if getattr(field.parent, "partial", None) is True:
+        ret.pop("default", None)
+    return {}

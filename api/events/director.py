@@ -29,33 +29,12 @@ from ..store.games import Match
 from . import derive, progress, seeding, tables
 from .derive import has_hands, ready_match, rederive, team_name, teams_of, tournament_of
 from .progress import bump, locked_event
+from .settings import SETTING_COLUMNS, SETTINGS
 from .views import director_view, event_view
 
 _DRAW = random.SystemRandom()  # the seeding draw: the server's own randomness
 
 ROUND_WORDS = {"swiss": "a Swiss", "drawn": "an event of drawn rounds"}
-
-SETTINGS = (
-    "name",
-    "date",
-    "ruleset",
-    "rules",
-    "format",
-    "first_to",
-    "advance",
-    "rounds",
-    "shake_rule",
-    "seeding",
-    "tables",
-    "checkin_deadline",
-    "minutes_per_game",
-    "time_limit_minutes",
-    "no_show_minutes",
-)
-
-
-# The settings whose columns are named otherwise in the store.
-SETTING_COLUMNS = {"rules": "overrides", "tables": "table_count"}
 
 
 def naive_utc(moment):

@@ -12,8 +12,9 @@ from ..store.db import write_transaction
 from ..store.events import Event, Team
 from . import seeding
 from .derive import teams_of
-from .director import SETTING_COLUMNS, SETTINGS, _not_started
+from .director import _not_started
 from .progress import bump, locked_event
+from .settings import SETTING_COLUMNS, SETTINGS
 from .views import event_view
 
 MIN_TEAMS = 4  # two teams a flight: fewer is no event

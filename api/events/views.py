@@ -28,6 +28,7 @@ from .derive import ready_match
 from .progress import at_tables, free_tables, projection, sync
 from .rounds import mark_paired, rounds_view
 from .said import result_words, said_words
+from .settings import settings_view
 
 
 def director_view(derived, tokens):
@@ -160,22 +161,8 @@ def event_view(event, director=False, derived=None, now=None):
     seeds = {tid: n for n, tid in enumerate(event.seed_order or [], 1)}
     view = {
         "id": event.id,
-        "name": event.name,
-        "date": event.date,
-        "ruleset": event.ruleset,
-        "rules": event.overrides,
-        "format": event.format,
-        "first_to": event.first_to,
-        "advance": event.advance,
-        "rounds": event.rounds,
-        "shake_rule": event.shake_rule,
-        "seeding": event.seeding,
+        **settings_view(event),
         "crew_id": event.crew_id,
-        "tables": event.table_count,
-        "checkin_deadline": iso(event.checkin_deadline),
-        "minutes_per_game": event.minutes_per_game,
-        "no_show_minutes": event.no_show_minutes,
-        "time_limit_minutes": event.time_limit_minutes,
         "started_at": iso(event.started_at),
         "teams": [_team_view(t, seeds.get(t.id), director) for t in derived.teams.values()],
         "matches": [],

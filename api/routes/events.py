@@ -141,7 +141,7 @@ class EventById(MethodView):
         return reply(sync_and_view(event_id, director=True))
 
     @director_required
-    @blp.arguments(EventSettings())
+    @blp.arguments(EventSettings(partial=True))
     @blp.response(200, EventOut)
     @blp.alt_response(409, schema=ErrorOut, description="the event has started (`EVENT_STARTED`)")
     @blp.doc(security=DIRECTOR_TOKEN, operationId="changeEvent")

@@ -1,7 +1,9 @@
 """marshmallow schemas of the tournament routes (docs/tournaments.md): inputs refuse unknown
 fields and bound every number; outputs document the views of api/event_logic."""
 
-from marshmallow import Schema, fields, validate
+import copy
+
+from marshmallow import Schema, fields, missing, validate
 
 from brackets import MAX_ROUNDS, MAX_TEAMS, ROUNDS_FORMATS, Format
 
@@ -56,17 +58,18 @@ class EntrantPatch(StrictSchema):
 
 
 class EventSettings(StrictSchema):
-    """An event's settings (all optional: a PATCH changes only what it names)."""
+    """An event's settings as it is made: its name, rules and format are needed, the rest
+    have defaults. A change (PATCH) loads it with `partial=True`: only what it names, and no
+    default. Named as api/events/settings.py SETTINGS names them."""
 
-    name = Name(80)
+    name = Name(80, required=True)
     date = fields.Date(allow_none=True, metadata={"description": "the day of the event"})
-    ruleset = fields.String(
-        validate=stored_text(1, 64), metadata=GameCreate._declared_fields["ruleset"].metadata
-    )
+    ruleset = GameCreate._declared_fields["ruleset"]
     rules = GameCreate._declared_fields["rules"]
-    format = fields.String(validate=validate.OneOf(FORMATS))
+    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
     first_to = fields.List(
         Int(1, 10),
+        load_default=lambda: [2],
         validate=validate.Length(1, 16),
         metadata={
             "description": "wins needed in each round: [3, 2] is first to 3 in round 1, then 2 "
@@ -91,8 +94,9 @@ class EventSettings(StrictSchema):
             "as many as it has teams)"
         },
     )
-    shake_rule = fields.String(validate=validate.OneOf(SHAKE_RULES))
+    shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
     seeding = fields.String(
+        load_default="listed",
         validate=validate.OneOf(SEEDINGS),
         metadata={
             "description": "`listed`: the teams' order; `random`: drawn by the server at "
@@ -100,15 +104,16 @@ class EventSettings(StrictSchema):
             "crew, strongest first (needs `crew_token` at creation)"
         },
     )
-    tables = Int(1, 200)
+    tables = Int(1, 200, load_default=1)
     checkin_deadline = fields.AwareDateTime(
         allow_none=True, metadata={"description": "teams not checked in by then may be dropped"}
     )
-    minutes_per_game = Int(1, 240)
+    minutes_per_game = Int(1, 240, load_default=15)
     time_limit_minutes = Int(
         5,
         240,
         allow_none=True,
+        load_default=None,
         metadata={
             "description": "the round clock: minutes a game may last before the director calls "
             "time (docs/rules.md 36); null for none"
@@ -117,24 +122,14 @@ class EventSettings(StrictSchema):
     no_show_minutes = Int(
         0,
         120,
+        load_default=5,
         metadata={"description": "a team this late to its match can be recorded as a no-show"},
     )
 
 
 class EventCreate(EventSettings):
-    """A new event: its name, rules and format are needed; the teams may come later."""
+    """A new event: its settings, the crew it is for, and the teams (they may come later)."""
 
-    name = Name(80, required=True)
-    ruleset = GameCreate._declared_fields["ruleset"]
-    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
-    first_to = fields.List(
-        Int(1, 10),
-        load_default=lambda: [2],
-        validate=validate.Length(1, 16),
-        metadata=EventSettings._declared_fields["first_to"].metadata,
-    )
-    shake_rule = fields.String(load_default="rotate", validate=validate.OneOf(SHAKE_RULES))
-    seeding = fields.String(load_default="listed", validate=validate.OneOf(SEEDINGS))
     crew_token = fields.String(
         validate=stored_text(1, 200),  # compared by its hash; no NUL reaches a query
         load_only=True,
@@ -143,11 +138,25 @@ class EventCreate(EventSettings):
             "list): seeding `rating` uses its ratings"
         },
     )
-    tables = Int(1, 200, load_default=1)
-    minutes_per_game = Int(1, 240, load_default=15)
-    time_limit_minutes = Int(5, 240, allow_none=True, load_default=None)
-    no_show_minutes = Int(0, 120, load_default=5)
     teams = fields.List(fields.Nested(EntrantIn), validate=validate.Length(0, MAX_TEAMS))
+
+
+def kept_settings():
+    """The settings' fields as a file keeps them (an export's event): no defaults, and every
+    setting an event always has (a default that is not null) required, so that a file that
+    leaves one out is refused, not filled in."""
+    kept = {}
+    for name, field in EventSettings._declared_fields.items():
+        field = copy.deepcopy(field)
+        if field.load_default is not missing:
+            field.required = field.load_default is not None
+            field.load_default = missing
+        kept[name] = field
+    return kept
+
+
+# What an export's event extends (api/schemas/transfer_events.py ExportEvent).
+KeptEventSettings = type("KeptEventSettings", (StrictSchema,), kept_settings())
 
 
 class Forfeit(StrictSchema):

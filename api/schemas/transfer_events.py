@@ -7,8 +7,8 @@ from brackets import MAX_ROUNDS, MAX_TEAMS
 from brackets.progressive import PARTY_ROUNDS
 
 from .base import Int, Name, StrictSchema
-from .events import FORMATS, SEEDINGS, EntrantIn, EventSettings, short_name_field
-from .games import SHAKE_RULES, GameCreate
+from .events import FORMATS, EntrantIn, KeptEventSettings, short_name_field
+from .games import GameCreate
 from .leagues import MAX_SEASON_TEAMS, SeasonCreate, SeasonTeamIn
 from .parties import PartyCreate, PlayersIn
 
@@ -65,26 +65,11 @@ class ExportSignoff(StrictSchema):
     at = _when(required=True)
 
 
-class ExportEvent(StrictSchema):
+class ExportEvent(KeptEventSettings):
     """An event: its settings, teams, called matches, records and signatures."""
 
     id = fields.UUID(required=True)
-    name = Name(80, required=True)
-    date = fields.Date(allow_none=True)
-    ruleset = GameCreate._declared_fields["ruleset"]
-    rules = GameCreate._declared_fields["rules"]
-    format = fields.String(required=True, validate=validate.OneOf(FORMATS))
-    first_to = fields.List(Int(1, 10), required=True, validate=validate.Length(1, 16))
-    advance = EventSettings._declared_fields["advance"]
-    rounds = Int(1, MAX_ROUNDS, allow_none=True)
-    shake_rule = fields.String(required=True, validate=validate.OneOf(SHAKE_RULES))
-    seeding = fields.String(required=True, validate=validate.OneOf(SEEDINGS))
     crew_id = fields.UUID(allow_none=True)
-    tables = Int(1, 200, required=True)
-    checkin_deadline = _when(allow_none=True)
-    minutes_per_game = Int(1, 240, required=True)
-    no_show_minutes = Int(0, 120, required=True)
-    time_limit_minutes = Int(5, 240, allow_none=True)
     draw_seed = Int(0, 2**31 - 1, allow_none=True)
     rounds_started = Int(0, MAX_ROUNDS + 1, allow_none=True)
     started_at = _when(allow_none=True)

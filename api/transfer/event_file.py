@@ -19,8 +19,9 @@ from ..core.times import naive_utc
 from ..core.tokens import hash_token, new_token
 from ..core.urls import public_url
 from ..events.derive import Called, check_calls, derived_from, tournament_of
-from ..events.director import SETTING_COLUMNS, check_settings
-from ..events.director import SETTINGS as DIRECTOR_SETTINGS
+from ..events.director import check_settings
+from ..events.settings import SETTING_COLUMNS
+from ..events.settings import SETTINGS as DIRECTOR_SETTINGS
 from ..games.rulesets import LABEL_KNOBS
 from ..store.base import canonical_json, utcnow
 from ..store.events import Event, EventMatch, EventRecord, Team

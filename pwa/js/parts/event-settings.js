@@ -1,11 +1,11 @@
-// The director's "Change the event's settings" panel, before the start ("an event
-// made by a stray Enter keeps its defaults forever"): every setting the new-event form sets
-// (name, date, rules and house rules, format, games in a match, who shakes first, tables,
-// check-in time; the seeding has its own switch by the list), the minutes a game takes, the
-// no-show wait and the round clock's time limit, sent with PATCH /api/events/{id} (which
-// checks the rules as the event's creation does). Built once and kept outside the part a
-// re-read redraws: what is being typed is never wiped; `show(ev)` fills the boxes only while
-// the panel is closed.
+// An event's settings, one form part for the director's two forms: the new-event form
+// (views/event-new.js, ids `event-…`) and the "Change the event's settings" panel before the
+// start (ids `settings-…`): name, date, rules and house rules, format, games in a match, who
+// shakes first, tables, check-in time and the round clock; the new event's seeding, and the
+// panel's minutes a game takes and no-show wait. Sent as the API takes them: one schema for
+// the creation and the change (POST and PATCH /api/events, which check the rules alike). The
+// panel is built once and kept outside the part a re-read redraws: what is being typed is
+// never wiped; `show(ev)` fills the boxes only while the panel is closed.
 import { applyOverrides, RulesError } from '../rules.js';
 import { loadRulesets } from '../actions.js';
 import { sideCount } from '../game.js';
@@ -13,6 +13,7 @@ import { h, choiceButtons } from '../ui.js';
 import { FORMATS, SHAKE_CHOICES, SHAKE_LEGEND, seriesWords } from '../director.js';
 import { drawHouseRules, presetSelect } from './house-rules.js';
 import { roundsFields } from './rounds.js';
+import { timeLimitBox } from './round-clock.js';
 
 const SERIES = [1, 2, 3].map((n) => [n, n === 1 ? 'One game' : `Best of ${2 * n - 1}`]);
 
@@ -23,22 +24,39 @@ function localTime(iso) {
   return `${String(d.getHours()).padStart(2, '0')}:${String(d.getMinutes()).padStart(2, '0')}`;
 }
 
-/** The settings to send from the panel's values, or {problem} in words. Exported for tests. */
+/** "2026-11-23": the phone's own date of `d`. */
+export function localDate(d) {
+  return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+}
+
+/** The settings to send from the form's values, or {problem, field} in words (`field`: the
+ * value at fault). The minutes a game takes and the no-show wait go only when given (the new
+ * event takes the server's). Exported for tests. */
 export function settingsBody(v) {
   const name = v.name.trim();
-  if (!name) return { problem: 'Give the tournament a name.' };
+  if (!name) return { problem: 'Give the tournament a name.', field: 'name' };
   const tables = Number(v.tables);
   if (!Number.isInteger(tables) || tables < 1 || tables > 200)
-    return { problem: 'The number of tables is a whole number from 1 to 200.' };
+    return { problem: 'The number of tables is a whole number from 1 to 200.', field: 'tables' };
   const wait = Number(v.noShow);
-  if (!Number.isInteger(wait) || wait < 0 || wait > 120)
-    return { problem: 'The no-show wait is a whole number of minutes, up to 120.' };
+  if (v.noShow !== undefined && (!Number.isInteger(wait) || wait < 0 || wait > 120))
+    return {
+      problem: 'The no-show wait is a whole number of minutes, up to 120.',
+      field: 'noShow',
+    };
   const limit = v.timeLimit ? Number(v.timeLimit) : null; // empty: no round clock
   if (limit !== null && (!Number.isInteger(limit) || limit < 5 || limit > 240))
-    return { problem: 'The time limit is a whole number of minutes from 5 to 240, or empty.' };
+    return {
+      problem:
+        'A time limit on the round clock is a whole number of minutes from 5 to 240, or empty.',
+      field: 'timeLimit',
+    };
   const minutes = Number(v.minutes);
-  if (!Number.isInteger(minutes) || minutes < 1 || minutes > 240)
-    return { problem: 'The minutes a game takes are a whole number from 1 to 240.' };
+  if (v.minutes !== undefined && (!Number.isInteger(minutes) || minutes < 1 || minutes > 240))
+    return {
+      problem: 'The minutes a game takes are a whole number from 1 to 240.',
+      field: 'minutes',
+    };
   const body = {
     name,
     date: v.date || null,
@@ -46,13 +64,14 @@ export function settingsBody(v) {
     first_to: v.first === v.later ? [v.first] : [v.first, v.later],
     shake_rule: v.shake,
     tables,
-    minutes_per_game: minutes,
-    no_show_minutes: wait,
+    ...(v.minutes === undefined ? {} : { minutes_per_game: minutes }),
+    ...(v.noShow === undefined ? {} : { no_show_minutes: wait }),
     time_limit_minutes: limit,
     checkin_deadline: null,
   };
+  if (v.seeding) body.seeding = v.seeding;
   if (v.preset) {
-    // the rules as the new-event form checks them (the server checks them again)
+    // the rules as the new-game form checks them (the server checks them again)
     try {
       applyOverrides(v.preset, v.overrides);
     } catch (err) {
@@ -65,7 +84,7 @@ export function settingsBody(v) {
   if (v.checkin) {
     const when = new Date(`${v.date || v.today}T${v.checkin}`);
     if (Number.isNaN(when.getTime()))
-      return { problem: 'That check-in time is not a time of day.' };
+      return { problem: 'That check-in time is not a time of day.', field: 'checkin' };
     body.checkin_deadline = when.toISOString();
   }
   if (v.format === 'round-robin-playoff') body.advance = Number(v.advance);
@@ -73,42 +92,35 @@ export function settingsBody(v) {
   return { body };
 }
 
-/** The panel: `save(body)` sends the change (truthy when made); `say` shows a sentence.
- * Returns {el, show(ev)}. */
-export function settingsPanel(save, say) {
-  const v = { format: 'single-elimination', first: 2, later: 2, shake: 'rotate' };
-  v.overrides = {};
+/** The settings' fields (ids `${prefix}-…`). `seedings`: the new event's seeding choices;
+ * `timing`: the minutes a game takes and the no-show wait too. Returns {v (the choices),
+ * rows (the form's parts, in order), fill(ev), setPresets(list, adopt), read(say)}: `read`
+ * gives the body to send, or says what is wrong (the box at fault focused) and gives null. */
+export function settingsForm(prefix, { seedings = null, timing = false } = {}) {
+  const v = { format: 'single-elimination', first: 2, later: 2, shake: 'rotate', overrides: {} };
   let presets = []; // two-sided rulesets only: a match is between two teams
-  const input = (id, attrs) => h('input', { id, autocomplete: 'off', ...attrs });
-  const name = input('settings-name', { type: 'text', maxlength: 80 });
-  const date = input('settings-date', { type: 'date' });
-  const tables = input('settings-tables', {
-    type: 'number',
-    min: 1,
-    max: 200,
-    inputmode: 'numeric',
-  });
-  const checkin = input('settings-checkin', { type: 'time' });
-  const noShow = input('settings-no-show', {
-    type: 'number',
-    min: 0,
-    max: 120,
-    inputmode: 'numeric',
-  });
-  const timeLimit = input('settings-time-limit', {
-    type: 'number',
-    min: 5,
-    max: 240,
-    inputmode: 'numeric',
-  });
-  const minutes = input('settings-minutes', {
-    type: 'number',
-    min: 1,
-    max: 240,
-    inputmode: 'numeric',
-  });
+  const input = (id, attrs) => h('input', { id: `${prefix}-${id}`, autocomplete: 'off', ...attrs });
+  const number = (id, min, max) =>
+    input(id, { type: 'number', min, ...(max ? { max } : {}), step: 1, inputmode: 'numeric' });
+  const row = (box, words, hint) =>
+    h(
+      'label',
+      { for: box.id },
+      h('strong', {}, words),
+      box,
+      hint && h('span', { class: 'muted' }, hint),
+    );
+  const name = input('name', { type: 'text', maxlength: 80 });
+  const date = input('date', { type: 'date' });
+  const tables = number('tables', 1, 200);
+  const checkin = input('checkin', { type: 'time' });
+  const advance = number('advance', 2);
+  const minutes = number('minutes', 1, 240);
+  const noShow = number('no-show', 0, 120);
+  const clock = timeLimitBox(`${prefix}-time-limit`); // the round clock (docs/rules.md 36)
+  const boxes = { name, tables, checkin, minutes, noShow, timeLimit: clock.input };
   const rulesPicker = presetSelect(
-    'settings-preset',
+    `${prefix}-preset`,
     () => v.overrides,
     (picked) => {
       v.preset = picked;
@@ -119,7 +131,7 @@ export function settingsPanel(save, say) {
   const rulesRow = h(
     'div',
     { class: 'stack' },
-    h('label', { for: 'settings-preset' }, 'Rules'),
+    h('label', { for: `${prefix}-preset` }, h('strong', {}, 'Rules')),
     rulesPicker.el,
     houseBox,
   );
@@ -135,65 +147,141 @@ export function settingsPanel(save, say) {
       houseBox.replaceChildren(h('p', { class: 'muted' }, err.message));
     }
   }
-  loadRulesets().then((list) => {
-    presets = list.filter((p) => sideCount(p) === 2);
-    rulesPicker.fill(presets, v.preset?.id);
-    if (!el.open && v.rulesetId) v.preset = presets.find((p) => p.id === v.rulesetId);
-    drawHouse();
-  });
-  const advance = input('settings-advance', { type: 'number', min: 2, inputmode: 'numeric' });
   const advanceRow = h(
     'label',
-    { for: 'settings-advance' },
+    { for: advance.id },
     'Teams that go on to the championship',
     advance,
   );
-  const roundsBox = roundsFields('settings'); // Swiss and drawn rounds
-  const choices = h('div', { class: 'stack' });
+  const roundsBox = roundsFields(prefix); // Swiss and drawn rounds
+  const formatBox = h('fieldset', {});
+  const seriesBox = h('fieldset', {});
+  const shakeBox = h('fieldset', {});
+  const seedBox = h('fieldset', {});
   const choice = (label, options, chosen, pick) =>
     choiceButtons(label, options, chosen, pick, drawChoices);
   function drawChoices() {
+    formatBox.replaceChildren(
+      h('legend', {}, 'Format'),
+      choice('Format', FORMATS, v.format, (x) => {
+        v.format = x;
+      }),
+    );
     advanceRow.style.display = v.format === 'round-robin-playoff' ? '' : 'none';
     roundsBox.show(v.format);
-    choices.replaceChildren(
+    seriesBox.replaceChildren(
+      h('legend', {}, 'Games in a match'),
+      h('p', { class: 'muted' }, 'First round'),
+      choice('First round', SERIES, v.first, (x) => {
+        v.first = x;
+      }),
+      h('p', { class: 'muted' }, 'Later rounds'),
+      choice('Later rounds', SERIES, v.later, (x) => {
+        v.later = x;
+      }),
       h(
-        'fieldset',
-        {},
-        h('legend', {}, 'Format'),
-        choice('Format', FORMATS, v.format, (x) => {
-          v.format = x;
-        }),
-      ),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, 'Games in a match'),
-        h('p', { class: 'muted' }, 'First round'),
-        choice('First round', SERIES, v.first, (x) => {
-          v.first = x;
-        }),
-        h('p', { class: 'muted' }, 'Later rounds'),
-        choice('Later rounds', SERIES, v.later, (x) => {
-          v.later = x;
-        }),
-        h(
-          'p',
-          { class: 'muted' },
-          v.first === v.later
-            ? `Every match: ${seriesWords(v.first)}.`
-            : `First round ${seriesWords(v.first)}; later rounds ${seriesWords(v.later)}.`,
-        ),
-      ),
-      h(
-        'fieldset',
-        {},
-        h('legend', {}, SHAKE_LEGEND),
-        choice(SHAKE_LEGEND, SHAKE_CHOICES, v.shake, (x) => {
-          v.shake = x;
-        }),
+        'p',
+        { class: 'muted', id: 'series-words' },
+        v.first === v.later
+          ? `Every match: ${seriesWords(v.first)}.`
+          : `First round ${seriesWords(v.first)}; later rounds ${seriesWords(v.later)}.`,
       ),
     );
+    shakeBox.replaceChildren(
+      h('legend', {}, SHAKE_LEGEND),
+      choice(SHAKE_LEGEND, SHAKE_CHOICES, v.shake, (x) => {
+        v.shake = x;
+      }),
+    );
+    if (seedings)
+      seedBox.replaceChildren(
+        h('legend', {}, 'Seeding'),
+        choice('Seeding', seedings, v.seeding, (x) => {
+          v.seeding = x;
+        }),
+      );
   }
+  const rows = [
+    row(name, 'Name'),
+    row(date, 'Date'),
+    rulesRow,
+    formatBox,
+    advanceRow,
+    roundsBox.el,
+    seriesBox,
+    shakeBox,
+    ...(seedings ? [seedBox] : []),
+    row(tables, 'Tables'),
+    ...(timing ? [row(minutes, 'Minutes a game takes', 'For the times the board expects.')] : []),
+    row(checkin, 'Check in by (optional)', 'Teams not here by then can be dropped.'),
+    ...(timing ? [row(noShow, 'Minutes before a team that has not sat down is a no-show')] : []),
+    clock.el,
+  ];
+
+  /** Take the two-sided rulesets of `list`; the event's own is chosen unless `adopt` is false
+   * (the director is choosing). */
+  function setPresets(list, adopt = true) {
+    presets = list.filter((p) => sideCount(p) === 2);
+    rulesPicker.fill(presets, v.preset?.id);
+    if (adopt && v.rulesetId) v.preset = presets.find((p) => p.id === v.rulesetId);
+    drawHouse();
+    return presets;
+  }
+
+  /** Fill the boxes from `ev` (an event as the API shows it). */
+  function fill(ev) {
+    name.value = ev.name;
+    date.value = ev.date || '';
+    tables.value = String(ev.tables);
+    checkin.value = localTime(ev.checkin_deadline);
+    noShow.value = String(ev.no_show_minutes);
+    minutes.value = String(ev.minutes_per_game);
+    clock.input.value = ev.time_limit_minutes ? String(ev.time_limit_minutes) : '';
+    v.shake = ev.shake_rule;
+    v.rulesetId = ev.ruleset;
+    v.preset = presets.find((p) => p.id === ev.ruleset);
+    v.overrides = { ...(ev.rules || {}) };
+    drawHouse();
+    advance.value = String(ev.advance ?? 4);
+    v.format = ev.format;
+    roundsBox.show(ev.format, ev);
+    v.first = ev.first_to[0];
+    v.later = ev.first_to.at(-1);
+    drawChoices();
+  }
+
+  /** The body to send, or null once `say` has been told what is wrong. */
+  function read(say) {
+    const got = settingsBody({
+      ...v,
+      name: name.value,
+      date: date.value,
+      today: localDate(new Date()),
+      tables: tables.value,
+      checkin: checkin.value,
+      timeLimit: clock.input.value,
+      ...(timing ? { noShow: noShow.value, minutes: minutes.value } : {}),
+      advance: advance.value,
+    });
+    const rounds = got.problem ? got : roundsBox.body(v.format);
+    if (rounds.problem) {
+      say(rounds.problem);
+      boxes[rounds.field]?.focus();
+      return null;
+    }
+    return { ...got.body, ...rounds };
+  }
+
+  drawChoices();
+  drawHouse();
+  return { v, rows, fill, setPresets, read };
+}
+
+/** The panel: `save(body)` sends the change (truthy when made); `say` shows a sentence.
+ * Returns {el, show(ev)}. */
+export function settingsPanel(save, say) {
+  const part = settingsForm('settings', { timing: true });
+  loadRulesets().then((list) => part.setPresets(list, !el.open));
   const form = h(
     'form',
     {
@@ -201,58 +289,11 @@ export function settingsPanel(save, say) {
       novalidate: true,
       onsubmit: async (e) => {
         e.preventDefault();
-        const got = settingsBody({
-          ...v,
-          name: name.value,
-          date: date.value,
-          today: new Date().toISOString().slice(0, 10),
-          tables: tables.value,
-          checkin: checkin.value,
-          noShow: noShow.value,
-          timeLimit: timeLimit.value,
-          minutes: minutes.value,
-          advance: advance.value,
-        });
-        if (got.problem) return say(got.problem);
-        const rounds = roundsBox.body(v.format);
-        if (rounds.problem) return say(rounds.problem);
-        if (await save({ ...got.body, ...rounds })) el.open = false;
+        const body = part.read(say);
+        if (body && (await save(body))) el.open = false;
       },
     },
-    h('label', { for: 'settings-name' }, 'Name', name),
-    h('label', { for: 'settings-date' }, 'Date', date),
-    rulesRow,
-    choices,
-    advanceRow,
-    roundsBox.el,
-    h('label', { for: 'settings-tables' }, 'Tables', tables),
-    h(
-      'label',
-      { for: 'settings-minutes' },
-      'Minutes a game takes ',
-      h('span', { class: 'muted' }, '(for the times the board expects)'),
-      minutes,
-    ),
-    h(
-      'label',
-      { for: 'settings-checkin' },
-      'Check in by ',
-      h('span', { class: 'muted' }, '(empty: no time)'),
-      checkin,
-    ),
-    h(
-      'label',
-      { for: 'settings-no-show' },
-      'Minutes before a team that has not sat down is a no-show',
-      noShow,
-    ),
-    h(
-      'label',
-      { for: 'settings-time-limit' },
-      'Minutes a game may last before the director calls time ',
-      h('span', { class: 'muted' }, '(empty: no round clock)'),
-      timeLimit,
-    ),
+    ...part.rows,
     h('button', { type: 'submit', class: 'primary', id: 'settings-save' }, 'Save the settings'),
   );
   const el = h(
@@ -265,25 +306,7 @@ export function settingsPanel(save, say) {
 
   /** Fill the boxes from `ev`, unless the director has the panel open. */
   function show(ev) {
-    if (el.open) return;
-    name.value = ev.name;
-    date.value = ev.date || '';
-    tables.value = String(ev.tables);
-    checkin.value = localTime(ev.checkin_deadline);
-    noShow.value = String(ev.no_show_minutes);
-    timeLimit.value = ev.time_limit_minutes ? String(ev.time_limit_minutes) : '';
-    minutes.value = String(ev.minutes_per_game);
-    v.shake = ev.shake_rule;
-    v.rulesetId = ev.ruleset;
-    v.preset = presets.find((p) => p.id === ev.ruleset);
-    v.overrides = { ...(ev.rules || {}) };
-    drawHouse();
-    advance.value = String(ev.advance ?? 4);
-    v.format = ev.format;
-    roundsBox.show(ev.format, ev);
-    v.first = ev.first_to[0];
-    v.later = ev.first_to.at(-1);
-    drawChoices();
+    if (!el.open) part.fill(ev);
   }
   return { el, show };
 }
