@@ -2,7 +2,7 @@
 this run's own schema, emptied before each test."""
 
 import pytest
-from apitest import PG_URL, Table, TestApp, close_pool, drop_pg_schema, make_app
+from helpers.apitest import PG_URL, Table, TestApp, close_pool, drop_pg_schema, make_app
 
 
 @pytest.fixture(scope="session", autouse=True)

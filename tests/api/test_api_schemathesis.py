@@ -5,7 +5,7 @@ import os
 
 import pytest
 import schemathesis
-from apitest import Table, TestApp, made
+from helpers.apitest import Table, TestApp, made
 from hypothesis import HealthCheck, Phase, settings
 from schemathesis import GenerationMode
 from schemathesis.config import SchemathesisConfig

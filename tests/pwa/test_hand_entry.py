@@ -9,7 +9,7 @@ import json
 import re
 
 import pytest
-from conftest import Table, new_phone, screenshot, wait_js
+from helpers.browser import Table, new_phone, screenshot, wait_js
 
 COUNT_TAPS = """() => { window.taps = 0;
     document.addEventListener('click', (e) => { if (e.isTrusted) window.taps += 1; }, true); }"""
