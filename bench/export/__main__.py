@@ -19,10 +19,10 @@ import time
 import uuid
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests" / "api"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "tests"))
 
-from apitest import TestApp, close_pool, make_app  # noqa: E402
 from flask import Flask  # noqa: E402
+from helpers.apitest import TestApp, close_pool, make_app  # noqa: E402
 
 LONG = {
     "target": 100_000,

@@ -2,7 +2,10 @@
 this run's own schema, emptied before each test."""
 
 import pytest
-from apitest import PG_URL, Table, TestApp, close_pool, drop_pg_schema, make_app
+import schemathesis
+from helpers.apitest import PG_URL, Table, TestApp, close_pool, drop_pg_schema, make_app
+from helpers.apitest import made as made_bid
+from helpers.openapi_fuzz import CONFIG
 
 
 @pytest.fixture(scope="session", autouse=True)
@@ -49,3 +52,17 @@ def fresh(tmp_path):
     yield make
     for made in apps:
         close_pool(made)
+
+
+@pytest.fixture
+def api_schema(app):
+    """The app's own OpenAPI document, loaded in-process."""
+    return schemathesis.openapi.from_wsgi("/api/openapi.json", app, config=CONFIG)
+
+
+@pytest.fixture
+def fuzz_table(app):
+    """A game with one hand, whose id and tokens the generated requests use."""
+    table = Table(TestApp(app))
+    table.hand(1, **made_bid())
+    return table

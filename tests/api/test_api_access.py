@@ -2,7 +2,7 @@
 game's edit token, the share token and the right token. A share token never changes anything."""
 
 import pytest
-from apitest import Table, close_pool, made, make_app
+from helpers.apitest import Table, close_pool, made, make_app
 
 # A valid request body per operation; a new operation in the document fails the test below
 # until it gets one here.

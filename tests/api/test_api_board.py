@@ -4,22 +4,14 @@ with their live games, what is next, who waits, the final standings), carries a 
 link with the link in words, keeps the CSP (no inline script or style) and a refresh for
 screens without JavaScript, and answers a bad link with a 404."""
 
-import html as htmllib
 import re
-import uuid
 
 import pytest
-from eventtest import TWO_MARKS, Director
+from helpers.board_play import one_hand, started, text_of
+from helpers.eventtest import Director
 
 from api.events.views import GONE
 from api.routes.board import MISSING
-
-
-def text_of(html):
-    """The page's visible text, tags dropped, one space between words."""
-    body = html.split("<body", 1)[1].split(">", 1)[1] if "<body" in html else html
-    body = re.sub(r"<svg.*?</svg>", " ", body, flags=re.S)
-    return " ".join(htmllib.unescape(re.sub(r"<[^>]+>", " ", body)).split())
 
 
 def board(client, director, status=200, **params):
@@ -30,33 +22,6 @@ def board(client, director, status=200, **params):
         status=status,
         headers={"Accept": "text/html,*/*;q=0.8"},
     )
-
-
-def one_hand(phone, side):
-    """Start the match's next game if due and record one hand: `side` bids and makes 2 marks."""
-    view = phone.view()
-    game_id = view["current_game"]
-    if game_id is None:
-        game_id = phone.client.post_json(
-            f"/api/matches/{view['match']['id']}/games",
-            {"game_no": view["next_game_no"]},
-            headers=phone.auth,
-            status=201,
-        ).json["game"]["id"]
-    hand_no = 1 + len(phone.client.get(f"/api/games/{game_id}", headers=phone.auth).json["hands"])
-    phone.client.post_json(
-        f"/api/games/{game_id}/hands",
-        {"hand_no": hand_no, "bidder": side, **TWO_MARKS},
-        headers={**phone.auth, "Idempotency-Key": uuid.uuid4().hex},
-        status=201,
-    )
-
-
-def started(client, teams, **body):
-    director = Director(client, teams=teams, **body)
-    director.check_in_all()
-    director.start()
-    return director
 
 
 def assert_strict_page(html):

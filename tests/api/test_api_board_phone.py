@@ -6,7 +6,7 @@ name"; docs/tournaments.md "The board on a phone"): what the page says, server-s
 import html as htmllib
 import re
 
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.routes.board import MISSING
 

@@ -13,7 +13,7 @@ import urllib.request
 from pathlib import Path
 
 import pytest
-from apitest import made
+from helpers.apitest import made
 
 THREADS = 50
 ROOT = Path(__file__).resolve().parents[2]  # where app.py is

@@ -5,7 +5,7 @@ crew (401 without a token, 403 with any other known one), and a refusal changes 
 import uuid
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 # (method, path under the crew, body maker) -> the right token's status
 ROUTES = [

@@ -10,9 +10,9 @@ import csv
 import io
 
 import pytest
-from apitest import Table, close_pool, made
-from test_api_crew_stats import NAMES, by_name, golden_crew
-from test_api_export import counts, validate
+from helpers.apitest import Table, close_pool, made
+from helpers.crews import NAMES, by_name, golden_crew
+from helpers.exports import counts, validate
 
 from api.store.crews import Crew, CrewGame, CrewPlayer
 from api.store.db import flask_db

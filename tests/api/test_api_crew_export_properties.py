@@ -8,10 +8,10 @@ import tempfile
 import uuid
 from pathlib import Path
 
-from apitest import TestApp, close_pool, make_app
+from helpers.apitest import TestApp, close_pool, make_app
+from helpers.export_play import VIEW_KEYS, games, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_api_export_properties import VIEW_KEYS, games, play
 
 from api.store.crews import Crew, CrewGame, CrewPlayer
 from api.store.db import flask_db

@@ -8,8 +8,8 @@ Ann and Cy 0.51) with Eve, who has played no game (0.0).
 
 import uuid
 
-from test_api_crew_ratings import decided, golden_with_eve
-from test_api_crew_stats import NAMES, Crew
+from helpers.crew_ratings import decided, golden_with_eve
+from helpers.crews import NAMES, Crew
 
 
 def flights(crew, status=200, players=(), **headers):

@@ -19,45 +19,15 @@ After game 1's hand is edited to Ann's 30 set (Bob and Di win game 1 too), by th
 """
 
 import pytest
-from apitest import Table, made
-from test_api_crew_stats import NAMES, Crew, edit
+from helpers.apitest import Table, made
+from helpers.crew_ratings import ANN, BOB, CY, DI, by_name, decided, ratings
+from helpers.crews import NAMES, Crew, edit
 
 from api.crews import ratings as replay_module
 from api.schemas.crews import CrewRatingsOut
 from api.store import games as game_rows
 from api.store.db import flask_db
 from api.store.games import Game
-
-ANN, BOB, CY, DI = NAMES
-
-
-def decided(client, crew, bidder):
-    """A game of the crew at 6 to 6 that `bidder`'s made 30 decides."""
-    table = Table(client, start_totals=[6, 6])
-    crew.attach(table, NAMES)
-    table.hand(1, **made(bidder=bidder, bid=30, captured=35))
-    return table
-
-
-def golden_with_eve(client):
-    """The crew of the two golden games (Ann and Cy won game 1, Bob and Di game 2), with Eve
-    on its list and no game: the crew the seeding and flights tests use."""
-    crew = Crew(client)
-    for name in (*NAMES, "Eve"):
-        crew.player(name)
-    decided(client, crew, 0)
-    decided(client, crew, 1)
-    return crew
-
-
-def ratings(crew, status=200, **headers):
-    """GET the crew's ratings."""
-    return crew.client.get(f"{crew.url}/ratings", headers={**crew.auth, **headers}, status=status)
-
-
-def by_name(body):
-    """Players by name."""
-    return {p["name"]: p for p in body["players"]}
 
 
 def chances(body):

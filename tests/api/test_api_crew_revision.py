@@ -8,12 +8,12 @@ previous ETag must answer 200 (not 304) with what the write changed, and the sta
 
 from types import SimpleNamespace
 
-from apitest import Table, made
-from eventtest import Director
-from test_api_crew_ratings import ANN, BOB, CY, DI, NAMES, by_name, decided, ratings
-from test_api_crew_stats import Crew, edit
-from test_api_set_aside import FOUR_MARKS, restore, ten_hands
-from test_api_set_aside import edit as edit_later
+from helpers.apitest import Table, made
+from helpers.crew_ratings import ANN, BOB, CY, DI, by_name, decided, ratings
+from helpers.crews import NAMES, Crew, edit
+from helpers.eventtest import Director
+from helpers.set_aside import FOUR_MARKS, restore, ten_hands
+from helpers.set_aside import edit as edit_later
 
 
 def moved(crew, before):

@@ -10,10 +10,10 @@ the sum of the small crews' counts; only the percentages and streaks are not sum
 import uuid
 
 import pytest
-from apitest import TestApp, close_pool, make_app
+from helpers.apitest import TestApp, close_pool, make_app
+from helpers.export_play import games, play
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
-from test_api_export_properties import games, play
 
 # A failing property's report touches mypy_extensions.TypedDict; its DeprecationWarning (an
 # error here) would hide the failure (as tests/stats/conftest.py says).

@@ -6,8 +6,8 @@ import uuid
 
 import jsonschema
 import pytest
-from apitest import Table, made
-from test_api_crew_stats import Crew
+from helpers.apitest import Table, made
+from helpers.crews import Crew
 
 
 @pytest.fixture

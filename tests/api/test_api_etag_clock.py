@@ -10,7 +10,7 @@ import json
 import uuid
 
 import pytest
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.core.tokens import hash_token
 from api.events import live

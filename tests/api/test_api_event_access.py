@@ -8,8 +8,8 @@ table, signs and calls the director, and nothing else; the public link only read
 import uuid
 
 import pytest
-from apitest import Table, close_pool, make_app
-from eventtest import TWO_MARKS, Director
+from helpers.apitest import Table, close_pool, make_app
+from helpers.eventtest import TWO_MARKS, Director
 
 EVENT_PATHS = ("/api/events", "/api/e/")
 CREDENTIALS = ["director", "table", "table link", "other table link", "public", "other", "none"]

@@ -5,55 +5,18 @@ frees its table, and the match waiting for a table is called there in the same r
 no director's or table's read in between, so its call time (from which a no-show is
 measured: more than 5 minutes late) is the moment the deciding hand was written."""
 
-import uuid
-
-from eventtest import TWO_MARKS, Director
+from helpers.event_calls import Table, stored_calls
+from helpers.eventtest import Director
 
 from api.events import reopen
 from api.store.base import utcnow
 from api.store.db import flask_db
-from api.store.events import Event, EventMatch
-
-
-def stored_calls(app, director):
-    """{bracket id: (table, called_at)} of the event's EventMatch rows, read from the store."""
-    with app.app_context(), flask_db.database.connection_context():
-        rows = EventMatch.select().where(EventMatch.event == director.id)
-        return {row.bracket_id: (row.table, row.called_at) for row in rows}
+from api.store.events import Event
 
 
 def version(app, director):
     with app.app_context(), flask_db.database.connection_context():
         return Event.get_by_id(director.id).version
-
-
-class Table:
-    """A table's phone posting its hands with keys it keeps (to retry one)."""
-
-    def __init__(self, director, bracket_id):
-        self.client = director.client
-        self.auth = {"Authorization": f"Bearer {director.tables[bracket_id]}"}
-        view = self.client.get(
-            f"/api/events/{director.id}/matches/{bracket_id}", headers=self.auth
-        ).json
-        self.game_id = view["current_game"]
-        self.keys = {}
-
-    def hand(self, hand_no, side, key=None):
-        """Post hand `hand_no`: `side` bids 2 marks and makes it (four such hands win a game)."""
-        self.keys[hand_no] = key or uuid.uuid4().hex
-        return self.client.post_json(
-            f"/api/games/{self.game_id}/hands",
-            {"hand_no": hand_no, "bidder": side, **TWO_MARKS},
-            headers={**self.auth, "Idempotency-Key": self.keys[hand_no]},
-            status=201,
-        ).json
-
-    def win(self, side):
-        """Play the game to its end, won by `side`; returns the deciding hand's answer."""
-        for hand_no in range(1, 4):
-            assert not self.hand(hand_no, side)["result"]["game_over"]
-        return self.hand(4, side)
 
 
 def test_the_deciding_hand_calls_the_waiting_match_at_the_table_it_frees(app, client):

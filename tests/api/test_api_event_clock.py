@@ -4,40 +4,17 @@ table; the call is a record of where the hand log stood, and each game's end, th
 the bracket are derived from the log and that call."""
 
 import datetime
-import uuid
 
-from eventtest import Director
-from test_api_event_table_links import TableLink
+from helpers.event_clock import hand, made, started
+from helpers.eventtest import Director
 
 from api.store.db import flask_db
 from api.store.games import Game
 from api.store.schema import missing_columns
 
 
-def made(side, marks=1):
-    """`side`'s bid of `marks` marks, made."""
-    return {"bidder": side, "bid": {"marks": marks}, "result": {"captured": 42}}
-
-
-def hand(phone, game_id, hand_no, body, status=201):
-    headers = {**phone.auth, "Idempotency-Key": uuid.uuid4().hex}
-    return phone.client.post_json(
-        f"/api/games/{game_id}/hands", {"hand_no": hand_no, **body}, headers=headers, status=status
-    )
-
-
 def game(client, auth, game_id):
     return client.get(f"/api/games/{game_id}", headers=auth).json
-
-
-def started(client, **body):
-    """An event with the round clock on, started: (director, {table: TableLink}, game ids)."""
-    director = Director(client, teams=4, tables=2, first_to=[1], time_limit_minutes=50, **body)
-    director.check_in_all()
-    director.start()
-    links = {n: TableLink(director, n, director.links[str(n)]) for n in (1, 2)}
-    games = {n: links[n].read()["match"]["current_game"] for n in (1, 2)}
-    return director, links, games
 
 
 def test_time_called_at_a_table_the_hand_in_play_finishes_then_the_leader_wins(app, client):

@@ -7,7 +7,7 @@ derivation only while the event's revision says nothing moved."""
 import datetime
 
 import pytest
-from eventtest import Director
+from helpers.eventtest import Director
 from peewee import OperationalError
 
 from api.events import derive as events_derive

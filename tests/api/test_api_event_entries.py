@@ -5,7 +5,7 @@ a sign-up table" and "Safe taps": "a check-in and a drop can be taken back befor
 
 import datetime
 
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.store.db import flask_db
 from api.store.events import Event, EventMatch, Team

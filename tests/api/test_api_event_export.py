@@ -6,12 +6,12 @@ match it does not hold is refused with nothing stored."""
 
 import copy
 
-from apitest import close_pool
-from eventtest import Director
-from test_api_event_clock import hand, made
-from test_api_event_clock import started as clock_started
-from test_api_event_rounds import favourite, play_round, start
-from test_api_export import counts, validate
+from helpers.apitest import close_pool
+from helpers.event_clock import hand, made
+from helpers.event_clock import started as clock_started
+from helpers.event_exports import MOMENT, swiss_two_rounds_in
+from helpers.eventtest import Director
+from helpers.exports import counts, validate
 
 from api.store.db import flask_db
 from api.store.events import Event, EventMatch, EventRecord, Team
@@ -30,7 +30,6 @@ def event_counts():
         return tuple(m.select().count() for m in (Event, Team, EventMatch, EventRecord))
 
 
-MOMENT = ("now", "live_etag", "new_table_tokens", "new_table_links")
 TEAM_KEYS = ("id", "team", "teams", "champion", "winner", "loser", "here", "opponent")
 
 
@@ -58,20 +57,6 @@ def named(view):
         return value
 
     return walk(view)
-
-
-def swiss_two_rounds_in(client):
-    """A Swiss of 8 teams, 3 rounds into a top-4 championship, two rounds played and the
-    third started, through the tables' own links."""
-    director, links, _view = start(client, 8, 4, format="swiss", rounds=3, advance=4)
-    play_round(director, links, favourite)
-    director.post("/rounds/2/start")
-    view = play_round(director, links, favourite)
-    at_one = next(m for m in view["matches"] if m["id"].startswith("S2.") and m["table"] == 1)
-    signed = {"game_id": at_one["games"][0]["id"]}  # the losing team signs at table 1
-    client.post_json(f"{director.url}/tables/1/sign-off", signed, headers=links[1].auth)
-    director.post("/rounds/3/start")
-    return director, director.view()
 
 
 def restored(doc, other):

@@ -12,11 +12,11 @@ B gets Jo & Kay and Ann & Cy.
 
 import uuid
 
-from apitest import Table
-from eventtest import Director
-from test_api_crew_ratings import golden_with_eve
-from test_api_crew_stats import Crew
-from test_api_event_rating_seed import LISTED, event_body
+from helpers.apitest import Table
+from helpers.crew_ratings import golden_with_eve
+from helpers.crews import Crew
+from helpers.eventtest import Director
+from helpers.rating_seed import LISTED, event_body
 
 from api.store.db import flask_db
 from api.store.events import Event, Team

@@ -4,19 +4,11 @@ the team is still in time, a second more and the director may record the no-show
 
 import datetime
 
-from eventtest import Director
+from helpers.eventtest import Director
+from helpers.lateness import called_ago
 
-from api.store.base import utcnow
 from api.store.db import flask_db
-from api.store.events import EventMatch, EventRecord
-
-
-def called_ago(app, director, bracket_id, delta):
-    """Move the match's call time back by `delta` (as if called that long ago)."""
-    with app.app_context(), flask_db.database.connection_context():
-        EventMatch.update(called_at=utcnow() - delta).where(
-            (EventMatch.event == director.id) & (EventMatch.bracket_id == bracket_id)
-        ).execute()
+from api.store.events import EventRecord
 
 
 def records(app, director):

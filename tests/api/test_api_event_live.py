@@ -11,10 +11,10 @@ import sqlite3
 import time
 
 import pytest
-from apitest import PG_URL
-from eventtest import Director
-from live_client import Client, Events
-from test_api_leagues import League
+from helpers.apitest import PG_URL
+from helpers.eventtest import Director
+from helpers.leagues import League
+from helpers.live_client import Client, Events
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 

@@ -8,7 +8,7 @@ any hand was played). On SQLite the writer queue serializes the two; on PostgreS
 import threading
 import uuid
 
-from eventtest import TWO_MARKS, Director, race_a_hand
+from helpers.eventtest import TWO_MARKS, Director, race_a_hand
 
 from api.store.db import flask_db
 from api.store.events import EventMatch

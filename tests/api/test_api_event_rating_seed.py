@@ -12,30 +12,13 @@ Listed: Ann & Cy, Eve & Flo (Eve on the crew's list with no game, Flo not on it)
 as listed), Ann & Cy 0.4820. A 4-team single elimination then plays 1 v 4 and 2 v 3.
 """
 
-from apitest import Table
-from eventtest import Director
-from test_api_crew_ratings import golden_with_eve, ratings
+from helpers.apitest import Table
+from helpers.crew_ratings import golden_with_eve, ratings
+from helpers.eventtest import Director
+from helpers.rating_seed import LISTED, event_body
 
 from api.store.db import flask_db
 from api.store.events import Event
-
-LISTED = [
-    {"name": "Ann & Cy", "players": ["Ann", "Cy"]},
-    {"name": "Eve & Flo", "players": ["eve ", "Flo"]},  # the roster's folding: "Eve"
-    {"name": "Gus & Hal", "players": ["Gus", "Hal"]},
-    {"name": "Bob & Di", "players": ["BOB", "Di"]},
-]
-
-
-def event_body(**body):
-    return {
-        "name": "Thursday ladder",
-        "ruleset": "straight-42",
-        "format": "single-elimination",
-        "first_to": [1],
-        "tables": 2,
-        **body,
-    }
 
 
 def test_an_event_seeded_by_rating_puts_the_strongest_pair_first(client):

@@ -9,8 +9,8 @@ no hand, the write goes through and takes that call back in the same transaction
 
 import uuid
 
-from eventtest import TWO_MARKS, Director
-from test_api_event_calls import Table, stored_calls
+from helpers.event_calls import Table, stored_calls
+from helpers.eventtest import TWO_MARKS, Director
 
 from api.events import settlement
 from api.store.db import flask_db

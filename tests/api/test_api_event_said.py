@@ -6,7 +6,7 @@ games, and a game's share page says the match was settled."""
 
 import re
 
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.store.db import flask_db
 from api.store.games import Game

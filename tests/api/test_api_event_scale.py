@@ -17,8 +17,8 @@ import time
 from concurrent.futures import ThreadPoolExecutor
 
 import pytest
-from apitest import PG_URL
-from live_client import Events
+from helpers.apitest import PG_URL
+from helpers.live_client import Events
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 from brackets import BYE, Format, Result, Tournament

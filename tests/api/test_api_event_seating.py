@@ -7,9 +7,9 @@ director's no-show is refused before the time and allowed after, as before."""
 
 import datetime
 
-from eventtest import Director
-from test_api_event_lateness import called_ago
-from test_api_event_table_links import TableLink
+from helpers.eventtest import Director
+from helpers.lateness import called_ago
+from helpers.table_links import TableLink
 
 from api.core.times import iso
 from api.store.db import flask_db

@@ -17,9 +17,9 @@ import uuid
 
 import psycopg
 import pytest
-from apitest import PG_SCHEMA, PG_URL
-from eventtest import TWO_MARKS, Director
-from test_api_event_settled import refused_as_over, stored
+from helpers.apitest import PG_SCHEMA, PG_URL
+from helpers.event_settled import refused_as_over, stored
+from helpers.eventtest import TWO_MARKS, Director
 
 from api.store.db import flask_db
 from api.store.games import Game

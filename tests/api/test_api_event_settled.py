@@ -6,19 +6,11 @@ error shape (docs/api-errors.md), in a player's words, and stores nothing."""
 import datetime
 import uuid
 
-from eventtest import TWO_MARKS, Director
-from test_api_event_lateness import called_ago
+from helpers.event_settled import refused_as_over, stored
+from helpers.eventtest import TWO_MARKS, Director
+from helpers.lateness import called_ago
 
 from api.events import progress
-from api.store.db import flask_db
-from api.store.games import Game, Hand
-
-
-def stored(app, game_id):
-    """(hands stored, the game's cached state) of a game, read from the store."""
-    with app.app_context(), flask_db.database.connection_context():
-        game = Game.get_by_id(game_id)
-        return Hand.select().where(Hand.game == game_id).count(), game.state
 
 
 def started_as_before_one_table_per_team(director, monkeypatch):
@@ -46,15 +38,6 @@ def post_hand(client, auth, game_id, hand_no, side=0, status=201):
 
 def etag(client, auth, game_id):
     return client.get(f"/api/games/{game_id}", headers=auth).headers["ETag"]
-
-
-def refused_as_over(response, bracket_id, words):
-    """The one error shape: 409, MATCH_SETTLED, a sentence a player reads."""
-    body = response.json
-    assert response.status_int == 409
-    assert body["code"] == 409 and body["rule_code"] == "MATCH_SETTLED"
-    assert body["message"] == f"match {bracket_id} is over: {words}"
-    assert body["errors"] == {}
 
 
 def every_hand_write_is_refused(app, client, auth, game_id, bracket_id, words):

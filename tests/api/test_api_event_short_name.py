@@ -2,8 +2,8 @@
 team's own short name, which the director may set"; "changing an event's settings before its
 start"; docs/tournaments.md "Short names" and "What a director does")."""
 
-from eventtest import Director
-from test_api_event_rules import refused, stored
+from helpers.event_rules import refused, stored
+from helpers.eventtest import Director
 
 from api.store.db import flask_db
 from api.store.schema import create_tables, missing_columns

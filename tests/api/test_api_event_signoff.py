@@ -5,8 +5,8 @@ enters, East confirms"; docs/tournaments.md "Sign-off" and "Calling the director
 
 import uuid
 
-from eventtest import TWO_MARKS
-from test_api_event_table_links import TableLink, start
+from helpers.eventtest import TWO_MARKS
+from helpers.table_links import TableLink, start
 
 
 def undo(client, game_id, auth, hand_no, status):

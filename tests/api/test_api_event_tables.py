@@ -13,7 +13,7 @@ import random
 import uuid
 
 import pytest
-from eventtest import TWO_MARKS, Director
+from helpers.eventtest import TWO_MARKS, Director
 
 from api.store.db import flask_db
 from api.store.events import EventMatch

@@ -7,7 +7,7 @@ not seeded), and an event of 256 teams starts."""
 
 import datetime
 
-from eventtest import Director, names
+from helpers.eventtest import Director, names
 
 from api.store.db import flask_db
 from api.store.events import Team

@@ -9,27 +9,16 @@ import csv
 import io
 import json
 import uuid
-from pathlib import Path
 
-import jsonschema
 import pytest
-from apitest import Table, TestApp, close_pool, made, make_app
-from test_api_set_aside import FOUR_MARKS, edit, ten_hands
+from helpers.apitest import Table, TestApp, close_pool, made, make_app
+from helpers.exports import counts, validate
+from helpers.set_aside import FOUR_MARKS, edit, ten_hands
 
-from api.store.db import flask_db
-from api.store.games import Game, Hand, Match
-
-SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 TEAMS = [
     {"name": "Ann & Bo", "players": ["Ann", "Bo"]},
     {"name": "Cy & Di", "players": ["Cy", "Di"]},
 ]
-
-
-def validate(doc):
-    """The export is valid under the documented JSON Schema ("Document the formats,
-    with a JSON Schema")."""
-    jsonschema.Draft202012Validator(SCHEMA).validate(doc)
 
 
 def export(table, fmt="json", status=200, headers=None):
@@ -54,12 +43,6 @@ def played(client, **body):
     table.hand(3, bidder=3, bid=31, trump="doubles", result={"captured": 31})
     table.hand(4, bidder=0, bid=30, result={"captured": 12})
     return table
-
-
-def counts(app):
-    """(games, hands, matches) stored."""
-    with flask_db.database.connection_context():
-        return Game.select().count(), Hand.select().count(), Match.select().count()
 
 
 # ---- export ----

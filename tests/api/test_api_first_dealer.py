@@ -1,7 +1,7 @@
 """PUT /api/games/{id}/first-dealer: the table sets who shakes first (or draws for it) until
 the first hand is in."""
 
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 
 def put_first(table, seat, status=200, etag=None):

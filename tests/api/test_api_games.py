@@ -3,7 +3,7 @@
 import uuid
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 STRONG = "i8VMrPDanzh5xF6lTr0R6qB-3Tvw1kk5Rt8ctYkvjoE"  # as the phone makes one: 32 random bytes
 

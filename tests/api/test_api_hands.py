@@ -1,7 +1,8 @@
 """POST /api/games/{id}/hands, PUT and DELETE /api/games/{id}/hands/{hand_no}."""
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
+from helpers.hands import put_hand
 
 
 def test_record_a_made_hand(table):
@@ -127,14 +128,6 @@ def test_hand_after_game_over_is_422(table):
     assert table.get().json["status"] == "over"
     assert table.get().json["winner"] == 1
     assert table.hand(5, status=422, **made()).json["rule_code"] == "GAME_OVER"
-
-
-def put_hand(table, hand_no, hand, status=200, if_match=None):
-    """PUT a hand with the game's ETag (or the given If-Match)."""
-    headers = {**table.auth, "If-Match": if_match or table.etag()}
-    return table.client.put_json(
-        f"{table.url}/hands/{hand_no}", hand, headers=headers, status=status
-    )
 
 
 def test_edit_a_past_hand_rescores_later_hands(table):

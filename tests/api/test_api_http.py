@@ -3,7 +3,7 @@
 import gzip
 
 import pytest
-from apitest import Table, TestApp, close_pool, made, make_app
+from helpers.apitest import Table, TestApp, close_pool, made, make_app
 
 
 def test_security_headers_and_csp_without_unsafe_inline(client, table):

@@ -10,16 +10,13 @@ so it is a new object to this store and the import has to check it all, not find
 
 import random
 import re
-import uuid
 
 import orjson
 import pytest
-from test_api_event_export import swiss_two_rounds_in
-from test_api_party_export import two_rounds_in
-from test_api_season_export import played_season
-
-from api.store.db import flask_db
-from api.store.schema import MODELS
+from helpers.event_exports import swiss_two_rounds_in
+from helpers.import_mutations import renamed, stored
+from helpers.party_exports import two_rounds_in
+from helpers.season_exports import played_season
 
 TRIES = {False: 60, True: 400}  # per file, by --long; a fixed seed: a failure fails again
 
@@ -29,7 +26,6 @@ def tries(request):
     return TRIES[bool(request.config.getoption("--long"))]
 
 
-UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 ODD_VALUES = (
     None,
     -1,
@@ -46,19 +42,6 @@ ODD_VALUES = (
     [1, 1],
     "S9.9",
 )
-
-
-def stored():
-    """How many rows each table holds."""
-    with flask_db.database.connection_context():
-        return {model.__name__: model.select().count() for model in MODELS}
-
-
-def renamed(doc):
-    """`doc` with every id in it replaced by a new one (the same id by the same new one)."""
-    text = orjson.dumps(doc).decode()
-    fresh = {}
-    return orjson.loads(UUID.sub(lambda m: fresh.setdefault(m.group(), str(uuid.uuid4())), text))
 
 
 def places(value, path=()):

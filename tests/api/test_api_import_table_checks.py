@@ -8,9 +8,9 @@ and their reads failed: the table's read a 404, the party's every read a 500."""
 import copy
 
 import pytest
-from test_api_event_export import swiss_two_rounds_in
-from test_api_import_mutations import renamed, stored
-from test_api_party_export import two_rounds_in
+from helpers.event_exports import swiss_two_rounds_in
+from helpers.import_mutations import renamed, stored
+from helpers.party_exports import two_rounds_in
 
 from api.store.db import flask_db
 from api.store.games import Game

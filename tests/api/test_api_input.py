@@ -5,7 +5,7 @@ import importlib
 import pkgutil
 
 import pytest
-from apitest import Table
+from helpers.apitest import Table
 from marshmallow import Schema, ValidationError, fields
 
 import api.schemas

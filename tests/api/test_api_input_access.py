@@ -6,7 +6,7 @@ import re
 import secrets
 
 import pytest
-from apitest import Table, TestApp, close_pool, make_app
+from helpers.apitest import Table, TestApp, close_pool, make_app
 
 from api.core.tokens import weak_token_reason
 

@@ -2,10 +2,10 @@
 that takes one. An empty body was read as `{}`, so a route of optional fields (a team's PATCH)
 took none where the document said one is required (api/core/blueprint.py)."""
 
-from apitest import Table
-from test_api_event_clock import started
-from test_api_event_export import MOMENT
-from test_api_leagues import League
+from helpers.apitest import Table
+from helpers.event_clock import started
+from helpers.event_exports import MOMENT
+from helpers.leagues import League
 
 # The token each security scheme of the document names, and each path parameter's value: the
 # world below fills them in.

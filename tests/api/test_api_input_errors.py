@@ -4,7 +4,7 @@ field paths stay in `errors` for programs, never in `message`."""
 import re
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 # "bid.contract: Must be ..." (the old prefix) or any dotted path like result.by_side
 FIELD_PATH = re.compile(r"^[\w.\[\]]+: |\b[a-z_]+\.[a-z_]+\b")
@@ -159,7 +159,7 @@ def test_409_413_and_429_carry_rule_codes(table, tmp_path):
     plain(error, 409, "CONFLICT")
     error = table.client.post_json("/api/games", {"pad": "x" * 17_000}, status=413).json
     assert "too large" in plain(error, 413, "BODY_TOO_LARGE")
-    from apitest import TestApp, close_pool, make_app
+    from helpers.apitest import TestApp, close_pool, make_app
 
     app = make_app(tmp_path, RATELIMIT_PER_CLIENT=1)
     limited = TestApp(app)

@@ -8,7 +8,7 @@ import re
 import uuid
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 from api.store.db import flask_db
 from api.store.schema import MODELS

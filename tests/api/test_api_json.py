@@ -3,7 +3,7 @@
 import json
 
 import pytest
-from apitest import Table
+from helpers.apitest import Table
 
 from api.core.json_provider import OrjsonProvider
 

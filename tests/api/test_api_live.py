@@ -13,8 +13,8 @@ import uuid
 from urllib.parse import urlsplit
 
 import pytest
-from apitest import PG_URL
-from live_client import Client, Events
+from helpers.apitest import PG_URL
+from helpers.live_client import Client, Events
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 

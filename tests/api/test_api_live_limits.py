@@ -11,8 +11,8 @@ import time
 from urllib.parse import urlsplit
 
 import pytest
-from apitest import PG_URL
-from live_client import Client, Events
+from helpers.apitest import PG_URL
+from helpers.live_client import Client, Events
 
 from bench.servers import ROOT, Gunicorn, pg_drop_schema, pg_schema_url, web_and_live
 

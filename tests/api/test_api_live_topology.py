@@ -5,7 +5,7 @@ API's pages. In-process (webtest), on SQLite or TEST_DATABASE_URL; the same part
 processes are in test_api_live.py."""
 
 import pytest
-from apitest import Table, TestApp, close_pool, make_app
+from helpers.apitest import Table, TestApp, close_pool, make_app
 
 from api import create_app
 

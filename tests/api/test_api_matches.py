@@ -7,7 +7,7 @@ import threading
 import uuid
 
 import pytest
-from apitest import Table, TestApp, close_pool, make_app
+from helpers.apitest import Table, TestApp, close_pool, make_app
 from peewee import IntegrityError
 
 from api.core.tokens import hash_token

@@ -9,7 +9,7 @@ import copy
 import uuid
 
 import pytest
-from apitest import Table
+from helpers.apitest import Table
 from marshmallow import fields, validate
 
 from api.schemas.base import refuse_nul

@@ -6,47 +6,12 @@ wrong input refused in words with nothing stored; the access matrix of every par
 import re
 import uuid
 
-from apitest import Table
+from helpers.apitest import Table
+from helpers.parties import HANDS, NORTH, PLAYERS, SOUTH, FixedDraw, auth, count, hand, make_party
 
 from api.parties import director as party_director
-from api.store.db import flask_db
 from api.store.games import Match
 from api.store.parties import Party, PartyPlayer
-
-PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
-NORTH, SOUTH = 0, 1  # a made 30 bid by seat 0 (north's side) or seat 1 (south's): one mark
-
-
-class FixedDraw:
-    """The seed the start draws, fixed so the test knows the seating."""
-
-    def getrandbits(self, _bits):
-        return 42
-
-
-def auth(token):
-    return {"Authorization": f"Bearer {token}"}
-
-
-def make_party(client, **body):
-    body = {"name": "Church social", "ruleset": "straight-42", "rounds": 4, **body}
-    return client.post_json("/api/parties", body, status=201).json
-
-
-def hand(client, game_id, token, hand_no, side, status=201):
-    """One hand at a party table: a 30 bid made by `side` (one mark to it)."""
-    return client.post_json(
-        f"/api/games/{game_id}/hands",
-        {"hand_no": hand_no, "bidder": side, "bid": 30, "result": {"captured": 35}},
-        headers={**auth(token), "Idempotency-Key": uuid.uuid4().hex},
-        status=status,
-    )
-
-
-def count(model):
-    with flask_db.database.connection_context():
-        return model.select().count()
-
 
 # Seed 42's seating of the 12 players (brackets.schedule), and who makes each of a table's
 # two hands: (round, table) -> sides. Each table's score is two marks between its sides.
@@ -71,20 +36,6 @@ SEATING = {
         "Table 2: Flo and Hal against Ivy and Ann",
         "Table 3: Di and Bo against Ed and Kit",
     ],
-}
-HANDS = {
-    (1, 1): (NORTH, NORTH),  # 2 to 0
-    (1, 2): (NORTH, SOUTH),  # 1 to 1: nobody wins the table
-    (1, 3): (SOUTH, SOUTH),
-    (2, 1): (NORTH, SOUTH),
-    (2, 2): (NORTH, NORTH),
-    (2, 3): (SOUTH, SOUTH),
-    (3, 1): (SOUTH, SOUTH),
-    (3, 2): (NORTH, NORTH),
-    (3, 3): (NORTH, SOUTH),
-    (4, 1): (NORTH, NORTH),
-    (4, 2): (SOUTH, SOUTH),
-    (4, 3): (NORTH, SOUTH),
 }
 # Worked by hand from SEATING and HANDS: (total marks, tables won), e.g. Flo: 2 + 2 + 2 + 0,
 # winning three tables. The 48 marks of the 24 hands (two players a side) add up.

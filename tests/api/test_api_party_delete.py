@@ -3,7 +3,7 @@ party two rounds in goes with its players, tables' links, games and hands, in on
 transaction; every link of it then finds nothing, said in words; another party is untouched;
 a token that is not the director's is refused with nothing deleted."""
 
-from test_api_party import NORTH, PLAYERS, SOUTH, FixedDraw, auth, hand, make_party
+from helpers.parties import NORTH, PLAYERS, SOUTH, FixedDraw, auth, hand, make_party
 
 from api.parties import director as party_director
 from api.store.db import flask_db

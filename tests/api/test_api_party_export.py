@@ -8,9 +8,10 @@ import copy
 
 import jsonschema
 import pytest
-from apitest import close_pool
-from test_api_export import SCHEMA, counts, validate
-from test_api_party import HANDS, PLAYERS, FixedDraw, auth, hand, make_party
+from helpers.apitest import close_pool
+from helpers.exports import SCHEMA, counts, validate
+from helpers.parties import HANDS, PLAYERS, auth, hand
+from helpers.party_exports import two_rounds_in
 
 from api.parties import director as party_director
 from api.store.db import flask_db
@@ -21,23 +22,6 @@ from brackets.progressive import PARTY_PLAYERS, PARTY_ROUNDS
 def party_counts():
     with flask_db.database.connection_context():
         return tuple(m.select().count() for m in (Party, PartyPlayer, PartyTable, PartyGame))
-
-
-def two_rounds_in(client, monkeypatch):
-    """The 12-player party of 4 rounds of 2 hands, rounds 1 and 2 played through the tables'
-    links and round 3 started: (its url, the director's auth, the director's view)."""
-    monkeypatch.setattr(party_director, "_DRAW", FixedDraw())
-    created = make_party(client, hands_per_round=2, players=PLAYERS)
-    url, boss = f"/api/parties/{created['id']}", auth(created["director_token"])
-    links = client.post(f"{url}/start", headers=boss).json["table_links"]
-    for number in (1, 2):
-        for table in (1, 2, 3):
-            token = links[str(table)]
-            game = client.get(f"{url}/tables/{table}", headers=auth(token)).json["game"]
-            for hand_no, side in enumerate(HANDS[(number, table)], 1):
-                hand(client, game["id"], token, hand_no, side)
-        client.post_json(f"{url}/rounds", {"round": number + 1}, headers=boss)
-    return url, boss, client.get(url, headers=boss).json
 
 
 def test_a_party_exported_after_round_two_comes_back_the_same_elsewhere(

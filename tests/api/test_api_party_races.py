@@ -10,7 +10,7 @@ on PostgreSQL the party row's lock does."""
 
 import threading
 
-from test_api_party import auth, hand, make_party
+from helpers.parties import auth, hand, make_party
 
 from api.routes import hands as hand_routes
 from api.store.db import flask_db

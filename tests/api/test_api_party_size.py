@@ -7,7 +7,7 @@ worker spend."""
 
 import time
 
-from test_api_party import auth, count, make_party
+from helpers.parties import auth, count, make_party
 
 from api.store.parties import Party
 from brackets import progressive

@@ -4,8 +4,8 @@ at most the hands it touches, never the whole log (counted, not timed). And the 
 from contextlib import contextmanager
 
 import pytest
-from apitest import Table, made
-from test_api_set_aside import edit
+from helpers.apitest import Table, made
+from helpers.set_aside import edit
 
 import rules.game
 from api.play import hand_log as play_hand_log

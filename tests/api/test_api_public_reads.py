@@ -7,7 +7,7 @@ Since a deciding hand calls the next match itself (tests/api/test_api_event_call
 callable match with no row is what a hand write leaves when its call fails: the hand is
 stored all the same, and the next calling read makes the call (docs/tournaments.md)."""
 
-from eventtest import Director
+from helpers.eventtest import Director
 from markupsafe import escape
 from peewee import OperationalError
 

@@ -4,7 +4,7 @@ store two app instances (two workers, two servers) count together."""
 import uuid
 
 import pytest
-from apitest import Table, TestApp, close_pool, made, make_app
+from helpers.apitest import Table, TestApp, close_pool, made, make_app
 
 from api.core import ratelimit as core_ratelimit
 from api.store.db import flask_db

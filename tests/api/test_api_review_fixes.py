@@ -10,9 +10,9 @@ import uuid
 from pathlib import Path
 
 import pytest
-from apitest import Table, made
-from eventtest import Director, names
-from test_api_crew_stats import Crew
+from helpers.apitest import Table, made
+from helpers.crews import Crew
+from helpers.eventtest import Director, names
 
 from api.core.errors import ErrorOut
 from api.core.lru import LockedLRU

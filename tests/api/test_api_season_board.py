@@ -5,7 +5,7 @@ The standings below are worked by hand from the nights' results (test_api_league
 
 import re
 
-from test_api_leagues import ORDER, League, play_event
+from helpers.leagues import ORDER, League, play_event
 
 from api.store.db import flask_db
 from api.store.schema import create_tables, missing_columns, schema_complete

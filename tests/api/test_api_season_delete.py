@@ -3,8 +3,8 @@ teams, nights, substitutes, and each night's event with its games go in one tran
 crew's statistics no longer count those games, and the crew's other games stay; every link of
 it then finds nothing; a token that is not the crew's is refused with nothing deleted."""
 
-from apitest import Table, made
-from test_api_leagues import MEMBERS, ORDER, League, play_event
+from helpers.apitest import Table, made
+from helpers.leagues import MEMBERS, ORDER, League, play_event
 
 from api.store.crews import CrewGame
 from api.store.db import flask_db

@@ -7,10 +7,11 @@ nothing; a season changed in the file makes the crew a conflict, left as it is."
 
 import copy
 
-from apitest import close_pool
-from test_api_event_rules import count_queries
-from test_api_export import validate
-from test_api_leagues import ORDER, League, play_event, standing
+from helpers.apitest import close_pool
+from helpers.event_rules import count_queries
+from helpers.exports import validate
+from helpers.leagues import ORDER, League, play_event, standing
+from helpers.season_exports import played_season
 
 from api.store.db import flask_db
 from api.store.events import Event
@@ -28,26 +29,6 @@ AFTER_NIGHT_3 = [
 def league_counts():
     with flask_db.database.connection_context():
         return tuple(m.select().count() for m in (Season, SeasonTeam, Night, Substitute, Event))
-
-
-def played_season(client):
-    """The league of test_api_leagues: three nights (Sue for Cy on night 2), the playoff
-    won by Aces. Returns (the league, the season's url, its view)."""
-    league = League(client)
-    made = league.post(league.base, league.body())
-    url = f"{league.base}/{made['id']}"
-    ids = {t["name"]: t["id"] for t in made["teams"]}
-    for night in (1, 2, 3):
-        started = league.post(f"{url}/nights")
-        if night == 2:
-            sub = {"team": ids["Bones"], "member": 0, "player": league.players["Sue"]}
-            client.put_json(
-                f"{url}/nights/2/substitutes", {"substitutes": [sub]}, headers=league.auth
-            )
-        play_event(client, started["event_id"], started["director_token"], ORDER[night])
-    playoff = league.post(f"{url}/playoff")
-    play_event(client, playoff["event_id"], playoff["director_token"], "AB")
-    return league, url, league.season(url)
 
 
 def by_name(view):

@@ -9,8 +9,8 @@ import copy
 import uuid
 
 import pytest
-from test_api_import_mutations import renamed, stored
-from test_api_season_export import played_season
+from helpers.import_mutations import renamed, stored
+from helpers.season_exports import played_season
 
 
 def _rename_season(season, doc):

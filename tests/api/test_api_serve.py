@@ -10,8 +10,8 @@ import sys
 import time
 
 import pytest
-from apitest import PG_URL
-from live_client import Client, Events
+from helpers.apitest import PG_URL
+from helpers.live_client import Client, Events
 
 from bench.servers import ROOT, free_port, pg_drop_schema, pg_schema_url, wait_http
 

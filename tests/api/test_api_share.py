@@ -3,7 +3,7 @@
 import re
 
 import pytest
-from apitest import Table, made
+from helpers.apitest import Table, made
 
 from api.games import service, views
 from api.pages import summary as pages_summary

@@ -4,7 +4,7 @@ score first, who shakes next, a set mark bid in words, and who won and why."""
 import html as htmllib
 import re
 
-from apitest import Table
+from helpers.apitest import Table
 
 TEAMS = [
     {"name": "Rangers", "players": ["You", "Partner"]},

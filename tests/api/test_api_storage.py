@@ -3,7 +3,7 @@
 import datetime
 
 import pytest
-from apitest import PG_SCHEMA, PG_URL, Table, made
+from helpers.apitest import PG_SCHEMA, PG_URL, Table, made
 from peewee import OperationalError
 from playhouse.pool import PooledPostgresqlDatabase
 

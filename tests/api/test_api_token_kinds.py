@@ -7,9 +7,9 @@ import importlib
 import pkgutil
 
 import peewee
-from apitest import Table
-from eventtest import Director
-from test_api_leagues import League
+from helpers.apitest import Table
+from helpers.eventtest import Director
+from helpers.leagues import League
 
 import api.store
 

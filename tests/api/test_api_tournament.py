@@ -3,7 +3,7 @@ elimination played hand by hand through table tokens (round 1 first to 3, later 
 to 2, Timpson's flyer), with a forfeit and a director's correction; a double elimination and a
 round robin into a championship through to their standings; and what is refused."""
 
-from eventtest import Director
+from helpers.eventtest import Director
 
 
 def seeds(view):

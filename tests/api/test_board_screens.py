@@ -10,8 +10,8 @@ import html as htmllib
 import re
 
 import pytest
-from apitest import TestApp, close_pool, make_app
-from eventtest import Director
+from helpers.apitest import TestApp, close_pool, make_app
+from helpers.eventtest import Director
 
 from api.pages import board_screens as pages_board_screens
 from api.pages import board_view as pages_board_view

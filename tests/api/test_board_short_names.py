@@ -6,7 +6,7 @@ column says so. The browser checks the same boxes (tests/pwa/test_board_fit.py).
 
 import html as htmllib
 
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.pages import board_measure as measure
 from api.pages import board_view as pages_board_view

@@ -4,9 +4,9 @@ hand by hand"; docs/rules.md 8-10 for the scores themselves)."""
 
 import xml.etree.ElementTree as ET
 
+from helpers.charts import plotted
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from test_charts import plotted
 
 from api.pages import charts as pages_charts
 from rules import PRESETS, RulesError, legal_bids, replay

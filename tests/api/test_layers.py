@@ -1,11 +1,10 @@
-"""api/ in layers (tests/layers.py, docs/architecture.md): no import inside a function, none
+"""api/ in layers (tests/helpers/layers.py, docs/architecture.md): no import inside a function, none
 from a higher layer or a peer, no cycle. The allow-lists are empty and stay so."""
 
 from pathlib import Path
 
 import pytest
-
-from tests import layers
+from helpers import layers
 
 ROOT = Path(__file__).resolve().parents[2]
 

@@ -9,7 +9,7 @@ import tempfile
 import time
 
 import pytest
-from live_client import Client, Events
+from helpers.live_client import Client, Events
 
 from api.store import nudge
 from bench.servers import web_and_live

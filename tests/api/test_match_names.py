@@ -3,7 +3,7 @@ the words the board, the director's phone and the table's phone all show, and th
 views carry them as each match's `name`."""
 
 import pytest
-from eventtest import Director
+from helpers.eventtest import Director
 
 from api.pages.match_names import match_name
 

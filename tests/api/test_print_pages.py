@@ -10,8 +10,8 @@ import io
 import re
 
 import pytest
-from eventtest import Director
-from test_api_board import one_hand, started, text_of
+from helpers.board_play import one_hand, started, text_of
+from helpers.eventtest import Director
 
 from api.events.views import GONE
 from api.routes.board import MISSING

@@ -1,6 +1,7 @@
 """brackets/ imports only the standard library and nothing else of Tally 42's."""
 
-from tests.rooms import foreign_imports, imported_roots
+from helpers import rooms
+from helpers.rooms import foreign_imports, imported_roots
 
 
 def test_brackets_imports_only_the_standard_library():
@@ -15,8 +16,6 @@ def test_the_check_sees_a_foreign_import(tmp_path):
     assert list(imported_roots(bad)) == ["flask", "rules"]
     (tmp_path / "room").mkdir()
     (tmp_path / "room" / "bad.py").write_text(bad.read_text())
-    import tests.rooms as rooms
-
     root, rooms.ROOT = rooms.ROOT, tmp_path
     try:
         assert foreign_imports("room") == {("bad.py", "flask"), ("bad.py", "rules")}

@@ -206,7 +206,7 @@ def test_no_double_elimination_of_2_to_128_teams_gives_a_second_bye():
     team can fill: no BYE against BYE anywhere."""
     import random
 
-    from players import play
+    from helpers.players import play
 
     from brackets.engine import Derivation
     from brackets.tournament import match_layout

@@ -7,9 +7,9 @@ Properties for 4 to 64 teams with random results, the seeded draw, and the odd b
 import random
 from collections import Counter
 
+from helpers.players import play_rounds
 from hypothesis import example, given
 from hypothesis import strategies as st
-from players import play_rounds
 
 from brackets import BYE, Result
 from brackets.drawn import Drawn, draw_round

@@ -9,9 +9,9 @@ standings are a total order of all the teams; a series stops once decided. Bound
 import random
 from collections import Counter
 
+from helpers.players import play
 from hypothesis import example, given
 from hypothesis import strategies as st
-from players import play
 
 from brackets import BYE, Format, Series, SeriesError, ShakeRule
 

@@ -2,7 +2,7 @@
 
 Same seeding and the same results, played in the same order, must give the same teams in
 every match, the same callable matches and the same winners, for single elimination, double
-elimination with a true final, and round robin. How byes are mapped: see reference.py.
+elimination with a true final, and round robin. How byes are mapped: see tests/helpers/reference.py.
 Two-team double elimination is left out: brackets-manager makes it a single match, while
 ours plays the rematch every team is owed (each team must lose twice to be out).
 Double elimination with more than a quarter of the first round as byes: we leave out the
@@ -14,7 +14,7 @@ import random
 from collections import Counter
 
 import pytest
-import reference
+from helpers import reference
 
 from brackets import BYE, Format, Result, Tournament
 from brackets.layout import bracket_size

@@ -8,9 +8,9 @@ import random
 from collections import Counter
 
 import pytest
+from helpers.players import play_rounds
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
-from players import play_rounds
 
 from brackets import BYE, Result
 from brackets.errors import BracketError, CorrectionError, NotFinishedError, ResultError

@@ -14,10 +14,10 @@
 
 import random
 
+from helpers.players import play_rounds
 from hypothesis import given, settings
 from hypothesis import strategies as st
 from pairing_core import PlayerData, pair_round
-from players import play_rounds
 
 from brackets.rounds import History
 from brackets.swiss import Swiss, pair_swiss

@@ -19,9 +19,9 @@ import uuid
 import psycopg
 import pytest
 import redis
+from helpers.live_client import Client, Events
 
 from bench.servers import Gunicorn, pg_drop_schema, pg_schema_url
-from tests.api.live_client import Client, Events
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 PG_URL = os.environ.get("TEST_DATABASE_URL")

@@ -1,7 +1,7 @@
 """axe-core finds no violations on any screen, light and dark (screenshots: TALLY_SHOTS=dir)."""
 
 import pytest
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
 
 SETTLED = """() => {
   const toast = document.querySelector('#toast');

@@ -8,10 +8,11 @@ import json
 from pathlib import Path
 
 import jsonschema
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
-from test_game_flow import MARKS_GAME, play
-from test_layout import SMALL_TARGETS, WIDEST
-from test_words import unclean
+from helpers.backup import back_up, restore
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.game_flow import MARKS_GAME, play
+from helpers.layout import SMALL_TARGETS, WIDEST
+from helpers.words import unclean
 
 SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").read_text())
 
@@ -25,26 +26,6 @@ def phone_games(page):
         for (const g of await store.allGames()) games[g.id] = g.hands.map(handInput);
         return { games, outbox: (await store.outboxAll()).length };
     }""")
-
-
-def back_up(page, path):
-    """Open Backup, tap "Back up this phone", save the download to `path`; returns the doc."""
-    page.goto("/#/backup")
-    page.wait_for_selector("#backup-now")
-    with page.expect_download() as info:
-        page.click("#backup-now")
-    download = info.value
-    assert download.suggested_filename.startswith("tally42-backup-")
-    download.save_as(path)
-    return json.loads(Path(path).read_text())
-
-
-def restore(page, path):
-    """Restore from the file on the Backup screen; returns the report's lines."""
-    page.goto("/#/backup")
-    page.set_input_files("#restore-file", str(path))
-    wait_js(page, "() => document.querySelector('#restore-report .restored')")
-    return page.locator("#restore-report li").all_inner_texts()
 
 
 def test_back_up_clear_restore_gives_the_same_games(browser, base_url, tmp_path, axe_source):

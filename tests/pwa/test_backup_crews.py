@@ -8,9 +8,9 @@ makes that phone one of the crew's phones (its new token kept) with its games' s
 import json
 import uuid
 
-from conftest import Table, new_phone, wait_js
-from test_backup import back_up, restore
-from test_game_flow import MARKS_GAME, play
+from helpers.backup import back_up, restore
+from helpers.browser import Table, new_phone, wait_js
+from helpers.game_flow import MARKS_GAME, play
 
 CREW = {
     "id": str(uuid.uuid4()),

@@ -6,8 +6,8 @@ screens open them; restored again, the phone is told the server has them, nothin
 import json
 import uuid
 
-from conftest import Table, new_phone, screenshot, wait_js
-from test_backup import restore
+from helpers.backup import restore
+from helpers.browser import Table, new_phone, screenshot, wait_js
 
 MAKE_AND_EXPORT = """async () => {
     const api = await import('/js/api.js');

@@ -20,9 +20,9 @@ import pathlib
 import sys
 
 import pytest
-from conftest import serve
-from test_board import CLIPPED, HALL, OVERLAPS, SMALL_TV, shoot
-from test_board_screens import forfeit_all, hands_at_tables
+from helpers.board import CLIPPED, HALL, OVERLAPS, SMALL_TV, shoot
+from helpers.board_screens import forfeit_all, hands_at_tables
+from helpers.browser import serve
 
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "bench"))
 from event_seed import EventSeed  # noqa: E402
@@ -92,7 +92,7 @@ def events(server):
 
 @pytest.fixture(scope="module")
 def hall_browser(playwright):
-    from conftest import ARGS, CHROMIUM
+    from helpers.browser import ARGS, CHROMIUM
 
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield browser

@@ -6,9 +6,9 @@ a name finds the team as one types; a hand at a table shows without the page mov
 jump to the top, no next screen). TALLY_SHOTS=/tmp/shots saves each screen."""
 
 import pytest
-from conftest import screenshot, serve, wait_js
-from test_board import Event
-from test_layout import screen_problems
+from helpers.board import Event
+from helpers.browser import screenshot, serve, wait_js
+from helpers.layout import screen_problems
 
 POLL_S = 1  # the page's redraw period, short for the test
 

@@ -13,11 +13,12 @@ import sys
 import uuid
 
 import pytest
-from conftest import serve, wait_js
-from test_board import CLIPPED, HALL, OVERLAPS, SMALL_TV, open_board, shoot
+from helpers.board import CLIPPED, HALL, OVERLAPS, SMALL_TV, open_board, shoot
+from helpers.browser import serve, wait_js
 
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "bench"))
 from event_seed import TWO_MARKS, EventSeed  # noqa: E402
+from helpers.board_screens import forfeit_all, hands_at_tables
 
 SCREEN_S = 2  # each screen's time, short for the rotation test
 
@@ -30,33 +31,6 @@ def server(tmp_path_factory):
     )
     yield url
     stop()
-
-
-def forfeit_all(event, prefix, share=1.0):
-    """Forfeit (the second side loses) `share` of the matches whose id starts with `prefix`
-    and whose two teams are known; returns the director view afterwards."""
-    view = event.view()
-    ready = [
-        m
-        for m in view["matches"]
-        if m["id"].startswith(prefix)
-        and m["status"] in ("playing", "waiting-for-table")
-        and "bye" not in m["teams"]
-    ]
-    for match in ready[: round(len(ready) * share)]:
-        event.forfeit(match["id"], match["teams"][1])
-    return event.view()
-
-
-def hands_at_tables(event, won=0):
-    """The games at the first `won` tables played out, then one or two hands into the game
-    at every table: live scores."""
-    playing = [m for m in event.view()["matches"] if m["status"] == "playing"]
-    for n, match in enumerate(playing[:won]):
-        event.win_game(match, n % 2)
-    playing = [m for m in event.view()["matches"] if m["status"] == "playing"]
-    for n, match in enumerate(playing):
-        event.win_game(match, n % 2, hands=2 if n % 3 else 1)
 
 
 def seeded(url, teams, tables, fmt="double-elimination", rounds=(), won=0):
@@ -167,7 +141,7 @@ def test_every_screen_fits_and_reads(hall_browser, server, events, name, viewpor
 
 @pytest.fixture(scope="module")
 def hall_browser(playwright):
-    from conftest import ARGS, CHROMIUM
+    from helpers.browser import ARGS, CHROMIUM
 
     browser = playwright.chromium.launch(executable_path=CHROMIUM, args=ARGS)
     yield browser

@@ -10,10 +10,10 @@ import datetime
 import os
 
 import pytest
-from conftest import ARGS, CHROMIUM, new_phone, screenshot, serve, wait_js
+from helpers.browser import ARGS, CHROMIUM, new_phone, screenshot, serve, wait_js
+from helpers.director_screens import api, start_event
+from helpers.table_phone import keep_event
 from playhouse.db_url import connect
-from test_director_screens import api, start_event
-from test_table_phone import keep_event
 
 from api.store.events import EventMatch
 

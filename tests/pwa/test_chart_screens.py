@@ -8,7 +8,7 @@ page shows the SVG with JavaScript off; axe finds nothing on either, light or da
 import re
 
 import pytest
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
 
 import rules
 from api.pages import charts as pages_charts

@@ -2,7 +2,7 @@
 
 import re
 
-from conftest import axe_violations, screenshot, second_phone, wait_js
+from helpers.browser import axe_violations, screenshot, second_phone, wait_js
 
 
 def test_two_phones_conflict_then_choose(table, browser, base_url, axe_source):

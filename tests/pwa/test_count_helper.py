@@ -5,7 +5,7 @@ says it in words. Straight 42, Texas 88 (two sets, tricks at 2), nel-o (tricks o
 dark."""
 
 import pytest
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
 
 NELLO = '{"contract":"nello","marks":1,"doubles":"high"}'
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"

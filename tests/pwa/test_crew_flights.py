@@ -20,9 +20,9 @@ the three new pairs as listed, then Bob & Di. A keeps three: Gus & Hal, Ivy & Jo
 from contextlib import contextmanager
 
 import pytest
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
-from test_crew_ratings_screen import SIZES, seed, send
-from test_crew_screens import api_get
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.crew_ratings_screen import SIZES, seed, send
+from helpers.crew_screens import api_get
 
 FLIGHTS = """() => ['#flight-a', '#flight-b'].map((sel) =>
   [...document.querySelectorAll(`${sel} li`)].map((li) =>

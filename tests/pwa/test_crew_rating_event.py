@@ -5,7 +5,7 @@ Screenshots with TALLY_SHOTS=dir, outside the repository."""
 
 import json
 
-from conftest import new_phone, screenshot
+from helpers.browser import new_phone, screenshot
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 

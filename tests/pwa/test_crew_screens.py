@@ -16,21 +16,15 @@ from datetime import UTC, datetime, timedelta
 from urllib.request import Request, urlopen
 from uuid import uuid4
 
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
-from test_words import unclean
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.crew_screens import api_get, start_crew
+from helpers.words import unclean
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 NAMES = ["Ann", "Bob", "Cy", "Di"]  # seats 0-3: Ann & Cy against Bob & Di
 # (bidder seat, bid, count): game 1 Ann & Cy reach 7 marks; game 2 Bob & Di do
 GAME_1 = [(1, 30, 35), (0, 84, "made"), (2, 84, "made"), (0, 84, "made"), (2, 42, "made")]
 GAME_2 = [(0, 84, "set"), (1, 84, "made"), (3, 84, "made"), (1, 42, "made")]
-
-
-def api_get(base_url, path, token):
-    """GET an API route with a bearer token; returns the JSON body."""
-    request = Request(base_url + path, headers={"Authorization": f"Bearer {token}"})
-    with urlopen(request) as response:
-        return json.load(response)
 
 
 def crew_game(page, crew_name, seats):
@@ -249,19 +243,6 @@ def _crew_on_two_phones(a, b, base_url, axe_source):
     a.context.set_offline(False)
 
 
-def start_crew(base_url, name):
-    """A crew made through the API; returns its join link's (id, token, link)."""
-    request = Request(
-        base_url + "/api/crews",
-        data=json.dumps({"name": name}).encode(),
-        headers={"Content-Type": "application/json"},
-        method="POST",
-    )
-    with urlopen(request) as response:
-        body = json.load(response)
-    return body["id"], body["token"], body["join_url"]
-
-
 def test_two_phones_name_the_same_new_player_offline_and_get_one_player(browser, base_url):
     """docs/crews.md "Pick the seats": a name typed offline gets an id made on the phone and
     its POST waits in the outbox; "On 409 NAME_TAKEN, swap the new id for player.id". Two
@@ -356,7 +337,7 @@ def test_a_backup_carries_the_crew_and_its_unsent_game_to_a_new_phone(browser, b
     """Required: "The phone can back up its IndexedDB to a file and restore it, so a phone
     change loses nothing": the crew (its token and roster) goes in the backup's settings, so a
     crew game started offline and restored on a new phone still joins the crew when sent."""
-    from test_backup import back_up, restore
+    from helpers.backup import back_up, restore
 
     crew_id, token, link = start_crew(base_url, "Den")
     old_context, old = new_phone(browser, base_url)

@@ -4,10 +4,10 @@
 deletes nothing; saying yes deletes it on the server and the phone forgets it. Screenshots
 (TALLY_SHOTS=dir) of each open panel at 390x844 and 320x640, light and dark."""
 
-from conftest import new_phone, screenshot, wait_js
-from test_director_screens import api
-from test_league_night import crew_with_roster, make_season
-from test_party import make_party_on_phone
+from helpers.browser import new_phone, screenshot, wait_js
+from helpers.director_screens import api
+from helpers.league_night import crew_with_roster, make_season
+from helpers.party_phone import make_party_on_phone
 
 SIZES = {"390": (390, 844), "320": (320, 640)}
 

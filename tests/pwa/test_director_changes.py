@@ -8,14 +8,21 @@ the list asks in words first, as Drop and Remove do. At 390x844 and 320x640, lig
 
 import datetime
 
-from conftest import screenshot, wait_js
-from test_director_entry import base_url, names_on_server, new_event, phone_on  # noqa: F401
-from test_director_screens import api, start_event
-from test_layout import screen_problems
+import pytest
+from helpers.browser import own_server, screenshot, wait_js
+from helpers.director_entry import names_on_server, new_event, phone_on
+from helpers.director_screens import api, start_event
+from helpers.layout import screen_problems
 
 PAST = (datetime.datetime.now(datetime.UTC) - datetime.timedelta(minutes=10)).isoformat()
 SHAKE = "Who shakes first in the next game of a match"
 TEAMS = [("Rangers", ["Ann", "Bo"]), ("Aggies", ["Cy", "Di"]), ("Owls", ["Gus", "Hal"])]
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The entry screens' own app, as tests/pwa/test_director_entry.py has it."""
+    yield from own_server(tmp_path_factory, "entry")
 
 
 def answer_dialogs(page, said):
@@ -28,12 +35,12 @@ def answer_dialogs(page, said):
     page.on("dialog", on_dialog)
 
 
-def team_on_server(base_url, made, name):  # noqa: F811
+def team_on_server(base_url, made, name):
     view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
     return next(t for t in view["teams"] if t["name"] == name)
 
 
-def test_a_check_in_and_a_drop_are_taken_back_asking_first(browser, base_url):  # noqa: F811
+def test_a_check_in_and_a_drop_are_taken_back_asking_first(browser, base_url):
     made = new_event(base_url, TEAMS, checkin_deadline=PAST)
     token = made["director_token"]
     rangers, owls = made["teams"][0]["id"], made["teams"][2]["id"]
@@ -65,7 +72,7 @@ def test_a_check_in_and_a_drop_are_taken_back_asking_first(browser, base_url):  
         context.close()
 
 
-def test_a_team_is_renamed_after_the_start_and_the_board_follows(browser, base_url):  # noqa: F811
+def test_a_team_is_renamed_after_the_start_and_the_board_follows(browser, base_url):
     made, _started = start_event(
         base_url,
         TEAMS[:2] + [("Bears", ["Ed", "Flo"])] + TEAMS[2:],
@@ -110,7 +117,7 @@ def test_a_team_is_renamed_after_the_start_and_the_board_follows(browser, base_u
         context.close()
 
 
-def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, base_url):  # noqa: F811
+def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, base_url):
     made = new_event(base_url, TEAMS)
     context, page = phone_on(browser, base_url, made)
     said = []
@@ -173,7 +180,7 @@ def test_the_settings_change_before_the_start_and_the_event_is_deleted(browser, 
         context.close()
 
 
-def test_an_event_deleted_elsewhere_is_said_gone_and_taken_off_the_phone(browser, base_url):  # noqa: F811
+def test_an_event_deleted_elsewhere_is_said_gone_and_taken_off_the_phone(browser, base_url):
     """The event deleted with its token from another phone (one restored from this one's
     backup): this phone's screen says so in words, and one tap forgets it here."""
     made = new_event(base_url, TEAMS)

@@ -5,46 +5,16 @@ duplicates and one-player lines named, then added; a team renamed on the phone (
 panel); Drop and Remove told apart and both asking in words that name the team. At 390x844
 and 320x640, light and dark (TALLY_SHOTS=/tmp/shots saves each screen)."""
 
-import os
-
 import pytest
-from conftest import axe_violations, new_phone, screenshot, serve, wait_js
-from test_director_screens import SIZES, api, keep_on_phone
+from helpers.browser import axe_violations, own_server, screenshot, wait_js
+from helpers.director_entry import names_on_server, new_event, phone_on
+from helpers.director_screens import SIZES, api
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
-    db = os.environ.get("TEST_DATABASE_URL")
-    url, stop = serve(tmp_path_factory.mktemp("entry"), **({"DATABASE_URL": db} if db else {}))
-    yield url
-    stop()
-
-
-def new_event(base_url, teams=(), **settings):
-    body = {
-        "name": "Timpson 42",
-        "ruleset": "straight-42",
-        "format": "single-elimination",
-        "tables": 2,
-        **settings,
-    }
-    body["teams"] = [{"name": n, "players": p} for n, p in teams]
-    return api(base_url, "POST", "/api/events", body=body)
-
-
-def phone_on(browser, base_url, made, size="390", scheme="light", ready="#player-1"):
-    context, page = new_phone(browser, base_url, scheme, SIZES[size])
-    page.goto("/#/")
-    wait_js(page, "() => document.querySelector('#tournaments')")
-    keep_on_phone(page, made, {})
-    page.goto(f"/#/e/{made['id']}")
-    page.locator(ready).wait_for()
-    return context, page
-
-
-def names_on_server(base_url, made):
-    view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
-    return [t["name"] for t in view["teams"]]
+    """The app for these tests, its own (PostgreSQL when TEST_DATABASE_URL names one)."""
+    yield from own_server(tmp_path_factory, "entry")
 
 
 def focused(page):

@@ -6,41 +6,17 @@ foot of the screen (under the thumb) makes the first one and opens its QR code, 
 finished table's phone says where its next link comes from. Offline, the screen says what
 still works and its timer never pulls a director scrolled down to a table back up."""
 
-import json
-import os
-import urllib.request
-import uuid
-
 import pytest
-from conftest import axe_violations, screenshot, serve, wait_js
-from test_director_screens import api, keep_on_phone, start_event
-from test_layout import SMALL_TARGETS, WIDEST, screen_problems
-
-TEAMS = ["Rangers", "Aggies", "Bears", "Owls", "Longhorns", "Mustangs", "Bobcats", "Eagles"]
-TWO_MARKS = {"bidder": 0, "bid": {"marks": 2}, "result": {"captured": 42}}  # 4 win a game
+from helpers.browser import axe_violations, own_server, screenshot, wait_js
+from helpers.director_links import TEAMS, post_hand
+from helpers.director_screens import api, keep_on_phone, start_event
+from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
 
 
 @pytest.fixture(scope="module")
 def base_url(tmp_path_factory):
     """The app for these tests (PostgreSQL when TEST_DATABASE_URL names one, else SQLite)."""
-    db = os.environ.get("TEST_DATABASE_URL")
-    url, stop = serve(tmp_path_factory.mktemp("links"), **({"DATABASE_URL": db} if db else {}))
-    yield url
-    stop()
-
-
-def post_hand(base_url, game_id, token, hand_no):
-    """One hand (side 0 bids 2 marks and makes it), as a table's phone sends it."""
-    request = urllib.request.Request(
-        f"{base_url}/api/games/{game_id}/hands",
-        method="POST",
-        data=json.dumps({"hand_no": hand_no, **TWO_MARKS}).encode(),
-    )
-    request.add_header("Content-Type", "application/json")
-    request.add_header("Authorization", f"Bearer {token}")
-    request.add_header("Idempotency-Key", uuid.uuid4().hex)
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read())["result"]
+    yield from own_server(tmp_path_factory, "links")
 
 
 def table_1_decided(base_url):

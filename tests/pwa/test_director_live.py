@@ -8,10 +8,10 @@ follows the API's redirect to the live process."""
 
 import time
 
-from conftest import new_phone, wait_js
-from test_director_links import TEAMS, post_hand
-from test_director_screens import api, keep_on_phone
-from test_live import HIDE, split_url  # noqa: F401 (a fixture)
+from helpers.browser import new_phone, wait_js
+from helpers.director_links import TEAMS, post_hand
+from helpers.director_screens import api, keep_on_phone
+from helpers.live import HIDE
 
 LIVE_WITHIN_S = 2.0
 
@@ -164,7 +164,7 @@ def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_ur
 
 def test_the_directors_screen_goes_live_with_the_api_and_the_live_process_apart(
     browser,
-    split_url,  # noqa: F811 (the fixture)
+    split_url,
 ):
     """The Procfile's topology (api/live/topology.py): the web process answers the event
     stream with a 307 to the live process, which the phone follows; a match ending at a table

@@ -5,9 +5,9 @@ is drawn up, lists its pairings and offers "Start round 2"; the standings show w
 opponents' wins (Buchholz). 390x844 and 320x640, light and dark (TALLY_SHOTS keeps them)."""
 
 import pytest
-from conftest import axe_violations, new_phone, screenshot, wait_js
-from test_director_links import post_hand
-from test_director_screens import api, keep_on_phone
+from helpers.browser import axe_violations, new_phone, screenshot, wait_js
+from helpers.director_links import post_hand
+from helpers.director_screens import api, keep_on_phone
 
 TEAMS = ["Rangers", "Aggies", "Bears", "Owls"]
 

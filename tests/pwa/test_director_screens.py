@@ -8,13 +8,12 @@ the director's own (the director token kept in IndexedDB, as the event form keep
 import datetime
 import json
 import os
-import urllib.request
 
 import pytest
-from conftest import axe_violations, screenshot, serve, tap_bidder, wait_js
-from test_layout import SMALL_TARGETS, WIDEST, screen_problems
+from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js
+from helpers.director_screens import OUTBOX_EMPTY, SIZES, api, keep_on_phone, start_event
+from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
 
-SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
 TEAMS = [
     ("Rangers of Hallettsville", ["Ann", "Bo"]),
     ("Aggies", ["Cy", "Di"]),
@@ -31,29 +30,6 @@ def base_url(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("screens"), **({"DATABASE_URL": db} if db else {}))
     yield url
     stop()
-
-
-def api(base_url, method, path, token=None, body=None):
-    request = urllib.request.Request(
-        f"{base_url}{path}", method=method, data=None if body is None else json.dumps(body).encode()
-    )
-    request.add_header("Content-Type", "application/json")
-    if token:
-        request.add_header("Authorization", f"Bearer {token}")
-    with urllib.request.urlopen(request) as response:
-        return json.loads(response.read() or b"null")
-
-
-def start_event(base_url, teams, **settings):
-    """An event of `teams` ((name, players) pairs) with `settings`, straight 42, every team
-    checked in, then started; returns (the made event, the start's director view)."""
-    body = {"name": "Timpson 42", "ruleset": "straight-42", **settings}
-    body["teams"] = [{"name": n, "players": p} for n, p in teams]
-    made = api(base_url, "POST", "/api/events", body=body)
-    event_id, token = made["id"], made["director_token"]
-    for team in made["teams"]:
-        api(base_url, "POST", f"/api/events/{event_id}/teams/{team['id']}/check-in", token)
-    return made, api(base_url, "POST", f"/api/events/{event_id}/start", token)
 
 
 def make_event(base_url, stage):
@@ -93,28 +69,6 @@ def make_event(base_url, stage):
                 {"team": match["teams"][1]},
             )
     return made, tokens
-
-
-OUTBOX_EMPTY = """async () => {
-    const db = await new Promise((ok) => { const r = indexedDB.open('tally42');
-                                           r.onsuccess = () => ok(r.result); });
-    const ops = await new Promise((ok) => { const r = db.transaction('outbox')
-        .objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); });
-    return ops.length === 0;
-}"""
-
-
-def keep_on_phone(page, made, tokens):
-    """The event as this phone's own, with the table tokens its start handed out."""
-    page.evaluate(
-        """async ([made, tokens]) => {
-        const d = await import('/js/director.js');
-        await d.keepEvent(made.id, {name: made.name, date: made.date, token: made.director_token,
-                                    public_token: made.public_token, tables: {}});
-        await d.keepTableTokens(made.id, {new_table_tokens: tokens, matches: made.matches});
-    }""",
-        [made, tokens],
-    )
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])

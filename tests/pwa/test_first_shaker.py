@@ -3,7 +3,7 @@ it, or draw for it (the app draws and says who drew); the server follows."""
 
 import re
 
-from conftest import wait_js
+from helpers.browser import wait_js
 
 SEATS = ["You", "Left", "Partner", "Right"]
 PRESSED = "fieldset:has(legend:text('Who shakes first')) button[aria-pressed='true']"

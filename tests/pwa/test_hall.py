@@ -16,7 +16,7 @@ import sys
 import time
 
 import pytest
-from conftest import (
+from helpers.browser import (
     ARGS,
     CHROMIUM,
     PHONE,
@@ -26,7 +26,7 @@ from conftest import (
     screenshot,
     wait_js,
 )
-from one_table import at_table, started_event
+from helpers.one_table import at_table, started_event
 
 from bench.servers import wait_http
 

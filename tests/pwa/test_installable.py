@@ -5,7 +5,7 @@ import json
 import pathlib
 from urllib.request import urlopen
 
-from conftest import ARGS, CHROMIUM, PHONE, wait_js
+from helpers.browser import ARGS, CHROMIUM, PHONE, wait_js
 
 PWA = pathlib.Path(__file__).resolve().parents[2] / "pwa"
 FIRST_LOAD_BUDGET = 60 * 1024

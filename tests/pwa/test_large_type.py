@@ -4,7 +4,7 @@ times larger with its targets; nothing scrolls sideways at 320, and the hand scr
 dark)."""
 
 import pytest
-from conftest import Table, new_phone, screenshot, wait_js
+from helpers.browser import Table, new_phone, screenshot, wait_js
 
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 # targets under 48 px as drawn (after the zoom); the helper's tricks share one row (32 px up)

@@ -6,21 +6,13 @@ import os
 import time
 import uuid
 
-import pytest
-from conftest import Table, new_phone, second_phone, wait_js
-
-from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
-from tests.api.live_client import Client
+from helpers.browser import Table, new_phone, second_phone, wait_js
+from helpers.live import HIDE
+from helpers.live_client import Client
 
 PG_URL = os.environ.get("TEST_DATABASE_URL")
 
 LIVE_WITHIN_S = 1.0
-
-HIDE = """(hidden) => {
-  Object.defineProperty(document, 'visibilityState', {
-    configurable: true, get: () => (hidden ? 'hidden' : 'visible') });
-  document.dispatchEvent(new Event('visibilitychange'));
-}"""
 
 
 def stream_log(page):
@@ -50,29 +42,6 @@ def wait_live(page):
 def hands_shown(page):
     """How many hands the score sheet on `page` lists."""
     return page.evaluate("() => document.querySelectorAll(\"a[aria-label^='Edit hand']\").length")
-
-
-@pytest.fixture(scope="module")
-def split_url(tmp_path_factory):
-    """The Procfile's topology, as `python3 -m api.serve` starts it: the API on sync workers
-    (gunicorn, app:app) and the streams on the live process (gunicorn, live:app) on another
-    port, which the API names to the phone (LIVE_URL) and which lets the API's pages in
-    (CORS). On PostgreSQL when TEST_DATABASE_URL is set, else SQLite. Yields the API's URL."""
-    if PG_URL:
-        schema = f"live_pwa_{os.getpid()}"
-        url = pg_schema_url(PG_URL, schema)
-    else:
-        url = f"sqlite:///{tmp_path_factory.mktemp('split') / 'tally42.sqlite3'}"
-    env = {"DATABASE_URL": url, "RATELIMIT_ENABLED": "0", "LIVE_THREADS": "32"}
-    webs, live = web_and_live(env, web_workers=2, live_workers=1)
-    # the phone reaches the live process on the port the API names, like api.serve's ":8001"
-    try:
-        yield webs[0].url
-    finally:
-        for server in (*webs, live):
-            server.stop()
-        if PG_URL:
-            pg_drop_schema(PG_URL, schema)
 
 
 def test_a_hand_entered_on_one_phone_shows_on_the_other_within_a_second(table, browser, base_url):

@@ -8,7 +8,7 @@ match needs a signal and makes nothing. Found by role and visible text, at 390x8
 import json
 import urllib.request
 
-from conftest import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
 
 RANGERS_TO_7 = [(0, 84, "made")] * 3 + [(2, 42, "made")]  # 2 + 2 + 2 + 1 marks
 

@@ -5,7 +5,7 @@ import json
 import urllib.request
 import uuid
 
-from conftest import axe_violations, wait_js
+from helpers.browser import axe_violations, wait_js
 
 TWO_MARKS = {"bid": {"marks": 2}, "result": {"captured": 42}}
 

@@ -1,7 +1,7 @@
 """The network cut after the first load, then restored: nothing lost, nothing doubled."""
 
-from conftest import wait_js
-from test_game_flow import MARKS_GAME, POINTS_GAME, play
+from helpers.browser import wait_js
+from helpers.game_flow import MARKS_GAME, POINTS_GAME, play
 
 
 def go_offline(table):

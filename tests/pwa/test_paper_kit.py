@@ -17,23 +17,25 @@ import subprocess
 from urllib.parse import parse_qsl, quote
 
 import pytest
-import test_director_links
-from conftest import wait_js
-from test_director_links import post_hand  # side 0 bids 2 marks and makes it
-from test_director_screens import SIZES, api, keep_on_phone, start_event
-from test_layout import screen_problems
+from helpers.browser import own_server, wait_js
+from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
+from helpers.director_screens import SIZES, api, keep_on_phone, start_event
+from helpers.layout import screen_problems
 
 import rules
 from rules.bids import parse_bid
 from rules.words import bid_words
 
-# the app for these tests: on TEST_DATABASE_URL when set (PostgreSQL), else SQLite
-base_url = test_director_links.base_url
-
 FIRST = "Ann Bea Cal Dot Earl Fay Gus Hal Ike Jo Kay Lou Mo Ned Opal Pat".split()
 LAST = "Ware Jones Hollister Nguyen Alvarez Okafor Petrov Lindqvist".split()
 PAPERS = {"Letter": (612, 792), "A4": (595.3, 841.9)}  # PDF points
 EDGE = 18  # points: no word nearer a page's edge than this (the stylesheet's margin is 34)
+
+
+@pytest.fixture(scope="module")
+def base_url(tmp_path_factory):
+    """The app for these tests: on TEST_DATABASE_URL when set (PostgreSQL), else SQLite."""
+    yield from own_server(tmp_path_factory, "links")
 
 
 def teams(count):

@@ -8,11 +8,11 @@ by themselves; the board shows the round's seating in letters readable across a 
 import re
 
 import pytest
-from conftest import ARGS, CHROMIUM, Table, new_phone, screenshot, serve, wait_js
-from test_director_links import post_hand  # side 0 bids 2 marks and makes it
-from test_director_screens import api
+from helpers.browser import ARGS, CHROMIUM, Table, new_phone, screenshot, serve, wait_js
+from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
+from helpers.director_screens import api
+from helpers.party_phone import PLAYERS, make_party_on_phone
 
-PLAYERS = ["Ann", "Bo", "Cy", "Di", "Ed", "Flo", "Gus", "Hal", "Ivy", "Jo", "Kit", "Lu"]
 BIG = {"name": "Senior centre 42 night", "ruleset": "straight-42", "rounds": 6}
 BIG_NAMES = [f"{name} {letter}." for letter in "ABCD" for name in PLAYERS[:10]]
 SEAT = re.compile(r"^Table \d: \w+ and \w+ against \w+ and \w+$")
@@ -23,22 +23,6 @@ def base_url(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("party"))
     yield url
     stop()
-
-
-def make_party_on_phone(page):
-    """The director fills in "Run a progressive party": 12 names pasted, 2 hands, 2 rounds."""
-    page.goto("/#/events")
-    page.locator("#to-parties").click()
-    page.locator("#new-party").click()
-    page.fill("#party-name", "Church social")
-    page.fill("#party-hands", "2")
-    page.fill("#party-rounds", "2")
-    page.fill("#party-players", "\n".join(PLAYERS) + "\n")
-    page.set_checked("#rule-nello", True)  # a house rule, as the new-game form takes it
-    screenshot(page, "party-new-390-light")
-    page.locator("#make-party").click()
-    page.wait_for_url("**/#/party/*")
-    return page.url.split("#/party/")[1]
 
 
 def play_two_hands(page, base_url, bidders, headline):

@@ -4,7 +4,7 @@ a code that scans. And the share screen draws one, offline too."""
 
 import pytest
 import segno
-from conftest import wait_js
+from helpers.browser import wait_js
 
 LINKS = [
     "http://127.0.0.1:8000/s/Zq3xY8bQ2mN4pL7sK1vT9wR5",

@@ -9,8 +9,8 @@ import re
 import time
 
 import pytest
-from conftest import Table, new_phone, serve, wait_js
-from one_table import started_event
+from helpers.browser import Table, new_phone, serve, wait_js
+from helpers.one_table import started_event
 
 STREAM_S = 5.2  # each stream's life here
 WATCH_S = 12.0  # a scheduled end or two per page (EventSource waits the stream's 2 s retry)

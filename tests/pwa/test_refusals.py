@@ -2,7 +2,7 @@
 
 import json
 
-from conftest import wait_js
+from helpers.browser import wait_js
 
 
 def test_server_errors_wait_and_refusals_ask_the_user(table):

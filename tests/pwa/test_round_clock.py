@@ -6,11 +6,11 @@ at table 1 from the director's phone; the table's phone says "Time! Finish this 
 import re
 
 import pytest
-from conftest import Table, new_phone, screenshot, wait_js
-from test_director_links import post_hand  # side 0 bids 2 marks and makes it
-from test_director_screens import api, start_event
-from test_layout import SMALL_TARGETS, WIDEST
-from test_table_phone import SIZES, TEAMS, keep_event
+from helpers.browser import Table, new_phone, screenshot, wait_js
+from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
+from helpers.director_screens import api, start_event
+from helpers.layout import SMALL_TARGETS, WIDEST
+from helpers.table_phone import SIZES, TEAMS, keep_event
 
 LEFT = r"^\d+:\d\d left in this game$"
 

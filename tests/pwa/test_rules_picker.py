@@ -4,9 +4,9 @@ event's settings. A house rule switched on, then another ruleset picked and the 
 again: the switch is off (picking clears the house rules); the form sends the ruleset picked
 last with no house rules."""
 
-from conftest import new_phone
-from test_director_entry import new_event, phone_on
-from test_director_screens import api
+from helpers.browser import new_phone
+from helpers.director_entry import new_event, phone_on
+from helpers.director_screens import api
 
 
 def pick_and_pick_back(page, select):

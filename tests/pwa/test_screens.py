@@ -1,7 +1,7 @@
 """The table's screens besides hand entry: undo, "to go", why the game ended, the Rules
 screen, the carried-over score's error, the game list. Taps only, located by visible text."""
 
-from conftest import wait_js
+from helpers.browser import wait_js
 
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= window.innerHeight; }"""

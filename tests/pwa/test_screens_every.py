@@ -5,8 +5,8 @@ TALLY_SHOTS set, a screenshot of each. And the words on every screen read clean.
 import re
 
 import pytest
-from conftest import Table, new_phone, screenshot, wait_js
-from test_words import unclean
+from helpers.browser import Table, new_phone, screenshot, wait_js
+from helpers.words import unclean
 
 SIDEWAYS = """() => { const d = document.documentElement;
     return { scroll: d.scrollWidth, client: d.clientWidth }; }"""

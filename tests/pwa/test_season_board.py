@@ -9,9 +9,9 @@ import urllib.error
 import urllib.request
 import uuid
 
-from conftest import axe_violations, new_phone, screenshot, wait_js
-from test_director_links import post_hand
-from test_director_screens import api
+from helpers.browser import axe_violations, new_phone, screenshot, wait_js
+from helpers.director_links import post_hand
+from helpers.director_screens import api
 
 NAMES = "Ann Bo Cy Di Ed Flo Gus Hal Ike Jo Kat Lu Mo Ned Oda Pat".split()
 NAMES += "Quin Roy Sal Ted Uma Val Wes Xia Yul Zed Abe Bea Cal Dot Eli Fay".split()

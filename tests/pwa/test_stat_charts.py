@@ -5,7 +5,7 @@ own page and styles from statistics in the crew API's shapes; axe finds nothing,
 dark, at 390x844 and 320x640, and nothing scrolls sideways (screenshots: TALLY_SHOTS=dir)."""
 
 import pytest
-from conftest import Table, axe_violations, new_phone, screenshot
+from helpers.browser import Table, axe_violations, new_phone, screenshot
 
 SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
 DEMO = """async () => {

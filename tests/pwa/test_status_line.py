@@ -5,7 +5,7 @@ only once a real failure has lasted a few seconds; "offline" with no network."""
 import time
 
 import pytest
-from conftest import Table, new_phone, serve, wait_js
+from helpers.browser import Table, new_phone, serve, wait_js
 
 LIVE_TEXT = "() => document.querySelector('#live')?.textContent || ''"
 SHARE_TEXT = "() => document.querySelector('.live')?.textContent || ''"

@@ -3,50 +3,11 @@ not send it again and again (docs/tournaments.md "Forfeits and no-shows": the
 table's link stops working after a forfeit, and a match given away takes no hand: 409
 `MATCH_SETTLED`)."""
 
-from conftest import wait_js
-from test_director_screens import OUTBOX_EMPTY, api, start_event
+from helpers.browser import wait_js
+from helpers.director_screens import OUTBOX_EMPTY, api
+from helpers.table_match_over import event, open_table, parked, score_a_hand
 
 from api.events import progress
-
-
-def event(base_url, **settings):
-    """A started 4-team event (Ann & Bo, Cy & Di, Ed & Flo, Gus & Hal); returns (event id,
-    director token, the start's view, its table tokens)."""
-    teams = [["Ann", "Bo"], ["Cy", "Di"], ["Ed", "Flo"], ["Gus", "Hal"]]
-    settings = {"tables": 4, **settings}
-    made, started = start_event(base_url, [(" & ".join(p), p) for p in teams], **settings)
-    event_id, token = made["id"], made["director_token"]
-    return event_id, token, started, started["new_table_tokens"]
-
-
-def score_a_hand(phone):
-    """Ann bids 84 and makes it, from the score sheet."""
-    phone.click(".bidder-bar [data-seat='0']")
-    phone.click("[data-bid='84']")
-    phone.click("[data-count='made']")
-    phone.click("#save")
-    wait_js(phone, "() => !location.hash.includes('/hand')")
-
-
-def open_table(phone, event_id, bracket_id, token):
-    phone.goto(f"/#/t/{event_id}/{bracket_id}/{token}")
-    phone.locator("#play-game").click()
-    phone.wait_for_url("**/#/g/*")
-    return phone.url.split("#/g/")[1]
-
-
-def parked(phone, game_id):
-    """(outbox ops of the game, its hands' sync marks) once the hand is parked."""
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
-    return phone.evaluate(
-        """async (id) => {
-             const store = await import('/js/store.js');
-             const game = await store.getGame(id);
-             const ops = (await store.outboxAll()).filter((op) => op.game_id === id);
-             return [ops.length, game.hands.map((x) => x.sync)];
-           }""",
-        game_id,
-    )
 
 
 def test_after_a_forfeit_the_table_phone_keeps_the_hand_and_says_the_match_is_over(phone, base_url):

@@ -7,7 +7,7 @@ each game, call the director, and move on to the next game and the next match by
 themselves; the board at 1920x1080 shows the call without a reload."""
 
 import pytest
-from conftest import (
+from helpers.browser import (
     ARGS,
     CHROMIUM,
     Table,
@@ -17,17 +17,10 @@ from conftest import (
     serve,
     wait_js,
 )
-from test_director_links import post_hand  # side 0 bids 2 marks and makes it
-from test_director_screens import api, start_event
-from test_layout import SMALL_TARGETS, WIDEST
-
-TEAMS = [
-    ("Rangers", ["Ann", "Bo"]),
-    ("Owls", ["Cy", "Dot"]),
-    ("Bears", ["Ed", "Flo"]),
-    ("Aggies", ["Gus", "Hal"]),
-]
-SIZES = {"390": {"width": 390, "height": 844}, "320": {"width": 320, "height": 640}}
+from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
+from helpers.director_screens import api, start_event
+from helpers.layout import SMALL_TARGETS, WIDEST
+from helpers.table_phone import SIZES, TEAMS, keep_event
 
 
 @pytest.fixture(scope="module")
@@ -36,19 +29,6 @@ def base_url(tmp_path_factory):
     url, stop = serve(tmp_path_factory.mktemp("tablephone"), BOARD_REFRESH_SECONDS=1)
     yield url
     stop()
-
-
-def keep_event(page, made, started):
-    """The event as this phone's own, with the table links its start handed out."""
-    page.evaluate(
-        """async ([made, started]) => {
-        const d = await import('/js/director.js');
-        await d.keepEvent(made.id, {name: made.name, token: made.director_token,
-                                    public_token: made.public_token, tables: {}});
-        await d.keepTableTokens(made.id, started);
-    }""",
-        [made, started],
-    )
 
 
 def win_game_on_sheet(table):

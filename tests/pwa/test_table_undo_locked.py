@@ -6,10 +6,10 @@ import json
 import re
 import urllib.request
 
-from conftest import wait_js
-from test_director_screens import api
-from test_layout import screen_problems
-from test_table_match_over import event, open_table, parked, score_a_hand
+from helpers.browser import wait_js
+from helpers.director_screens import api
+from helpers.layout import screen_problems
+from helpers.table_match_over import event, open_table, parked, score_a_hand
 
 
 def first_hand(base_url, game_id, token):

@@ -4,7 +4,7 @@ import pathlib
 import re
 import shutil
 
-from conftest import Table, new_phone, serve, wait_js
+from helpers.browser import Table, new_phone, serve, wait_js
 
 PWA = pathlib.Path(__file__).resolve().parents[2] / "pwa"
 CACHE_NAMES = "async () => (await caches.keys()).filter((n) => n.startsWith('tally42-shell-'))"

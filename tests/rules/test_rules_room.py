@@ -1,6 +1,6 @@
 """STYLE.md / ARCHITECTURE.md: rules/ imports nothing outside the standard library."""
 
-from tests.rooms import foreign_imports
+from helpers.rooms import foreign_imports
 
 
 def test_rules_imports_only_the_standard_library():

@@ -3,12 +3,12 @@ replay is a pure function of the games in their order (docs/crews.md "Ratings").
 
 from dataclasses import replace
 
+from helpers.stats_crews import PLAYERS, crews
 from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import stats
 from stats.ratings import CAREER_POINTS, PROVISIONAL_GAMES
-from tests.stats.test_stats_properties import PLAYERS, crews
 
 # A replay rates every game through openskill: a quarter of the profile's examples (50 by
 # default, 2,500 in the long run) keeps the stats stage near its old time.

@@ -2,9 +2,10 @@
 ARCHITECTURE.md "The rooms"), and a few cases by hand the random crews rarely reach (a tied
 game, a three-sided game, a reshuffle)."""
 
+from helpers.rooms import foreign_imports
+
 import rules
 import stats
-from tests.rooms import foreign_imports
 
 
 def test_stats_imports_only_the_standard_library_rules_and_openskill():

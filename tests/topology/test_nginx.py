@@ -16,11 +16,11 @@ import subprocess
 import time
 
 import pytest
+from helpers.browser import ARGS, CHROMIUM, new_phone, wait_js
+from helpers.one_table import at_table, started_event
 from playwright.sync_api import sync_playwright
 
 from bench.servers import Gunicorn, free_port, pg_drop_schema, pg_schema_url, wait_http
-from tests.pwa.conftest import ARGS, CHROMIUM, new_phone, wait_js
-from tests.pwa.one_table import at_table, started_event
 
 ROOT = pathlib.Path(__file__).resolve().parents[2]
 SITE = ROOT / "deploy" / "nginx.conf"

@@ -3,8 +3,8 @@
 import os
 import sys
 
-# tests/conftest.py puts tests/ on sys.path (pytest's prepend mode), where the package
-# tests/api would shadow the real `api`; the project root goes first.
+# pyproject's `pythonpath` puts tests/ on sys.path (for tests/helpers/), where the folder
+# tests/api could be taken for the real `api`; the project root goes first.
 ROOT = os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__))))
 if sys.path[0] != ROOT:
     sys.path.insert(0, ROOT)

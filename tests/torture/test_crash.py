@@ -29,7 +29,7 @@ import time
 import uuid
 
 import pytest
-from torture_server import PG_URL, AppServer, call, pg_schema
+from helpers.torture_server import PG_URL, AppServer, call, pg_schema
 
 WRITERS = 4
 HANDS_PER_GAME = 13  # sides alternate making their bid: 7-6 after hand 13, game over

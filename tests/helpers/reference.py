@@ -13,7 +13,7 @@ import subprocess
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
-SCRIPT = Path(__file__).with_name("reference.cjs")
+SCRIPT = ROOT / "tests" / "brackets" / "reference.cjs"
 GROUPS = {"W": 1, "R": 1, "L": 2}
 TYPES = {
     "single-elimination": "single_elimination",

@@ -1,0 +1,15 @@
+"""schemathesis over the OpenAPI document, with all its checks, on the WSGI app (bounded): the
+operations under /api/events (an event's), each alone. Apart from test_api_schemathesis.py so
+two test processes share the operations (docs/testing.md)."""
+
+import schemathesis
+from helpers.openapi_fuzz import EACH_OPERATION, EVENTS, call_and_validate
+
+schema = schemathesis.pytest.from_fixture("api_schema").include(path_regex=EVENTS)
+
+
+@schema.parametrize()
+@EACH_OPERATION
+def test_api_conforms_to_its_openapi_document(case, fuzz_table):
+    """Each operation under /api/events, as test_api_schemathesis.py checks the others."""
+    call_and_validate(case, fuzz_table)
