@@ -12,7 +12,7 @@ SCHEMA = json.loads((Path(__file__).parents[2] / "docs" / "export.schema.json").
 
 
 def validate(doc):
-    """The export is valid under the documented JSON Schema (issue 14: "Document the formats,
+    """The export is valid under the documented JSON Schema ("Document the formats,
     with a JSON Schema")."""
     jsonschema.Draft202012Validator(SCHEMA).validate(doc)
 
