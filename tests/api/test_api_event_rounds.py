@@ -90,7 +90,10 @@ def test_a_10_team_drawn_event_of_3_rounds(client, monkeypatch):
         assert {m["status"] for m in drawn} == {"paired"}
         across = [m["id"] for m in drawn if (m["teams"][0] in won) != (m["teams"][1] in won)]
         assert len(across) == 1  # 5 winners: the odd boxes meet once, the rest within a box
-        assert view["round"]["to_start"] == stage and director.view() == director.view()
+        assert view["round"]["to_start"] == stage
+        # a read draws nothing new: two reads agree on everything but the server's clock
+        twice = [{**director.view(), "now": None} for _ in range(2)]
+        assert twice[0] == twice[1]
         director.keep(director.post(f"/rounds/{stage}/start").json)
     view = play_round(director, links, lower)
     assert view["finished"] and view["round"]["to_start"] is None
