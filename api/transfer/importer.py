@@ -10,25 +10,21 @@ A crew's export also brings its crew, roster and seats, by the same rules
 (api/transfer/crew_file.py).
 """
 
-from contextlib import contextmanager
 from dataclasses import dataclass
 
 from peewee import IntegrityError
 
 import rules
-from rules import RulesError
 
-from ..core.errors import Conflict, Invalid, Refusal, field_errors
-from ..core.times import naive_utc
+from ..core.errors import Conflict, Invalid
 from ..core.tokens import hash_token, new_token
-from ..games.rulesets import LABEL_KNOBS, check_game_shape, two_team_ruleset
 from ..games.service import content_hash
-from ..play.hand_log import score, start_state
 from ..store.base import canonical_json, insert_statement, run, utcnow
 from ..store.db import write_transaction
-from ..store.games import Game, Hand, HandRow, Match
+from ..store.games import Game, Hand, Match
 from .crew_file import plan_crew, store_crew
 from .export import game_entry, match_entry
+from .file_games import naming, read_game, read_match, teams_words, utc
 from .parts import plan_parts
 
 # What decides that a game already here is "the same": what the table entered and chose.
@@ -47,140 +43,8 @@ GAME_CONTENT = (
 MATCH_CONTENT = ("ruleset", "rules", "teams", "first_dealer", "first_to", "shake_rule")
 
 
-def _teams_words(entry):
-    """'Us v Them': how the table names a game."""
-    return " v ".join(team["name"] for team in entry["teams"])
-
-
-def _after_colon(message):
-    """A refusal's words after "Game 2 of the file: ": a sentence's "The" goes lower case."""
-    starts = ("The ", "A ", "An ", "There ")
-    return message[0].lower() + message[1:] if message.startswith(starts) else message
-
-
-@contextmanager
-def _naming(what, **extra):
-    """Refusals inside the block name `what` ("game 2 of the file (Us v Them)") first."""
-    try:
-        yield
-    except RulesError as error:
-        hand = "" if error.hand_index is None else f", hand {error.hand_index + 1}"
-        more = {} if error.hand_index is None else {"hand_no": error.hand_index + 1}
-        raise Invalid(
-            f"{what}{hand}: {_after_colon(error.message)}",
-            rule_code=error.code,
-            errors=field_errors(error.field, error.message),
-            **extra,
-            **more,
-        ) from None
-    except Refusal as refusal:
-        raise Refusal(
-            refusal.status,
-            f"{what}: {_after_colon(refusal.message)}",
-            errors=refusal.errors,
-            headers=refusal.headers,
-            **{**refusal.extra, **extra},
-        ) from None
-
-
-def _clean_rules(overrides):
-    """The overrides as stored: only the knobs rules/ checks (never the labels)."""
-    return {k: v for k, v in (overrides or {}).items() if k not in LABEL_KNOBS}
-
-
-def _utc(moment):
-    """An aware or naive datetime as naive UTC (as stored), or None (422 off the calendar)."""
-    return naive_utc(moment, "its start date is not a day a game could have started")
-
-
-def _read_match(entry):
-    """A match entry checked against rules/ and the match rules; returns its stored content."""
-    ruleset = two_team_ruleset(entry, field=None)  # an export's entry: no form field to name
-    check_game_shape(entry, ruleset)
-    return {
-        "id": str(entry["id"]),
-        "ruleset": entry["ruleset"],
-        "rules": _clean_rules(entry.get("rules")),
-        "teams": entry["teams"],
-        "first_dealer": entry["first_dealer"],
-        "first_to": entry["first_to"],
-        "shake_rule": entry["shake_rule"],
-    }
-
-
-def _read_game(entry, matches):
-    """A game entry checked (shape, match link, every hand and set-aside hand scored by
-    rules/); returns (its content, the unsaved Game row, its HandRows, its final state)."""
-    ruleset = rules.get_ruleset(entry["ruleset"], entry.get("rules") or None)
-    check_game_shape(entry, ruleset)
-    link = entry.get("match")
-    if link is not None:
-        link = {"id": str(link["id"]), "game_no": link["game_no"]}
-        match = matches.get(link["id"])
-        if match is None:
-            raise Invalid(
-                "it belongs to a match that is neither in the file nor here: export "
-                "the game again to carry its match",
-                rule_code="MATCH_MISSING",
-            )
-        if (match["ruleset"], match["rules"]) != (
-            entry["ruleset"],
-            _clean_rules(entry.get("rules")),
-        ):
-            raise Invalid("it is played by other rules than its match", rule_code="MATCH_RULES")
-    content = {
-        "ruleset": entry["ruleset"],
-        "rules": _clean_rules(entry.get("rules")),
-        "teams": entry["teams"],
-        "first_dealer": entry["first_dealer"],
-        "start_totals": entry.get("start_totals"),
-        "hands": [h["hand"] for h in entry["hands"]],
-        "set_aside": entry.get("set_aside"),
-        "match": link,
-        "time_called": entry.get("time_called"),
-    }
-    numbers = [h["hand_no"] for h in entry["hands"]]
-    if numbers != list(range(1, len(numbers) + 1)):
-        raise Invalid(
-            "its hands must be numbered 1, 2, 3 ... in order, with none missing",
-            rule_code="HAND_NUMBERS",
-        )
-    game = Game(
-        id=str(entry["id"]),
-        ruleset=content["ruleset"],
-        overrides=content["rules"],
-        teams=content["teams"],
-        first_dealer=content["first_dealer"],
-        start_totals=content["start_totals"],
-        set_aside=content["set_aside"],
-        match_id=link and link["id"],
-        match_game_no=link and link["game_no"],
-        time_called=content["time_called"],
-    )
-    rows = [HandRow(no, body, None) for no, body in enumerate(content["hands"], 1)]
-    state = score(game, start_state(game), rows)
-    if content["set_aside"] is not None:
-        _check_set_aside(game, content["set_aside"], content["hands"])
-    return content, game, rows, state
-
-
-def _check_set_aside(game, record, bodies):
-    """The set-aside hands must be what an edit took off this log: putting them back (as
-    restore does) must score, from the edited hand's previous body on."""
-    if record["hand_no"] > len(bodies) or record["first_hand_no"] != len(bodies) + 1:
-        raise Invalid(
-            f"the hands set aside must follow the last hand ({len(bodies)}), taken off "
-            "by an edit of a hand of the log",
-            rule_code="SET_ASIDE_MISMATCH",
-        )
-    restored = list(bodies)
-    restored[record["hand_no"] - 1] = record["previous"]
-    restored += record["hands"]
-    score(game, start_state(game), [HandRow(n, b, None) for n, b in enumerate(restored, 1)])
-
-
 def _stored_game_content(game):
-    """A game already here, in the content form of `_read_game` (from its export)."""
+    """A game already here, in the content form of `read_game` (from its export)."""
     entry = game_entry(game, game.ordered_hands())
     return {
         "ruleset": entry["ruleset"],
@@ -247,7 +111,7 @@ def plan_import(data):
     crew = None
     if data.get("crew") is not None:
         answer["crew"], crew = _plan_crew(data, game_plans["answer"], known, new_matches)
-    answers, parts = plan_parts(data, known, new_matches, _naming)
+    answers, parts = plan_parts(data, known, new_matches, naming)
     answer.update(answers)
     return ImportPlan(answer, match_plans["create"], game_plans["create"], crew or None, parts)
 
@@ -273,7 +137,7 @@ def _plan_crew(data, game_answers, known, created):
         for entry in data["games"]  # every one already checked by _plan_games
     }
     file_games = {str(g["id"]): g.get("match") and str(g["match"]["id"]) for g in data["games"]}
-    with _naming("The crew of the file"):
+    with naming("The crew of the file"):
         return plan_crew(data["crew"], seats, game_answers, (known, file_games, created))
 
 
@@ -281,8 +145,8 @@ def _plan_matches(entries):
     """Check every match entry; (what to answer, contents by id, matches to create)."""
     answer, content, create = [], {}, []
     for index, entry in enumerate(entries):
-        with _naming(f"Match {index + 1} of the file"):
-            read = _read_match(entry)
+        with naming(f"Match {index + 1} of the file"):
+            read = read_match(entry)
         if read["id"] in content:
             raise Invalid(f"Match {index + 1} of the file is in it twice", rule_code="DUPLICATE")
         here = Match.get_or_none(Match.id == read["id"])
@@ -324,9 +188,9 @@ def _plan_games(entries, matches, created):
     ids = [str(entry["id"]) for entry in entries]
     present = {game.id: game for game in Game.select().where(Game.id.in_(ids))}  # one query
     for index, entry in enumerate(entries):
-        what = f"Game {index + 1} of the file ({_teams_words(entry)})"
-        with _naming(what, game_id=str(entry["id"])):
-            content, game, rows, state = _read_game(entry, _matches_here(entry, matches))
+        what = f"Game {index + 1} of the file ({teams_words(entry)})"
+        with naming(what, game_id=str(entry["id"])):
+            content, game, rows, state = read_game(entry, _matches_here(entry, matches))
         if game.id in seen:
             raise Invalid(f"{what} is in the file twice", rule_code="DUPLICATE", game_id=game.id)
         seen.add(game.id)
@@ -338,9 +202,9 @@ def _plan_games(entries, matches, created):
                 {
                     **item,
                     "outcome": "unchanged" if same else "conflict",
-                    "message": f"{_teams_words(entry)}: already here, the same"
+                    "message": f"{teams_words(entry)}: already here, the same"
                     if same
-                    else f"{_teams_words(entry)}: a game with this id is already here "
+                    else f"{teams_words(entry)}: a game with this id is already here "
                     "with other hands or settings; it was left as it is",
                 }
             )
@@ -351,7 +215,7 @@ def _plan_games(entries, matches, created):
                     **item,
                     "outcome": "conflict",
                     "message": (
-                        f"{_teams_words(entry)}: its match is already here, and a game joins "
+                        f"{teams_words(entry)}: its match is already here, and a game joins "
                         "a match only at its table; it was left out"
                     ),
                 }
@@ -364,17 +228,17 @@ def _plan_games(entries, matches, created):
                     **item,
                     "outcome": "conflict",
                     "message": (
-                        f"{_teams_words(entry)}: its match already has a game "
+                        f"{teams_words(entry)}: its match already has a game "
                         f"{game.match_game_no}; it was left out"
                     ),
                 }
             )
             continue
         places.add(place)
-        with _naming(what, game_id=game.id):
+        with naming(what, game_id=game.id):
             if game.match_id is not None:
                 _check_match_teams(entry, matches[game.match_id])
-            game.created_at = _utc(entry.get("created_at")) or utcnow()
+            game.created_at = utc(entry.get("created_at")) or utcnow()
         game.edit_token_hash, token = None, new_token()
         game.share_token = new_token(16)
         create.append((game, rows, state, token))
@@ -384,7 +248,7 @@ def _plan_games(entries, matches, created):
                 "outcome": "created",
                 "edit_token": token,
                 "share_token": game.share_token,
-                "message": f"{_teams_words(entry)}: restored here "
+                "message": f"{teams_words(entry)}: restored here "
                 f"({len(rows)} hand{'' if len(rows) == 1 else 's'})",
             }
         )
@@ -397,7 +261,7 @@ def _check_match_teams(entry, match):
     them (a party's table's match is its seating's; api/transfer/party_file.py)."""
     if canonical_json(entry["teams"]) != canonical_json(match["teams"]):
         raise Invalid(
-            f"it is played by {_teams_words(entry)}, and its match by {_teams_words(match)}",
+            f"it is played by {teams_words(entry)}, and its match by {teams_words(match)}",
             rule_code="MATCH_TEAMS",
         )
 
@@ -419,13 +283,13 @@ def _check_numbering(entries, games, created):
         missing = next((n for n in range(1, len(have) + 2) if n not in have), None)
         if not have:
             raise Invalid(
-                f"Match {index + 1} of the file ({_teams_words(entry)}) has no game: a match "
+                f"Match {index + 1} of the file ({teams_words(entry)}) has no game: a match "
                 "is made with its game 1, so the file holds it",
                 rule_code="GAME_MISSING",
             )
         if missing <= len(have):
             raise Invalid(
-                f"Match {index + 1} of the file ({_teams_words(entry)}) has game {max(have)} "
+                f"Match {index + 1} of the file ({teams_words(entry)}) has game {max(have)} "
                 f"but no game {missing}: a match's games are numbered from 1, none missing",
                 rule_code="GAME_MISSING",
             )
