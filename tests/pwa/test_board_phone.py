@@ -9,6 +9,7 @@ import pytest
 from helpers.board import Event
 from helpers.browser import screenshot, serve, wait_js
 from helpers.layout import screen_problems
+from helpers.waits import ms
 
 POLL_S = 1  # the page's redraw period, short for the test
 
@@ -55,7 +56,7 @@ def open_phone(browser, base_url, event, scheme="light", query=""):
         device_scale_factor=2,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ms(10))
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
@@ -123,7 +124,7 @@ def test_a_hand_shows_without_the_page_moving_or_turning(browser, phone_url):
             page,
             "() => [...document.querySelectorAll('.tables .num.game')]"
             ".some((el) => el.textContent === '2')",
-            timeout=8_000,
+            timeout=ms(8),
         )
         page.wait_for_timeout(3 * POLL_S * 1000)  # several turns of the redraw
         assert page.url == before

@@ -12,6 +12,7 @@ from helpers.browser import new_phone, wait_js
 from helpers.director_links import TEAMS, post_hand
 from helpers.director_screens import api, keep_on_phone
 from helpers.live import HIDE
+from helpers.waits import ms
 
 LIVE_WITHIN_S = 2.0
 
@@ -122,7 +123,7 @@ def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_ur
         page.wait_for_timeout(1000)
         started = time.monotonic()
         post_hand(base_url, game, tokens["W1.1"], 4)  # the hand that ends the match
-        page.locator("#need-links").wait_for(timeout=5_000)
+        page.locator("#need-links").wait_for(timeout=ms(5))
         elapsed = time.monotonic() - started
         print(f"table to director: {elapsed:.3f} s")
         assert elapsed <= LIVE_WITHIN_S, f"the match's end showed after {elapsed:.2f} s"
@@ -178,7 +179,7 @@ def test_the_directors_screen_goes_live_with_the_api_and_the_live_process_apart(
         page.wait_for_timeout(1000)
         started = time.monotonic()
         post_hand(split_url, game, tokens["W1.1"], 4)
-        page.locator("#need-links").wait_for(timeout=5_000)
+        page.locator("#need-links").wait_for(timeout=ms(5))
         elapsed = time.monotonic() - started
         print(f"table to director, apart: {elapsed:.3f} s")
         assert elapsed <= LIVE_WITHIN_S, f"the match's end showed after {elapsed:.2f} s"

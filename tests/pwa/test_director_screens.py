@@ -13,6 +13,7 @@ import pytest
 from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js
 from helpers.director_screens import OUTBOX_EMPTY, SIZES, api, keep_on_phone, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
+from helpers.waits import ms
 
 TEAMS = [
     ("Rangers of Hallettsville", ["Ann", "Bo"]),
@@ -83,7 +84,7 @@ def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, sche
         device_scale_factor=2,
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)  # a shared 2-core machine: seen slow once on PostgreSQL
+    page.set_default_timeout(ms(20))  # a shared 2-core machine: seen slow once on PostgreSQL
     problems = {}
 
     def look(name):
@@ -210,7 +211,7 @@ def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url
         phone.click("#save")
         wait_js(phone, "() => !location.hash.includes('/hand')")
     phone.wait_for_url("**/over")
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)  # every hand reached the server
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))  # every hand reached the server
     phone.reload()  # the match score as the server has it now
     wait_js(phone, "() => document.querySelector('#match-score')?.textContent.includes(' 1,')")
     phone.get_by_role("button", name="Next game (game 2)").click()
