@@ -268,8 +268,26 @@ def second_phone(table, browser, base_url):
     return game_id, context, page, other
 
 
+# Two frames drawn, and no finite animation or transition running (a toast fading in, a
+# colour scheme changing): what is on screen is what stays there.
+STILL = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return document.getAnimations().every(
+    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+  );
+}"""
+
+
+def wait_still(page):
+    """Wait until the page is drawn and nothing on it is moving or fading: axe read a toast's
+    colours halfway through its fade-in under load and reported its contrast."""
+    wait_js(page, STILL)
+
+
 def axe_violations(page, source):
-    """Run axe-core (WCAG 2 A/AA and best practices) on the page; returns readable violations."""
+    """Run axe-core (WCAG 2 A/AA and best practices) on the page once it is still; returns
+    readable violations."""
+    wait_still(page)
     page.evaluate(source)
     result = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})""")
     return [
