@@ -133,8 +133,8 @@ def test_drop_and_remove_look_apart_and_ask_first(browser, base_url, axe_source,
         assert axe_violations(page, axe_source) == []
         asked = []
         page.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
-        drop.click()
-        page.wait_for_timeout(300)
+        with page.expect_event("dialog"):
+            drop.click()
         assert asked == [
             "Drop Latecomers? They stay on the list, marked dropped, and play no match. "
             "This cannot be undone."

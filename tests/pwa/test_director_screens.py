@@ -10,7 +10,7 @@ import json
 import os
 
 import pytest
-from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js
+from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js, wait_still
 from helpers.director_screens import OUTBOX_EMPTY, SIZES, api, keep_on_phone, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
 from helpers.waits import ms
@@ -88,7 +88,7 @@ def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, sche
     problems = {}
 
     def look(name):
-        page.wait_for_timeout(150)  # the toast and any redraw settle
+        wait_still(page)  # the toast and any redraw settle
         widest, small = page.evaluate(WIDEST), page.evaluate(SMALL_TARGETS)
         found = axe_violations(page, axe_source)
         if widest > SIZES[size]["width"] + 0.5 or small or found:
