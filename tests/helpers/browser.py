@@ -9,6 +9,7 @@ import threading
 from time import monotonic
 
 from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
 
 from helpers.waits import DEFAULT_S, ms
 
@@ -124,6 +125,21 @@ def wait_js(page, expression, arg=None, timeout=None):
             return found["value"]
         if monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {expression[:80]!r}")
+
+
+def wait_recorded(target, done, what, timeout=None, event="request"):
+    """Wait until `done()` holds, where `done` reads what a page's or context's event handlers
+    recorded (requests made, streams closed), which Playwright delivers only inside its own
+    calls: each turn waits for the next `event` on `target`, re-checking at least each second.
+    The bound is `timeout` ms (default: the scaled DEFAULT_S)."""
+    deadline = monotonic() + (ms(DEFAULT_S) if timeout is None else timeout) / 1000
+    while not done():
+        left = deadline - monotonic()
+        assert left > 0, f"timed out waiting for {what}"
+        try:
+            target.wait_for_event(event, timeout=min(left, 1) * 1000)
+        except PlaywrightTimeout:
+            pass
 
 
 def tap_bidder(page, seat):
