@@ -7,7 +7,7 @@ jump to the top, no next screen). TALLY_SHOTS=/tmp/shots saves each screen."""
 
 import pytest
 from helpers.board import Event
-from helpers.browser import screenshot, serve, wait_js
+from helpers.browser import screenshot, serve, wait_js, wait_recorded, wait_still
 from helpers.layout import screen_problems
 from helpers.waits import ms
 
@@ -126,7 +126,15 @@ def test_a_hand_shows_without_the_page_moving_or_turning(browser, phone_url):
             ".some((el) => el.textContent === '2')",
             timeout=ms(8),
         )
-        page.wait_for_timeout(3 * POLL_S * 1000)  # several turns of the redraw
+        # several turns of the redraw: the page fetched itself again three times, and drew
+        turns = []
+        page.on(
+            "requestfinished", lambda r: turns.append(r) if r.resource_type == "fetch" else None
+        )
+        wait_recorded(
+            page, lambda: len(turns) >= 3, "three turns of the redraw", ms(3 * POLL_S + 10)
+        )
+        wait_still(page)
         assert page.url == before
         assert abs(page.evaluate("() => window.scrollY") - top) < 2
         screenshot(page, "board-phone-scrolled")

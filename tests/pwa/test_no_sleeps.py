@@ -13,7 +13,6 @@ SLEEP = re.compile(r"\b(?:wait_for_time(?:out)|time\.sleep|asyncio\.sleep)\s*\("
 # words sampled over a stream's life) that has no sign to wait for yet: this list only shrinks.
 LEFT = {
     "pwa/test_board.py": 1,
-    "pwa/test_board_phone.py": 1,
     "pwa/test_director_entry.py": 1,
     "pwa/test_director_live.py": 3,
     "pwa/test_director_screens.py": 1,
