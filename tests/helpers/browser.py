@@ -142,6 +142,19 @@ def wait_recorded(target, done, what, timeout=None, event="request"):
             pass
 
 
+def writes_to(page, part):
+    """A list that gathers, from now on, every write (POST, PUT, PATCH, DELETE) the page sends
+    to a URL holding `part`: "nothing sent" is read from it once the page is still."""
+    writes = []
+
+    def seen(request):
+        if request.method != "GET" and part in request.url:
+            writes.append(f"{request.method} {request.url}")
+
+    page.on("request", seen)
+    return writes
+
+
 def tap_bidder(page, seat):
     """Tap a bidder's seat on the score sheet and wait for that hand's entry screen. With two
     browser test processes on a loaded 2-core machine a tap was seen, twice in four runs, to

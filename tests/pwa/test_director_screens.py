@@ -10,7 +10,15 @@ import json
 import os
 
 import pytest
-from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js, wait_still
+from helpers.browser import (
+    axe_violations,
+    screenshot,
+    serve,
+    tap_bidder,
+    wait_js,
+    wait_still,
+    writes_to,
+)
 from helpers.director_screens import OUTBOX_EMPTY, SIZES, api, keep_on_phone, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
 from helpers.waits import ms
@@ -157,12 +165,14 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
         "This cannot be undone."
     ]
     phone.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
+    writes = writes_to(phone, f"/api/events/{made['id']}")
     semi.get_by_role("button", name="Owls forfeits").click()
     wait_js(phone, "() => true")
     assert asked[-1] == (
         "Owls forfeits Semifinal 1? Rangers of Hallettsville wins it. This cannot be undone."
     )
-    phone.wait_for_timeout(500)
+    wait_still(phone)  # the click's task is done: a write would have gone out
+    assert writes == []
     assert (
         api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])["records"] == []
     )

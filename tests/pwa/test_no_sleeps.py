@@ -13,9 +13,7 @@ SLEEP = re.compile(r"\b(?:wait_for_time(?:out)|time\.sleep|asyncio\.sleep)\s*\("
 # words sampled over a stream's life) that has no sign to wait for yet: this list only shrinks.
 LEFT = {
     "pwa/test_board.py": 1,
-    "pwa/test_director_entry.py": 1,
     "pwa/test_director_live.py": 3,
-    "pwa/test_director_screens.py": 1,
     "pwa/test_hall.py": 1,
     "pwa/test_live.py": 6,
     "pwa/test_status_line.py": 1,
