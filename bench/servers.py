@@ -5,6 +5,7 @@ import signal
 import socket
 import subprocess
 import sys
+import tempfile
 import time
 import urllib.error
 import urllib.request
@@ -22,12 +23,23 @@ def free_port():
         return s.getsockname()[1]
 
 
-def wait_http(url, timeout=30.0, proc=None):
-    """Poll `url` until it answers any HTTP status; raise RuntimeError on timeout or exit."""
+# Every bound the tests wait with is multiplied by this one setting (tests/helpers/waits.py
+# gives it to the tests), so a busy machine or a slow CI raises one number.
+TIMEOUT_SCALE = float(os.environ.get("TALLY42_TEST_TIMEOUT_SCALE") or 1)
+# A server's first boot creates its store; on a loaded machine that has taken past 30 s.
+START_S = 120.0 * TIMEOUT_SCALE
+
+
+def wait_http(url, timeout=START_S, proc=None):
+    """Poll `url` until it answers (its readiness: any HTTP status means the app is up);
+    raise RuntimeError on timeout, or at once if `proc` exits, with its stderr when piped."""
     deadline = time.monotonic() + timeout
     while time.monotonic() < deadline:
         if proc is not None and proc.poll() is not None:
-            raise RuntimeError(f"server exited with {proc.returncode} before answering {url}")
+            err = proc.stderr.read().decode(errors="replace")[-3000:] if proc.stderr else ""
+            raise RuntimeError(
+                f"server exited with {proc.returncode} before answering {url}\n{err}"
+            )
         try:
             urllib.request.urlopen(url, timeout=2).close()
             return
@@ -71,9 +83,10 @@ class Gunicorn:
         self.log = log
         self.proc = None
 
-    def start(self, timeout=30.0):
+    def start(self, timeout=START_S):
         """Start the server and wait up to `timeout` s until it answers the probe path."""
-        out = open(self.log, "ab") if self.log else subprocess.DEVNULL
+        # without a log, its output goes to a scratch file: shown if it never answers
+        out = open(self.log, "a+b") if self.log else tempfile.TemporaryFile()
         try:
             self.proc = subprocess.Popen(
                 self.cmd,
@@ -83,10 +96,12 @@ class Gunicorn:
                 stderr=out,
                 start_new_session=True,
             )
+            wait_http(self.url + self.probe, timeout=timeout, proc=self.proc)
+        except RuntimeError as exc:
+            out.seek(0)
+            raise RuntimeError(f"{exc}\n{out.read().decode(errors='replace')[-3000:]}") from None
         finally:
-            if self.log:
-                out.close()  # the child holds its own descriptor
-        wait_http(self.url + self.probe, timeout=timeout, proc=self.proc)
+            out.close()  # the child holds its own descriptor
         return self
 
     def kill9(self):

@@ -1,5 +1,5 @@
 // Tally 42 service worker: a versioned precache of the app shell; the API always goes to the network.
-const VERSION = '11b4bd999f2e';
+const VERSION = '95ac5dec4eb2';
 const CACHE = `tally42-shell-${VERSION}`;
 const SHELL = [
   '/',

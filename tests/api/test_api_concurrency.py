@@ -7,13 +7,14 @@ import socket
 import subprocess
 import sys
 import threading
-import time
 import urllib.error
 import urllib.request
 from pathlib import Path
 
 import pytest
 from helpers.apitest import made
+
+from bench.servers import wait_http
 
 THREADS = 50
 ROOT = Path(__file__).resolve().parents[2]  # where app.py is
@@ -82,17 +83,11 @@ def server(app, tmp_path):
         [sys.executable, "-m", "gunicorn", "-w", "2", "-b", f"127.0.0.1:{port}", "app:app"],
         cwd=ROOT,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,  # its stderr reaches pytest's report of a failure
     )
     base = f"http://127.0.0.1:{port}"
     try:
-        for _ in range(100):
-            try:
-                urllib.request.urlopen(f"{base}/api/rulesets", timeout=1).close()
-                break
-            except OSError:
-                time.sleep(0.1)
+        wait_http(f"{base}/api/rulesets", proc=proc)
         yield base
     finally:
         proc.terminate()

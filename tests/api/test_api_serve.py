@@ -39,10 +39,10 @@ def served(tmp_path):
         [sys.executable, "-m", "api.serve", "--port", str(port), "--live-port", str(live_port)],
         cwd=tmp_path,
         env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
+        stdout=subprocess.DEVNULL,  # its stderr reaches pytest's report of a failure
     )
     try:
+        # readiness, not a fixed time: each answers once up (one generous bound, scaled)
         wait_http(f"http://127.0.0.1:{port}/api/rulesets", proc=proc)
         wait_http(f"http://127.0.0.1:{live_port}/api/live/health", proc=proc)
         yield f"http://127.0.0.1:{port}", f"http://127.0.0.1:{live_port}", proc

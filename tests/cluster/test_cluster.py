@@ -97,7 +97,7 @@ def cluster(tmp_path_factory):
             servers["live"].append(live)
         for n in (1, 2):
             web = Gunicorn("app:app", env={**env}, workers=1, log=scratch / f"web{n}.log")
-            started.append(web.start(timeout=60))
+            started.append(web.start())
             servers["web"].append(web)
         late = Gunicorn(
             "late_app:app",
@@ -105,7 +105,7 @@ def cluster(tmp_path_factory):
             workers=1,
             log=scratch / "late.log",
         )
-        started.append(late.start(timeout=60))
+        started.append(late.start())
         servers["late"] = late
         yield servers
     finally:
@@ -323,7 +323,7 @@ def boot_three_at_once(schema_url, scratch, round_no):
 
     def start(server):
         try:
-            server.start(timeout=60)
+            server.start()
             booted.append(server)
         except RuntimeError as exc:
             failures.append(f"did not boot: {exc}")

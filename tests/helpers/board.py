@@ -4,6 +4,8 @@ import os
 import pathlib
 import uuid
 
+from helpers.waits import DEFAULT_S, ms
+
 HALL = {"width": 1920, "height": 1080}
 
 
@@ -99,8 +101,8 @@ class Event:
 
 def open_board(browser, base_url, event, viewport=HALL, theme=None, js=True):
     context = browser.new_context(viewport=viewport, base_url=base_url, java_script_enabled=js)
+    context.set_default_timeout(ms(DEFAULT_S))
     page = context.new_page()
-    page.set_default_timeout(10_000)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors

@@ -6,7 +6,12 @@ import os
 import pathlib
 import socket
 import threading
-import time
+from time import monotonic
+
+from playwright.sync_api import Error as PlaywrightError
+from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+from helpers.waits import DEFAULT_S, ms
 
 CHROMIUM = os.environ.get("CHROMIUM", "/usr/bin/chromium")
 
@@ -74,8 +79,9 @@ def new_phone(browser, base_url, color_scheme="light", viewport=PHONE):
         is_mobile=True,
         has_touch=True,
     )
+    context.set_default_timeout(ms(DEFAULT_S))
+    context.set_default_navigation_timeout(ms(DEFAULT_S))
     page = context.new_page()
-    page.set_default_timeout(10_000)
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
@@ -83,20 +89,70 @@ def new_phone(browser, base_url, color_scheme="light", viewport=PHONE):
     return context, page
 
 
-def wait_js(page, expression, arg=None, timeout=10_000):
-    """Poll a JS function (given as source) until it returns a truthy value.
+# wait_js's poll, run in the page: `fn` is the caller's function, polled every 100 ms
+# until it returns a truthy value or `ms` pass.
+POLL = """async ([arg, ms]) => {
+  const fn = (%s);
+  const end = performance.now() + ms;
+  for (;;) {
+    const value = await fn(arg);
+    if (value) return { value };
+    if (performance.now() > end) return null;
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}"""
+
+
+def wait_js(page, expression, arg=None, timeout=None):
+    """Wait until a JS function (given as source) returns a truthy value; returns it. The bound
+    is `timeout` ms (default: the scaled DEFAULT_S of helpers.waits).
 
     Playwright's wait_for_function evaluates strings, which the app's CSP (no unsafe-eval)
-    refuses; page.evaluate does not, so poll with it.
+    refuses; page.evaluate does not, so the poll is one evaluate that loops in the page. A
+    navigation in the middle ends that evaluate; the wait then goes on in the new page.
     """
-    deadline = time.monotonic() + timeout / 1000
+    bound = ms(DEFAULT_S) if timeout is None else timeout
+    deadline = monotonic() + bound / 1000
     while True:
-        value = page.evaluate(expression, arg)
-        if value:
-            return value
-        if time.monotonic() > deadline:
+        left = max(0, int((deadline - monotonic()) * 1000))
+        try:
+            found = page.evaluate(POLL % expression, [arg, left])
+        except PlaywrightError as exc:
+            if "context was destroyed" not in str(exc) and "navigat" not in str(exc):
+                raise
+            found = None
+        if found:
+            return found["value"]
+        if monotonic() > deadline:
             raise AssertionError(f"timed out waiting for {expression[:80]!r}")
-        page.wait_for_timeout(100)
+
+
+def wait_recorded(target, done, what, timeout=None, event="request"):
+    """Wait until `done()` holds, where `done` reads what a page's or context's event handlers
+    recorded (requests made, streams closed), which Playwright delivers only inside its own
+    calls: each turn waits for the next `event` on `target`, re-checking at least each second.
+    The bound is `timeout` ms (default: the scaled DEFAULT_S)."""
+    deadline = monotonic() + (ms(DEFAULT_S) if timeout is None else timeout) / 1000
+    while not done():
+        left = deadline - monotonic()
+        assert left > 0, f"timed out waiting for {what}"
+        try:
+            target.wait_for_event(event, timeout=min(left, 1) * 1000)
+        except PlaywrightTimeout:
+            pass
+
+
+def writes_to(page, part):
+    """A list that gathers, from now on, every write (POST, PUT, PATCH, DELETE) the page sends
+    to a URL holding `part`: "nothing sent" is read from it once the page is still."""
+    writes = []
+
+    def seen(request):
+        if request.method != "GET" and part in request.url:
+            writes.append(f"{request.method} {request.url}")
+
+    page.on("request", seen)
+    return writes
 
 
 def tap_bidder(page, seat):
@@ -107,7 +163,7 @@ def tap_bidder(page, seat):
     for _ in range(3):
         page.click(f".bidder-bar [data-seat='{seat}']")
         try:
-            wait_js(page, "() => location.hash.includes('/hand')", timeout=3_000)
+            wait_js(page, "() => location.hash.includes('/hand')", timeout=ms(3))
             return
         except AssertionError:
             pass
@@ -172,9 +228,10 @@ class Table:
             game_id,
         )
 
-    def wait_synced(self, game_id, timeout=15_000):
+    def wait_synced(self, game_id, timeout=None):
         """Wait until the outbox has nothing for the game and every hand is synced."""
         self.page.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
+        timeout = ms(15) if timeout is None else timeout
         try:
             self._wait_synced(game_id, timeout)
         except AssertionError:
@@ -240,8 +297,26 @@ def second_phone(table, browser, base_url):
     return game_id, context, page, other
 
 
+# Two frames drawn, and no finite animation or transition running (a toast fading in, a
+# colour scheme changing): what is on screen is what stays there.
+STILL = """async () => {
+  await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+  return document.getAnimations().every(
+    (a) => a.playState !== 'running' || a.effect?.getComputedTiming().endTime === Infinity,
+  );
+}"""
+
+
+def wait_still(page):
+    """Wait until the page is drawn and nothing on it is moving or fading: axe read a toast's
+    colours halfway through its fade-in under load and reported its contrast."""
+    wait_js(page, STILL)
+
+
 def axe_violations(page, source):
-    """Run axe-core (WCAG 2 A/AA and best practices) on the page; returns readable violations."""
+    """Run axe-core (WCAG 2 A/AA and best practices) on the page once it is still; returns
+    readable violations."""
+    wait_still(page)
     page.evaluate(source)
     result = page.evaluate("""() => axe.run(document, {resultTypes: ['violations']})""")
     return [

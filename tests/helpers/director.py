@@ -1,6 +1,7 @@
 """A table's match played to the end on the phone."""
 
 from helpers.browser import tap_bidder, wait_js
+from helpers.waits import ms
 
 HANDS_TO_7 = [(0, 84, "made")] * 3 + [(2, 42, "made")]  # 2 + 2 + 2 + 1 marks: seats 0 & 2 win
 
@@ -26,7 +27,7 @@ def play_to_the_end(page):
             .objectStore('outbox').getAll(); r.onsuccess = () => ok(r.result); });
         return ops.length === 0;
     }""",
-        timeout=20_000,
+        timeout=ms(20),
     )
     # the match is decided: game over leads back to the table, with no casual rematch
     page.reload()

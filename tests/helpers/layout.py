@@ -1,6 +1,6 @@
 """What a screen must not do: overflow, small targets, text cut off."""
 
-from helpers.browser import axe_violations, screenshot
+from helpers.browser import axe_violations, screenshot, wait_still
 
 SIZES = {"320": {"width": 320, "height": 640}, "390": {"width": 390, "height": 844}}
 
@@ -31,7 +31,7 @@ def screen_problems(page, shot, axe_source=None, show=None):
             page.emulate_media(color_scheme=scheme)
             if show is not None:
                 show(page)
-            page.wait_for_timeout(100)
+            wait_still(page)
             widest, small = page.evaluate(WIDEST), page.evaluate(SMALL_TARGETS)
             found = axe_violations(page, axe_source) if axe_source else []
             if widest > SIZES[size]["width"] + 0.5 or small or found:

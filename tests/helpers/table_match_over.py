@@ -2,6 +2,7 @@
 
 from helpers.browser import wait_js
 from helpers.director_screens import OUTBOX_EMPTY, start_event
+from helpers.waits import ms
 
 
 def event(base_url, **settings):
@@ -32,7 +33,7 @@ def open_table(phone, event_id, bracket_id, token):
 
 def parked(phone, game_id):
     """(outbox ops of the game, its hands' sync marks) once the hand is parked."""
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))
     return phone.evaluate(
         """async (id) => {
              const store = await import('/js/store.js');

@@ -19,10 +19,6 @@ class AppServer(Gunicorn):
         env = {"DATABASE_URL": db_url, "RATELIMIT_ENABLED": "0"}
         super().__init__("app:app", env=env, probe="/api/rulesets", log=log_path)
 
-    def start(self, timeout=60.0):
-        """Start gunicorn and wait until the API answers (a loaded CI machine boots slowly)."""
-        return super().start(timeout=timeout)
-
 
 def call(port, method, path, body=None, token=None, headers=None, timeout=20.0):
     """One request on a new connection; returns (status, parsed JSON or None).

@@ -12,6 +12,7 @@ import pathlib
 import playwright.sync_api as playwright_sync
 import pytest
 from helpers.browser import ARGS, CHROMIUM, Table, new_phone, serve
+from helpers.waits import DEFAULT_S, ms
 
 from bench.servers import pg_drop_schema, pg_schema_url, web_and_live
 
@@ -28,7 +29,9 @@ def base_url(tmp_path_factory):
 
 @pytest.fixture(scope="session")
 def playwright():
-    """One Playwright driver for the session."""
+    """One Playwright driver for the session; `expect` waits as long as an action does (the
+    scaled bound of helpers.waits)."""
+    playwright_sync.expect.set_options(timeout=ms(DEFAULT_S))
     with playwright_sync.sync_playwright() as pw:
         yield pw
 

@@ -13,6 +13,7 @@ import pytest
 from helpers.board import CLIPPED, HALL, OVERLAPS, SMALL_TV, Event, open_board, shoot
 from helpers.browser import ARGS, CHROMIUM, serve, wait_js
 from helpers.live import HIDE
+from helpers.waits import ms
 
 # docs/deploy.md "Live updates": within a second; slack for a busy 2-core machine
 LIVE_WITHIN_S = 2.0
@@ -61,7 +62,7 @@ def follow_a_match(browser, base_url):
             page,
             "() => /Team 1\\s*0\\s*2/.test(document.querySelector('.card')"
             "?.innerText.replace(/\\n/g, ' '))",
-            timeout=5_000,
+            timeout=ms(5),
         )
         elapsed = time.monotonic() - started
         print(f"API to board: {elapsed:.3f} s")
@@ -71,7 +72,7 @@ def follow_a_match(browser, base_url):
             page,
             """() => document.querySelector('[data-match="W2.1"]')
                              ?.innerText.includes('Team 1')""",
-            timeout=5_000,
+            timeout=ms(5),
         )
         assert page.evaluate("() => window.notReloaded === true")
         assert page.inner_text(".live-state") == "live"
@@ -117,7 +118,7 @@ def test_the_board_closes_its_stream_while_hidden_and_catches_up_when_shown(
         wait_js(
             page,
             "() => /Team 2\\s*0\\s*2/.test(document.querySelector('.card').innerText)",
-            timeout=3_000,
+            timeout=ms(3),
         )
         wait_js(page, "() => document.querySelector('.live-state').textContent === 'live'")
         assert len(page.streams) > opened

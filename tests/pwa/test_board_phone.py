@@ -7,8 +7,9 @@ jump to the top, no next screen). TALLY_SHOTS=/tmp/shots saves each screen."""
 
 import pytest
 from helpers.board import Event
-from helpers.browser import screenshot, serve, wait_js
+from helpers.browser import screenshot, serve, wait_js, wait_recorded, wait_still
 from helpers.layout import screen_problems
+from helpers.waits import ms
 
 POLL_S = 1  # the page's redraw period, short for the test
 
@@ -55,7 +56,7 @@ def open_phone(browser, base_url, event, scheme="light", query=""):
         device_scale_factor=2,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ms(10))
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.js_errors = errors
@@ -123,9 +124,17 @@ def test_a_hand_shows_without_the_page_moving_or_turning(browser, phone_url):
             page,
             "() => [...document.querySelectorAll('.tables .num.game')]"
             ".some((el) => el.textContent === '2')",
-            timeout=8_000,
+            timeout=ms(8),
         )
-        page.wait_for_timeout(3 * POLL_S * 1000)  # several turns of the redraw
+        # several turns of the redraw: the page fetched itself again three times, and drew
+        turns = []
+        page.on(
+            "requestfinished", lambda r: turns.append(r) if r.resource_type == "fetch" else None
+        )
+        wait_recorded(
+            page, lambda: len(turns) >= 3, "three turns of the redraw", ms(3 * POLL_S + 10)
+        )
+        wait_still(page)
         assert page.url == before
         assert abs(page.evaluate("() => window.scrollY") - top) < 2
         screenshot(page, "board-phone-scrolled")

@@ -19,6 +19,7 @@ from helpers.browser import serve, wait_js
 sys.path.insert(0, str(pathlib.Path(__file__).parents[2] / "bench"))
 from event_seed import TWO_MARKS, EventSeed  # noqa: E402
 from helpers.board_screens import forfeit_all, hands_at_tables
+from helpers.waits import ms
 
 SCREEN_S = 2  # each screen's time, short for the rotation test
 
@@ -115,7 +116,7 @@ def test_every_screen_fits_and_reads(hall_browser, server, events, name, viewpor
     event = events[name]
     context = hall_browser.new_context(viewport=viewport, base_url=server)
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ms(60))  # a 128-team board: under load its page took past 10 s
     errors = []
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     try:
@@ -157,7 +158,7 @@ def test_without_javascript_the_refresh_moves_to_the_next_screen(hall_browser, s
         meta = page.locator('meta[http-equiv="refresh"]').get_attribute("content")
         assert meta == f"{SCREEN_S}; url=/b/{event.public}?screen=2&theme=light"
         # the browser follows it: screen 2, still light, then on round to screen 1
-        page.wait_for_url(f"**/b/{event.public}?screen=2&theme=light", timeout=5_000)
+        page.wait_for_url(f"**/b/{event.public}?screen=2&theme=light", timeout=ms(5))
         assert page.inner_text(".bar .screen").endswith(f"screen 2 of {count}")
         assert page.locator("body.theme-light").count() == 1
         shoot(page, "board-32-de-midway-1920-light-s2.png")
@@ -181,7 +182,7 @@ def test_with_javascript_the_board_rotates_without_reload_and_shows_a_live_hand(
             page,
             "(shown) => document.querySelector('.bar .screen').textContent !== shown",
             shown,
-            timeout=(SCREEN_S + 3) * 1000,
+            timeout=ms(SCREEN_S + 3),
         )
         assert page.locator('meta[http-equiv="refresh"]').count() == 0
         # a hand at table 1 shows when the tables come round again, with no reload
@@ -191,7 +192,7 @@ def test_with_javascript_the_board_rotates_without_reload_and_shows_a_live_hand(
             """(want) => [...document.querySelectorAll('.card')].some((c) =>
                  new RegExp(want).test(c.innerText.replace(/\\s+/g, ' ')))""",
             f"^Table 1 .* 0 {totals[0]} .* 0 {totals[1]}( |$)",
-            timeout=(count * SCREEN_S + 5) * 1000,
+            timeout=ms(count * SCREEN_S + 5),
         )
         assert page.evaluate("() => window.notReloaded === true")
         assert not page.js_errors, page.js_errors

@@ -13,6 +13,7 @@ import pytest
 from helpers.browser import ARGS, CHROMIUM, new_phone, screenshot, serve, wait_js
 from helpers.director_screens import api, start_event
 from helpers.table_phone import keep_event
+from helpers.waits import ms
 from playhouse.db_url import connect
 
 from api.store.events import EventMatch
@@ -90,7 +91,7 @@ def test_seated_stops_the_board_and_times_up_asks_the_director(browser, served, 
         # table 1 is seated: one tap; the card goes and the board says "seated"
         pages["1"].locator("#seated").click()
         pages["1"].locator("#seat-card").wait_for(state="detached")
-        board.locator(".now .clock.seated").wait_for(timeout=10_000)
+        board.locator(".now .clock.seated").wait_for(timeout=ms(10))
 
         # table 2: only Owls came; the board keeps counting table 2 down, each second
         pages["2"].locator("#seat-one summary").click()
@@ -103,7 +104,7 @@ def test_seated_stops_the_board_and_times_up_asks_the_director(browser, served, 
         before = ticking.inner_text()
         assert before.endswith("to sit down")
         moved = "(before) => document.querySelector('.clock[data-until]').textContent !== before"
-        wait_js(board, moved, before, timeout=5_000)  # each second, with no read
+        wait_js(board, moved, before, timeout=ms(5))  # each second, with no read
         screenshot(board, "calling-board-1920")
         if os.environ.get("TALLY_SHOTS"):
             board.set_viewport_size({"width": 1280, "height": 720})
@@ -119,7 +120,7 @@ def test_seated_stops_the_board_and_times_up_asks_the_director(browser, served, 
         director.locator("#table-link-1").wait_for()
         assert director.locator("#no-show-ask").is_hidden()  # not before the time
         ask = director.locator("#no-show-ask strong")
-        ask.wait_for(timeout=20_000)
+        ask.wait_for(timeout=ms(20))
         assert ask.inner_text() == "Bears have not sat down at table 2. Record a no-show?"
         assert board.locator(".now .clock[data-until]").inner_text() == "time is up"
         shots(director, "director-no-show-ask")

@@ -22,6 +22,7 @@ import urllib.request
 import pytest
 from helpers.browser import axe_violations, new_phone, screenshot, serve, wait_js
 from helpers.director import play_to_the_end
+from helpers.waits import ms
 
 TEAMS = [
     ("Rangers", "Ann", "Bo"),
@@ -172,7 +173,7 @@ def test_a_director_runs_a_4_team_event_that_two_table_phones_play_to_the_end(
         board,
         """() => { const t = document.querySelector('[data-match="W2.1"]')?.innerText;
         return t && t.includes('Rangers') && t.includes('Aggies'); }""",
-        timeout=20_000,
+        timeout=ms(20),
     )
     assert board.evaluate("() => window.notReloaded === true")
     teams = {t["id"]: t["name"] for t in get_json(f"{base_url}/api/e/{public_token}")["teams"]}

@@ -6,7 +6,14 @@ panel); Drop and Remove told apart and both asking in words that name the team. 
 and 320x640, light and dark (TALLY_SHOTS=/tmp/shots saves each screen)."""
 
 import pytest
-from helpers.browser import axe_violations, own_server, screenshot, wait_js
+from helpers.browser import (
+    axe_violations,
+    own_server,
+    screenshot,
+    wait_js,
+    wait_still,
+    writes_to,
+)
 from helpers.director_entry import names_on_server, new_event, phone_on
 from helpers.director_screens import SIZES, api
 
@@ -103,8 +110,10 @@ def test_a_team_is_renamed_on_the_phone(browser, base_url):
         assert names_on_server(base_url, made) == ["Jones & Pruitt"]
         page.get_by_role("button", name="Change Jones & Pruitt's names").click()
         page.fill("#edit-team-name", "Never sent")
+        writes = writes_to(page, f"/api/events/{made['id']}")
         page.locator("#edit-team summary").click()  # folded again: nothing sent
-        page.wait_for_timeout(300)
+        wait_still(page)  # the click's task is done: a write would have gone out
+        assert writes == []
         assert names_on_server(base_url, made) == ["Jones & Pruitt"]
     finally:
         context.close()
@@ -133,8 +142,8 @@ def test_drop_and_remove_look_apart_and_ask_first(browser, base_url, axe_source,
         assert axe_violations(page, axe_source) == []
         asked = []
         page.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
-        drop.click()
-        page.wait_for_timeout(300)
+        with page.expect_event("dialog"):
+            drop.click()
         assert asked == [
             "Drop Latecomers? They stay on the list, marked dropped, and play no match. "
             "This cannot be undone."

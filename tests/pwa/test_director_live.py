@@ -8,10 +8,11 @@ follows the API's redirect to the live process."""
 
 import time
 
-from helpers.browser import new_phone, wait_js
+from helpers.browser import new_phone, wait_js, wait_recorded
 from helpers.director_links import TEAMS, post_hand
 from helpers.director_screens import api, keep_on_phone
 from helpers.live import HIDE
+from helpers.waits import ms
 
 LIVE_WITHIN_S = 2.0
 
@@ -74,11 +75,17 @@ def director_screen(page, base_url, made, tokens):
     return log
 
 
+def wait_drawn(page, base_url, made):
+    """Wait until the screen has drawn the view the server has now (the live ETag the event
+    screen marks on <body> after each draw)."""
+    view = api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])
+    wait_js(page, "(etag) => document.body.dataset.drawn === etag", view["live_etag"])
+
+
 def wait_streams_closed(page, log):
-    deadline = time.monotonic() + 5
-    while log["open"]:
-        assert time.monotonic() < deadline, "the event stream stayed open"
-        page.wait_for_timeout(100)
+    """Wait until no event stream is open (the screen aborts its stream's request)."""
+    closed = lambda: not log["open"]  # noqa: E731
+    wait_recorded(page, closed, "the event stream to close", ms(5), "requestfailed")
 
 
 def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_url):
@@ -92,7 +99,7 @@ def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_ur
     try:
         page.clock.install()
         log = director_screen(page, base_url, made, tokens)
-        page.wait_for_timeout(1000)
+        wait_drawn(page, base_url, made)
         # the stream's first event carries the ETag of the view on screen (`live_etag`): no read
         assert len(log["reads"]) == 1, "the screen read again for a view it had drawn"
         page.evaluate("() => { window.notReloaded = true; }")
@@ -104,12 +111,11 @@ def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_ur
         assert len(log["reads"]) == before, "the 15 s timer read the event while live"
 
         # a hand (no visible change on this screen): read again at once
-        post_hand(base_url, game, tokens["W1.1"], 1)
-        posted = time.monotonic()
-        deadline = posted + LIVE_WITHIN_S
-        while len(log["reads"]) == before:
-            assert time.monotonic() < deadline, "no read within 2 s of a hand at a table"
-            page.wait_for_timeout(50)
+        view = f"/api/events/{made['id']}"
+        with page.expect_request(lambda r: r.url.endswith(view), timeout=ms(10)):
+            post_hand(base_url, game, tokens["W1.1"], 1)
+            posted = time.monotonic()
+        assert log["reads"][before] - posted <= LIVE_WITHIN_S, "no read within 2 s of a hand"
 
         # the director scrolled to the board's QR and opened it; the focus is on it
         page.locator("#board-link summary").click()
@@ -119,10 +125,10 @@ def test_a_hand_at_a_table_reaches_the_directors_screen_at_once(browser, base_ur
         assert at > 300
         for hand_no in (2, 3):
             post_hand(base_url, game, tokens["W1.1"], hand_no)
-        page.wait_for_timeout(1000)
+        wait_drawn(page, base_url, made)  # hand 4's time below is its own
         started = time.monotonic()
         post_hand(base_url, game, tokens["W1.1"], 4)  # the hand that ends the match
-        page.locator("#need-links").wait_for(timeout=5_000)
+        page.locator("#need-links").wait_for(timeout=ms(20))
         elapsed = time.monotonic() - started
         print(f"table to director: {elapsed:.3f} s")
         assert elapsed <= LIVE_WITHIN_S, f"the match's end showed after {elapsed:.2f} s"
@@ -175,10 +181,10 @@ def test_the_directors_screen_goes_live_with_the_api_and_the_live_process_apart(
         log = director_screen(page, split_url, made, tokens)
         for hand_no in (1, 2, 3):
             post_hand(split_url, game, tokens["W1.1"], hand_no)
-        page.wait_for_timeout(1000)
+        wait_drawn(page, split_url, made)  # hand 4's time below is its own
         started = time.monotonic()
         post_hand(split_url, game, tokens["W1.1"], 4)
-        page.locator("#need-links").wait_for(timeout=5_000)
+        page.locator("#need-links").wait_for(timeout=ms(20))
         elapsed = time.monotonic() - started
         print(f"table to director, apart: {elapsed:.3f} s")
         assert elapsed <= LIVE_WITHIN_S, f"the match's end showed after {elapsed:.2f} s"

@@ -10,9 +10,18 @@ import json
 import os
 
 import pytest
-from helpers.browser import axe_violations, screenshot, serve, tap_bidder, wait_js
+from helpers.browser import (
+    axe_violations,
+    screenshot,
+    serve,
+    tap_bidder,
+    wait_js,
+    wait_still,
+    writes_to,
+)
 from helpers.director_screens import OUTBOX_EMPTY, SIZES, api, keep_on_phone, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST, screen_problems
+from helpers.waits import ms
 
 TEAMS = [
     ("Rangers of Hallettsville", ["Ann", "Bo"]),
@@ -83,11 +92,11 @@ def test_the_tournament_screens_fit_and_read_clean(browser, base_url, size, sche
         device_scale_factor=2,
     )
     page = context.new_page()
-    page.set_default_timeout(20_000)  # a shared 2-core machine: seen slow once on PostgreSQL
+    page.set_default_timeout(ms(20))  # a shared 2-core machine: seen slow once on PostgreSQL
     problems = {}
 
     def look(name):
-        page.wait_for_timeout(150)  # the toast and any redraw settle
+        wait_still(page)  # the toast and any redraw settle
         widest, small = page.evaluate(WIDEST), page.evaluate(SMALL_TARGETS)
         found = axe_violations(page, axe_source)
         if widest > SIZES[size]["width"] + 0.5 or small or found:
@@ -156,12 +165,14 @@ def test_a_forfeit_a_no_show_too_soon_and_no_signal_on_the_director_screen(phone
         "This cannot be undone."
     ]
     phone.once("dialog", lambda d: asked.append(d.message) or d.dismiss())
+    writes = writes_to(phone, f"/api/events/{made['id']}")
     semi.get_by_role("button", name="Owls forfeits").click()
     wait_js(phone, "() => true")
     assert asked[-1] == (
         "Owls forfeits Semifinal 1? Rangers of Hallettsville wins it. This cannot be undone."
     )
-    phone.wait_for_timeout(500)
+    wait_still(phone)  # the click's task is done: a write would have gone out
+    assert writes == []
     assert (
         api(base_url, "GET", f"/api/events/{made['id']}", made["director_token"])["records"] == []
     )
@@ -210,7 +221,7 @@ def test_a_table_phone_starts_its_next_game_without_the_director(phone, base_url
         phone.click("#save")
         wait_js(phone, "() => !location.hash.includes('/hand')")
     phone.wait_for_url("**/over")
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)  # every hand reached the server
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))  # every hand reached the server
     phone.reload()  # the match score as the server has it now
     wait_js(phone, "() => document.querySelector('#match-score')?.textContent.includes(' 1,')")
     phone.get_by_role("button", name="Next game (game 2)").click()

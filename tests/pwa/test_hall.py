@@ -27,6 +27,7 @@ from helpers.browser import (
     wait_js,
 )
 from helpers.one_table import at_table, started_event
+from helpers.waits import ms
 
 from bench.servers import wait_http
 
@@ -89,7 +90,7 @@ def hall_phone(browser, url, viewport=PHONE, color_scheme="light"):
         has_touch=True,
     )
     page = context.new_page()
-    page.set_default_timeout(10_000)
+    page.set_default_timeout(ms(10))
     page.js_errors = []
     page.on("pageerror", lambda exc: page.js_errors.append(str(exc)))
     page.on(
@@ -116,7 +117,7 @@ def outbox_empty(page):
              (await import('/js/sync.js')).syncNow();
              return false;
            }""",
-        timeout=15_000,
+        timeout=ms(15),
     )
 
 
@@ -169,12 +170,12 @@ def test_every_table_job_works_at_the_halls_plain_http_address(hall_browser, lap
         wait_js(  # as long as the phones' live waits: under CI's load 10 s was once too short
             board,
             "() => document.querySelector('.live-state')?.textContent === 'live'",
-            timeout=30_000,
+            timeout=ms(30),
         )
 
         started = time.monotonic()
         enter_hand(a, 0, 30, 35)  # Team 1 again: two marks
-        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=10_000)
+        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=ms(10))
         assert time.monotonic() - started <= LIVE_WITHIN_S + 1  # the tap's own time included
         outbox_empty(a)
 
@@ -235,7 +236,7 @@ def test_while_the_laptop_sleeps_the_phones_keep_scoring_and_catch_up_when_it_wa
             assert hands_shown(b) == 1
         finally:
             os.killpg(server, signal.SIGCONT)
-        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=30_000)
+        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=ms(30))
         outbox_empty(a)
         assert b.evaluate("() => window.notReloaded === true")
         assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
@@ -273,7 +274,7 @@ def test_a_casual_game_starts_and_a_second_phone_joins_by_its_link_at_the_halls_
         b.wait_for_selector("#live[data-state='live']")
         a.goto(f"/#/g/{game}")
         enter_hand(a, 0, 30, 35)
-        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=10_000)
+        b.wait_for_selector("a[aria-label='Edit hand 2']", timeout=ms(10))
         assert not a.js_errors and not b.js_errors, a.js_errors + b.js_errors
     finally:
         for context in contexts:

@@ -7,7 +7,7 @@ scroll where the count must be in view). Screenshots: TALLY_SHOTS=dir.
 
 import json
 
-from helpers.browser import screenshot, wait_js
+from helpers.browser import screenshot, wait_js, wait_still
 from helpers.hand_entry import NELLO, box, saved
 
 COUNT_TAPS = """() => { window.taps = 0;
@@ -109,7 +109,7 @@ def test_seats_sit_where_the_players_sit_with_their_team(table):
     game_id = table.new_game("marks")
     page = table.page
     table.wait_synced(game_id)  # the sheet redraws as the outbox reports: measure after that
-    page.wait_for_timeout(300)
+    wait_still(page)
     page.wait_for_selector(".bidder-bar [data-seat='3']")
     you, left, partner, right = (box(page, f".bidder-bar [data-seat='{s}']") for s in range(4))
     assert partner["y"] < you["y"] and left["x"] < you["x"] < right["x"]
@@ -121,7 +121,7 @@ def test_seats_sit_where_the_players_sit_with_their_team(table):
     assert page.inner_text(".bidder-bar [data-seat='0']").split("\n") == ["You", "Us · shakes"]
     table.hand(1, 30, 35)
     table.wait_synced(game_id)
-    page.wait_for_timeout(300)
+    wait_still(page)
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 1")
     # Left shakes now: Partner bids first, and nobody moved
     assert box(page, ".bidder-bar [data-seat='0']") == you

@@ -8,7 +8,7 @@ import json
 import re
 
 import pytest
-from helpers.browser import Table, new_phone, screenshot, wait_js
+from helpers.browser import Table, new_phone, screenshot, wait_js, wait_still
 from helpers.hand_entry import NELLO, box, saved
 
 
@@ -38,7 +38,7 @@ def test_after_a_save_the_score_is_in_view(table, run):
     wait_js(page, "() => document.querySelectorAll('.hands tbody tr').length === 9")
     assert page.evaluate("[window.scrollY, location.hash.split('/').length]") == [0, 3]
     table.wait_synced(game_id)
-    page.wait_for_timeout(300)
+    wait_still(page)
     totals = box(page, ".totals")
     assert totals["y"] >= 48 and totals["y"] + totals["height"] <= 844
 

@@ -4,7 +4,7 @@ times larger with its targets; nothing scrolls sideways at 320, and the hand scr
 dark)."""
 
 import pytest
-from helpers.browser import Table, new_phone, screenshot, wait_js
+from helpers.browser import Table, new_phone, screenshot, wait_js, wait_still
 
 NO_SIDEWAYS = "() => document.documentElement.scrollWidth <= window.innerWidth"
 # targets under 48 px as drawn (after the zoom); the helper's tricks share one row (32 px up)
@@ -35,7 +35,7 @@ def large_phone(browser, base_url, width, height, scheme):
 
 def fits(page, name, problems):
     """Note what scrolls sideways or is too small to tap on the screen shown."""
-    page.wait_for_timeout(100)
+    wait_still(page)
     if not page.evaluate(NO_SIDEWAYS):
         problems[f"{name}: sideways"] = page.evaluate("document.documentElement.scrollWidth")
     small = page.evaluate(SMALL)

@@ -1,6 +1,6 @@
 """Phone-first layout: nothing wider than a 320 px screen, tap targets of 48 px, no layout shift."""
 
-from helpers.browser import Table, wait_js
+from helpers.browser import Table, wait_js, wait_still
 from helpers.layout import SMALL_TARGETS, WIDEST
 
 SHIFTS = """() => { window.shifts = 0;
@@ -63,7 +63,7 @@ def test_no_layout_shift_while_playing(table):
     page.evaluate(SHIFTS)
     page.wait_for_selector(".hands")
     wait_js(page, "() => document.querySelectorAll('.sync.synced').length === 3")
-    page.wait_for_timeout(300)
+    wait_still(page)
     assert page.evaluate("window.shifts") < 0.01
 
 

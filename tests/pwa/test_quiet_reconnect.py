@@ -6,19 +6,28 @@ while their streams end and reopen several times ("reconnecting" is for a real f
 lasts: tests/pwa/test_status_line.py)."""
 
 import re
-import time
 
 import pytest
-from helpers.browser import Table, new_phone, serve, wait_js
+from helpers.browser import Table, new_phone, serve, wait_js, wait_recorded
 from helpers.one_table import started_event
+from helpers.waits import ms
 
 STREAM_S = 5.2  # each stream's life here
-WATCH_S = 12.0  # a scheduled end or two per page (EventSource waits the stream's 2 s retry)
+# the bound for two scheduled ends a page (EventSource waits the stream's 2 s retry)
+WATCH_S = 40.0
 STATES = {
     "phone": "() => document.querySelector('#live')?.textContent || ''",
     "share": "() => document.querySelector('.live')?.textContent || ''",
     "board": "() => document.querySelector('.live-state')?.textContent || ''",
 }
+# Every text a page's status words take, from now on: each change of the page is read.
+RECORD = """() => {
+  const words = (%s);
+  window.statesSeen = new Set([words()]);
+  new MutationObserver(() => window.statesSeen.add(words())).observe(document, {
+    subtree: true, childList: true, characterData: true, attributes: true,
+  });
+}"""
 STREAMS = {
     "phone": re.compile(r"/api/games/[^/]+/events$"),
     "share": re.compile(r"/api/share/[^/]+/events"),
@@ -64,12 +73,14 @@ def test_scheduled_stream_ends_reconnect_without_a_word(browser, short_streams):
             wait_js(page, f"() => ({STATES[name]})() === 'live'")
 
         before = dict(opened)
-        seen = {name: set() for name in pages}
-        deadline = time.monotonic() + WATCH_S
-        while time.monotonic() < deadline:
-            for name, page in pages.items():
-                seen[name].add(page.evaluate(STATES[name]))
-            phone.wait_for_timeout(100)
+        for name, page in pages.items():
+            page.evaluate(RECORD % STATES[name])
+        # two scheduled ends a page: the words are recorded at each change of the page
+        reopened = lambda: all(opened[n] >= before[n] + 2 for n in pages)  # noqa: E731
+        wait_recorded(context, reopened, "two reopened streams a page", ms(WATCH_S))
+        seen = {
+            name: set(page.evaluate("() => [...window.statesSeen]")) for name, page in pages.items()
+        }
 
         # every page's stream ended on schedule and reopened while the words were read
         assert all(opened[name] > before[name] for name in pages), (before, opened)

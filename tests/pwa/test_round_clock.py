@@ -11,6 +11,7 @@ from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
 from helpers.director_screens import api, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST
 from helpers.table_phone import SIZES, TEAMS, keep_event
+from helpers.waits import ms
 
 LEFT = r"^\d+:\d\d left in this game$"
 
@@ -67,7 +68,7 @@ def test_the_director_calls_time_and_the_table_finishes_the_hand(browser, base_u
         board.close()
         phone.bring_to_front()
         banner = phone.locator("#time-called")
-        banner.filter(has_text="Time! Finish this hand.").wait_for(timeout=25_000)
+        banner.filter(has_text="Time! Finish this hand.").wait_for(timeout=ms(25))
         screenshot(phone, "clock-sheet-time-390-light")
         table.hand(1, "84", "made")  # Aggies (seats 1, 3) 2 marks: 2-2, level
         banner.filter(has_text="Level: one more hand.").wait_for()

@@ -1,7 +1,7 @@
 """The table's screens besides hand entry: undo, "to go", why the game ended, the Rules
 screen, the carried-over score's error, the game list. Taps only, located by visible text."""
 
-from helpers.browser import wait_js
+from helpers.browser import wait_js, wait_still
 
 IN_VIEW = """(sel) => { const r = document.querySelector(sel).getBoundingClientRect();
     return r.top >= 0 && r.bottom <= window.innerHeight; }"""
@@ -182,7 +182,7 @@ def test_after_a_save_the_score_is_in_view(table):
     page.click("[data-count='31']")
     page.click("#save")
     wait_js(page, "() => !location.hash.includes('/hand') && document.querySelector('.totals')")
-    page.wait_for_timeout(200)
+    wait_still(page)
     assert page.evaluate(IN_VIEW, ".totals")
 
 

@@ -5,7 +5,7 @@ TALLY_SHOTS set, a screenshot of each. And the words on every screen read clean.
 import re
 
 import pytest
-from helpers.browser import Table, new_phone, screenshot, wait_js
+from helpers.browser import Table, new_phone, screenshot, wait_js, wait_still
 from helpers.words import unclean
 
 SIDEWAYS = """() => { const d = document.documentElement;
@@ -115,7 +115,7 @@ def test_every_screen_fits(browser, base_url, size, scheme):
     problems = {}
 
     def look(name):
-        page.wait_for_timeout(50)
+        wait_still(page)
         width = page.evaluate(SIDEWAYS)
         if width["scroll"] > width["client"]:
             problems[f"{name}: scrolls sideways"] = width

@@ -6,6 +6,7 @@ import time
 
 import pytest
 from helpers.browser import Table, new_phone, serve, wait_js
+from helpers.waits import ms
 
 LIVE_TEXT = "() => document.querySelector('#live')?.textContent || ''"
 SHARE_TEXT = "() => document.querySelector('.live')?.textContent || ''"
@@ -82,9 +83,9 @@ def test_with_a_live_process_the_bar_says_live_then_offline_then_reconnecting(ta
     page.evaluate(BREAK_STREAM)
     # a failure of a second or two is no news
     assert "reconnecting…" not in texts_for(page, LIVE_TEXT, 2.5)
-    wait_js(page, f"() => ({LIVE_TEXT})() === 'reconnecting…'", timeout=6_000)
+    wait_js(page, f"() => ({LIVE_TEXT})() === 'reconnecting…'", timeout=ms(6))
     page.evaluate("() => { window.streamDown = false; }")
-    wait_js(page, f"() => ({LIVE_TEXT})() === 'live'", timeout=20_000)
+    wait_js(page, f"() => ({LIVE_TEXT})() === 'live'", timeout=ms(20))
 
 
 def test_the_share_page_says_live_and_offline(phone):
@@ -95,4 +96,4 @@ def test_the_share_page_says_live_and_offline(phone):
     phone.context.set_offline(True)
     wait_js(phone, f"() => ({SHARE_TEXT})() === 'offline'")
     phone.context.set_offline(False)
-    wait_js(phone, f"() => ({SHARE_TEXT})() === 'live'", timeout=15_000)
+    wait_js(phone, f"() => ({SHARE_TEXT})() === 'live'", timeout=ms(15))

@@ -6,6 +6,7 @@ table's link stops working after a forfeit, and a match given away takes no hand
 from helpers.browser import wait_js
 from helpers.director_screens import OUTBOX_EMPTY, api
 from helpers.table_match_over import event, open_table, parked, score_a_hand
+from helpers.waits import ms
 
 from api.events import progress
 
@@ -15,7 +16,7 @@ def test_after_a_forfeit_the_table_phone_keeps_the_hand_and_says_the_match_is_ov
     event_id, token, started, tables = event(base_url, format="single-elimination", first_to=[2])
     game_id = open_table(phone, event_id, "W1.1", tables["W1.1"])
     score_a_hand(phone)
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))
     absent = next(m for m in started["matches"] if m["id"] == "W1.1")["teams"][1]
     api(base_url, "POST", f"/api/events/{event_id}/matches/W1.1/forfeit", token, {"team": absent})
     score_a_hand(phone)
@@ -55,7 +56,7 @@ def test_a_match_given_away_by_a_no_show_refuses_the_hand_in_a_players_words(
     )
     game_id = open_table(phone, event_id, later["id"], tables[later["id"]])
     score_a_hand(phone)
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))
     api(
         base_url,
         "POST",
@@ -87,7 +88,7 @@ def test_a_new_table_link_scanned_by_the_same_phone_sends_with_it(phone, base_ur
     event_id, token, _started, tables = event(base_url, format="single-elimination", first_to=[2])
     game_id = open_table(phone, event_id, "W1.1", tables["W1.1"])
     score_a_hand(phone)
-    wait_js(phone, OUTBOX_EMPTY, timeout=20_000)
+    wait_js(phone, OUTBOX_EMPTY, timeout=ms(20))
     fresh = api(base_url, "POST", f"/api/events/{event_id}/matches/W1.1/table-token", token)
     score_a_hand(phone)
     phone.evaluate("import('/js/sync.js').then((s) => s.syncNow())")
@@ -102,7 +103,7 @@ def test_a_new_table_link_scanned_by_the_same_phone_sends_with_it(phone, base_ur
              return !game.conflict && game.hands.every((x) => x.sync === 'synced');
            }""",
         game_id,
-        timeout=20_000,
+        timeout=ms(20),
     )
     stored = api(base_url, "GET", f"/api/games/{game_id}", fresh["table_token"])
     assert [h["hand_no"] for h in stored["hands"]] == [1, 2]

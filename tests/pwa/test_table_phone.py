@@ -21,6 +21,7 @@ from helpers.director_links import post_hand  # side 0 bids 2 marks and makes it
 from helpers.director_screens import api, start_event
 from helpers.layout import SMALL_TARGETS, WIDEST
 from helpers.table_phone import SIZES, TEAMS, keep_event
+from helpers.waits import ms
 
 
 @pytest.fixture(scope="module")
@@ -37,10 +38,10 @@ def win_game_on_sheet(table):
         table.hand(0, "84", "made")
 
 
-def to_table(page, timeout=15_000):
+def to_table(page):
     """From a game just over (its sheet, or the game-over screen the last hand opens) back
     to the table's screen: the game-over screen's "Your table"."""
-    page.locator("#to-table, #game-over").first.wait_for(timeout=timeout)
+    page.locator("#to-table, #game-over").first.wait_for(timeout=ms(15))
     if page.locator("#to-table").count() == 0:
         page.locator("#game-over").click()
     page.locator("#to-table").click()
@@ -116,32 +117,32 @@ def test_two_phones_with_one_table_link_sign_call_and_move_on(browser, base_url,
         to_table(page_a)  # a table's game signs at the table first
         page_a.locator("#sign-off").wait_for()
         # phone B (the losing team's) is asked too, by itself, and signs with one tap
-        page_b.locator("#sign-off").wait_for(timeout=15_000)
+        page_b.locator("#sign-off").wait_for(timeout=ms(15))
         assert page_b.locator("#sign-words").inner_text() == "Aggies: Rangers won 8\xa0to\xa00?"
         page_b.locator("#sign-game").click()
         page_b.locator("#sign-off").wait_for(state="detached")
-        page_a.locator("#sign-off").wait_for(state="detached", timeout=15_000)
+        page_a.locator("#sign-off").wait_for(state="detached", timeout=ms(15))
 
         # "Call the director": the director's phone and the board show it until answered
         page_a.locator("#call-director").click()
         page_a.locator("#called").wait_for()
         board.locator(".calls").filter(has_text="Table 1 calls the director").wait_for(
-            timeout=15_000
+            timeout=ms(15)
         )
         screenshot(board, "board-call-1920")
-        director.locator("#calls").wait_for(timeout=20_000)
+        director.locator("#calls").wait_for(timeout=ms(20))
         assert director.locator("#calls strong").inner_text() == "Table 1 calls the director."
         director.locator("#answer-1").click()
         director.locator("#calls").wait_for(state="detached")
-        board.locator(".calls").wait_for(state="detached", timeout=15_000)
-        page_a.locator("#call-director").wait_for(timeout=15_000)
+        board.locator(".calls").wait_for(state="detached", timeout=ms(15))
+        page_a.locator("#call-director").wait_for(timeout=ms(15))
 
         # game 2: A starts it, and B's table screen opens it by itself
         page_a.locator("#play-game").click()
         page_a.wait_for_url("**/#/g/*")
         game_2 = page_a.url.split("#/g/")[1]
         assert game_2 != game_1
-        page_b.wait_for_url(f"**/#/g/{game_2}", timeout=15_000)
+        page_b.wait_for_url(f"**/#/g/{game_2}", timeout=ms(15))
         page_b.go_back()  # B is laid down on the table's screen while A keeps the score
         page_b.locator("#table-teams").wait_for()
         win_game_on_sheet(a)
@@ -151,11 +152,11 @@ def test_two_phones_with_one_table_link_sign_call_and_move_on(browser, base_url,
         # with the same link, after signing game 2
         to_table(page_a)
         for page in (page_a, page_b):  # B's table screen moves on by itself
-            page.locator("#sign-off").wait_for(timeout=15_000)
+            page.locator("#sign-off").wait_for(timeout=ms(15))
             assert page.locator("#table-match").inner_text().endswith("Final")
         page_a.locator("#sign-game").click()
         for page in (page_a, page_b):
-            page.locator("#sign-off").wait_for(state="detached", timeout=15_000)
+            page.locator("#sign-off").wait_for(state="detached", timeout=ms(15))
             names = page.locator("#table-teams li strong").all_inner_texts()
             assert names == ["Rangers", "Owls"], names  # W1.2: Owls (seed 2) won
         view = api(base_url, "GET", f"/api/events/{event_id}", director_token)
@@ -194,7 +195,7 @@ def test_a_new_link_stops_the_old_phone_in_the_tables_words(browser, base_url):
         after = director.locator("#table-link-1 .link-text").text_content()
         assert after != before
         note = phone.locator("#table-note")
-        note.filter(has_text="no longer works").wait_for(timeout=15_000)
+        note.filter(has_text="no longer works").wait_for(timeout=ms(15))
         assert "made the table a new one" in note.inner_text()
         screenshot(phone, "table-phone-link-ended-390-light")
         # (the same browser context keeps one link per table: the new one replaces it)
@@ -203,7 +204,7 @@ def test_a_new_link_stops_the_old_phone_in_the_tables_words(browser, base_url):
         # the director deletes the event: the phone says its link went, and why it may have
         # (docs/tournaments.md "Deleting an event"), not that the table has a new link
         api(base_url, "DELETE", f"/api/events/{made['id']}", made["director_token"])
-        note.filter(has_text="removed the event").wait_for(timeout=15_000)
+        note.filter(has_text="removed the event").wait_for(timeout=ms(15))
         assert "made the table a new one" not in note.inner_text()
         assert phone.locator("#play-game").count() == 0
     finally:

@@ -349,6 +349,8 @@ export async function render(main, id) {
     // what the director was looking at stays where it was, though a part above grew or shrank
     const moved = anchor && find(anchor.key)?.getBoundingClientRect().top;
     if (moved != null && moved !== anchor.top) window.scrollBy(0, moved - anchor.top);
+    // the view on screen, for whoever waits on a draw (the browser tests): its live ETag
+    document.body.dataset.drawn = ev.live_etag || '';
   }
 
   /** The control with the focus if it is in view, else the first card or box in view: a
