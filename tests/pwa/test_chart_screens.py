@@ -9,20 +9,11 @@ import re
 
 import pytest
 from helpers.browser import Table, axe_violations, new_phone, screenshot, wait_js
+from helpers.game_flow import MARKS_GAME  # the game whose race is worked by hand below
 
 import rules
 from api.pages import charts as pages_charts
 
-# (bidder seat, bid, count or made/set); seats: 0 You, 1 Left, 2 Partner, 3 Right
-MARKS_GAME = [
-    (1, 30, 35),
-    (2, 42, "made"),
-    (3, 34, 20),
-    (0, 84, "made"),
-    (1, 30, 42),
-    (2, 31, 31),
-    (3, 84, "set"),
-]
 # worked by hand (docs/rules.md 8, 9): Them +1, Us +1, Them set 34 (Us +1), Us +2 marks,
 # Them +1, Us +1, Them set 2 marks (Us +2): 7-2, Us win
 RACE_ROWS = [
